@@ -1,0 +1,40 @@
+/** Business constants of spec §9 and design §4/§9 that both sides rely on. */
+
+export const LANGUAGES = ['de', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'de';
+
+export const TOAST_DURATION_MS = 2000;
+export const TOKEN_CHECK_INTERVAL_MS = 1000;
+export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+
+export const MIN_LOGIN_FIELD_LENGTH = 4;
+export const MIN_DISPLAY_NAME_LENGTH = 4;
+
+export const DEFAULT_LANDING_PATH = '/apps/dashboards/my-devices';
+
+export const NAVBAR_WIDTH_PX = 280;
+export const NAVBAR_FOLDED_WIDTH_PX = 64;
+export const BOXED_LAYOUT_MAX_WIDTH_PX = 1280;
+export const SHORTCUT_HOVER_DELAY_MS = 150;
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+export const LOW_SIM_VOLUME_RATIO = 0.2;
+export const SIM_TOPUP = { megabytes: 500, priceEuro: 35 } as const;
+
+export const DEVICE_RANGES = ['today', 'yesterday', 'last7Days', 'last28Days', 'last90Days'] as const;
+export type DeviceRange = (typeof DEVICE_RANGES)[number];
+
+export const NOTIFICATION_PREFERENCES = ['email/sms', 'email', 'sms', 'nothing'] as const;
+export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const NAV_LAYOUTS = ['vertical', 'horizontal'] as const;
+export type NavLayout = (typeof NAV_LAYOUTS)[number];
+
+/** The demo accounts of design §8, seeded on an empty database in demo mode. */
+export const DEMO_PASSWORD = 'demo1234';

@@ -1,0 +1,32 @@
+import type { Role } from './roles';
+
+/** Socket.io on the server's own origin; users connect to the default namespace. */
+export const USER_NAMESPACE = '/';
+
+/** Handshake `auth` of a user socket. */
+export interface UserSocketAuth {
+  token: string;
+}
+
+export interface OnlineUser {
+  id: string;
+  displayName: string;
+  role: Role;
+}
+
+export interface ServerToClientEvents {
+  /** Everyone who is online now, sent to each user socket whenever it changes. */
+  users: (online: OnlineUser[]) => void;
+  /** Something the client shows changed on the server; refetch `entity`. */
+  reload: (change: { entity: string }) => void;
+  /** The server ends this session (token revoked, account disabled). */
+  logout: () => void;
+}
+
+export interface ClientToServerEvents {
+  /** The user signs out: the server drops the socket from the online list. */
+  logout: () => void;
+}
+
+/** Reasons the server gives when it refuses a handshake (`connect_error.message`). */
+export const SOCKET_AUTH_ERROR = 'Invalid access_token';
