@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tools/chromium.mjs';
+
+/**
+ * End-to-end tests drive the production build on the real server in Debian's Chromium.
+ * Two servers, each on its own fresh PGlite data directory with the demo accounts:
+ * the main one, and one whose tokens live only a few seconds for the expiry test.
+ */
+export const MAIN_URL = 'http://127.0.0.1:3100';
+export const SHORT_TOKEN_URL = 'http://127.0.0.1:3101';
+export const SHORT_TOKEN_TTL_SECONDS = 8;
+/** A server of its own for tests that change a demo user's saved settings. */
+export const SETTINGS_URL = 'http://127.0.0.1:3102';
+
+function server(port: number, env: Record<string, string> = {}) {
+  const dataDir = `.tmp/e2e-data-${port}`;
+  return {
+    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SIMULATE_DEVICES: '0',
+      LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      DESIGN_EDITOR_URL: 'https://designer.example.com/',
+      ...env,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: '.tmp/e2e.json' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: MAIN_URL,
+    launchOptions: chromiumLaunchOptions(),
+    locale: 'de-DE',
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [server(3100), server(3101, { TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS) }), server(3102)],
+});

@@ -1,0 +1,112 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TOKEN_TTL_SECONDS } from '../contract/constants';
+import { ConfigError, loadConfig } from './config';
+
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lift-portal-config-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has working defaults for a developer machine', () => {
+    const dataDir = tempDir();
+
+    const config = loadConfig({ DATA_DIR: dataDir });
+
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: undefined,
+      tokenTtlSeconds: DEFAULT_TOKEN_TTL_SECONDS,
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+      simulateDevices: 0,
+      simProvider: 'simulator',
+      topupRecipients: [],
+      designEditorUrl: '',
+      isProduction: false,
+      logLevel: 'info',
+      loginRateLimit: 10,
+    });
+    expect(config.webDir).toMatch(/dist[/\\]web$/);
+    expect(readFileSync(path.join(config.migrationsDir, 'meta', '_journal.json'), 'utf8')).toContain(
+      'entries',
+    );
+  });
+
+  it('generates the auth secret once into DATA_DIR, readable only by the owner, and reuses it', () => {
+    const dataDir = tempDir();
+
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads and converts the variables', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      TOKEN_TTL: '60',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      TOPUP_RECIPIENTS: 'a@example.com, b@example.com',
+      PUBLIC_URL: 'https://lifts.example.com/',
+      DATABASE_URL: 'postgres://user@db:5432/lifts',
+      AUTH_SECRET: 'x'.repeat(40),
+      ADMIN_EMAIL: 'Chef@Example.com',
+    });
+
+    expect(config).toMatchObject({
+      port: 8080,
+      tokenTtlSeconds: 60,
+      seedDemo: false,
+      isProduction: true,
+      topupRecipients: ['a@example.com', 'b@example.com'],
+      publicUrl: 'https://lifts.example.com',
+      databaseUrl: 'postgres://user@db:5432/lifts',
+      authSecret: 'x'.repeat(40),
+      adminEmail: 'chef@example.com',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', DESIGN_EDITOR_URL: '' }).port).toBe(3000);
+  });
+
+  it('fails with every invalid variable named, and no value echoed', () => {
+    const load = () =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        TOKEN_TTL: '0',
+        AUTH_SECRET: 'short-secret',
+        DATABASE_URL: 'mysql://nope',
+        LOG_LEVEL: 'loud',
+      });
+
+    expect(load).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        load();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['PORT', 'TOKEN_TTL', 'AUTH_SECRET', 'DATABASE_URL', 'LOG_LEVEL']) {
+      expect(message).toContain(`${name}:`);
+    }
+    expect(message).not.toContain('short-secret');
+  });
+});

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import { DEFAULT_TOKEN_TTL_SECONDS } from '../contract/constants';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const SIM_PROVIDERS = ['simulator', '1nce'] as const;
+
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(min, `must be at least ${min}`),
+      v.maxValue(max, `must be at most ${max}`),
+    ),
+    String(fallback),
+  );
+
+const httpUrl = (example: string) =>
+  v.pipe(v.string(), v.url(`must be a URL such as ${example}`), v.regex(/^https?:\/\//i, 'must use http(s)'));
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+    'development',
+  ),
+  PORT: wholeNumber(3000, 0, 65535),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  ),
+  AUTH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'))),
+  TOKEN_TTL: wholeNumber(DEFAULT_TOKEN_TTL_SECONDS, 1, 365 * 24 * 60 * 60),
+  PUBLIC_URL: v.optional(httpUrl('https://lifts.example.com')),
+  SEED_DEMO: v.optional(v.string(), '1'),
+  SIMULATE_DEVICES: wholeNumber(0, 0, 100_000),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'Lift Portal <noreply@localhost>'),
+  AZURE_STORAGE_CONNECTION_STRING: v.optional(v.string()),
+  SIM_PROVIDER: v.optional(
+    v.picklist(SIM_PROVIDERS, `must be one of ${SIM_PROVIDERS.join(', ')}`),
+    'simulator',
+  ),
+  TOPUP_RECIPIENTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+      v.array(v.pipe(v.string(), v.email('must be a comma-separated list of email addresses'))),
+    ),
+    '',
+  ),
+  DESIGN_EDITOR_URL: v.optional(httpUrl('https://designer.example.com')),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address'))),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters long'))),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOGIN_RATE_LIMIT: wholeNumber(10, 1, 100_000),
+  WEB_DIR: v.optional(v.string()),
+  MIGRATIONS_DIR: v.optional(v.string()),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type SimProvider = (typeof SIM_PROVIDERS)[number];
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Absolute folder for the embedded database, the generated secret, mail outbox and files. */
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  authSecret: string;
+  tokenTtlSeconds: number;
+  publicUrl: string;
+  seedDemo: boolean;
+  simulateDevices: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  azureStorageConnectionString: string | undefined;
+  simProvider: SimProvider;
+  topupRecipients: string[];
+  /** Empty when no external design editor is configured. */
+  designEditorUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: LogLevel;
+  loginRateLimit: number;
+  /** The built PWA; served only when the folder exists. */
+  webDir: string;
+  migrationsDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration from environment variables (design §9). Empty values count as unset.
+ * Throws a ConfigError naming every invalid variable, never echoing a value (it may be a secret).
+ */
+export function loadConfig(env: Environment = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
+  const parsed = v.safeParse(EnvSchema, present);
+  if (!parsed.success) {
+    const problems = parsed.issues.map(
+      (issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${[...new Set(problems)].join('\n')}`);
+  }
+  const e = parsed.output;
+  const root = packageRoot();
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    seedDemo: e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false',
+    simulateDevices: e.SIMULATE_DEVICES,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
+    simProvider: e.SIM_PROVIDER,
+    topupRecipients: e.TOPUP_RECIPIENTS,
+    designEditorUrl: e.DESIGN_EDITOR_URL ?? '',
+    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.join(root, 'dist', 'web'),
+    migrationsDir: e.MIGRATIONS_DIR
+      ? path.resolve(e.MIGRATIONS_DIR)
+      : path.join(root, 'server', 'db', 'migrations'),
+  };
+}
+
+/**
+ * A secret generated once and kept in DATA_DIR, so tokens survive restarts without any setup.
+ * `wx` makes a concurrent second process read the first one's secret instead of overwriting it.
+ */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new ConfigError(`${file} holds a secret shorter than 32 characters`);
+  return secret;
+}
+
+/**
+ * The folder holding package.json: found by walking up, because this module runs both from
+ * `server/` (tsx, vitest) and bundled into `dist/server/main.js`.
+ */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}

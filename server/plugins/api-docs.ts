@@ -1,0 +1,66 @@
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { FastifySchema } from 'fastify';
+import { definePlugin } from '../lib/define-plugin';
+import { isValibotSchema } from './validation';
+
+type JsonObject = Record<string, unknown>;
+
+/** OpenAPI 3.0 forbids `required: []`, which the converter emits for objects without required keys. */
+function withoutEmptyRequired(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutEmptyRequired);
+  if (typeof node !== 'object' || node === null) return node;
+  const result: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'required' && Array.isArray(value) && value.length === 0) continue;
+    result[key] = withoutEmptyRequired(value);
+  }
+  return result;
+}
+
+function toOpenApi(schema: unknown): unknown {
+  if (!isValibotSchema(schema)) return schema;
+  // `ignore`: transforms and custom checks have no JSON Schema form; the document shows the rest.
+  return withoutEmptyRequired(toJsonSchema(schema, { target: 'openapi-3.0', errorMode: 'ignore' }));
+}
+
+/** Route schemas are valibot; the OpenAPI document gets their JSON Schema form. */
+export const valibotToOpenApi: SwaggerTransform = ({ schema, url }) => {
+  if (!schema) return { schema, url };
+  const { body, querystring, params, headers, response, ...rest } = schema as FastifySchema & JsonObject;
+  const transformed: JsonObject = { ...rest };
+  if (body) transformed.body = toOpenApi(body);
+  if (querystring) transformed.querystring = toOpenApi(querystring);
+  if (params) transformed.params = toOpenApi(params);
+  if (headers) transformed.headers = toOpenApi(headers);
+  if (response) {
+    transformed.response = Object.fromEntries(
+      Object.entries(response as JsonObject).map(([status, answer]) => [status, toOpenApi(answer)]),
+    );
+  }
+  return { schema: transformed, url };
+};
+
+/** OpenAPI document at `/api/docs/json`, Swagger UI at `/api/docs`. */
+export const apiDocsPlugin = definePlugin('api-docs', async (app) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Lift portal API',
+        description: 'Errors answer `{ message, fieldErrors? }`. Sign in with POST /api/users/authenticate.',
+        version: '1',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: valibotToOpenApi,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // No call to the public validator service: it would break the strict CSP and leak the document.
+    uiConfig: { validatorUrl: null },
+  });
+});

@@ -1,0 +1,24 @@
+import type { Database, DatabaseHandle, DatabaseKind } from '../db/client';
+import { definePlugin } from '../lib/define-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    databaseKind: DatabaseKind;
+  }
+}
+
+export interface DatabasePluginOptions {
+  handle: DatabaseHandle;
+  /** False when the caller opened the database and keeps using it after the app closes (tests). */
+  closeWithApp: boolean;
+}
+
+export const databasePlugin = definePlugin<DatabasePluginOptions>(
+  'database',
+  async (app, { handle, closeWithApp }) => {
+    app.decorate('db', handle.db);
+    app.decorate('databaseKind', handle.kind);
+    if (closeWithApp) app.addHook('onClose', () => handle.close());
+  },
+);

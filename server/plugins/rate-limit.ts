@@ -1,0 +1,32 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../contract/messages';
+import { definePlugin } from '../lib/define-plugin';
+import { HttpError } from '../lib/http-error';
+
+/** Off by default; routes opt in through `config.rateLimit` (see `signInRateLimit`). */
+export const rateLimitPlugin = definePlugin('rate-limit', async (app) => {
+  await app.register(rateLimit, { global: false });
+});
+
+/** The email a sign-in attempt is for, read from the raw body (it is not validated yet). */
+function attemptedEmail(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
+}
+
+/**
+ * Route config for sign-in routes: at most `max` attempts a minute per client IP and email.
+ * It runs before validation so that malformed attempts count too.
+ */
+export function signInRateLimit(max: number) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: 60_000,
+      hook: 'preValidation' as const,
+      keyGenerator: (request: FastifyRequest) => `${request.ip}|${attemptedEmail(request)}`,
+      errorResponseBuilder: () => new HttpError(429, MSG.tooManyLogins),
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { Server } from 'socket.io';
+import {
+  type ClientToServerEvents,
+  type OnlineUser,
+  type ServerToClientEvents,
+  SOCKET_AUTH_ERROR,
+  type UserSocketAuth,
+} from '../../contract/socket';
+import { definePlugin } from '../lib/define-plugin';
+import { Presence } from './presence';
+
+interface UserSocketData {
+  user: OnlineUser;
+}
+
+export type UserSocketServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  UserSocketData
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Socket.io for signed-in users; modules emit `reload` and the like through it. */
+    io: UserSocketServer;
+  }
+}
+
+/**
+ * Socket.io on the app's own HTTP server (fastify-socket.io does not support Fastify 5), same
+ * origin, path `/socket.io`. Users connect to the default namespace with `auth: { token }`.
+ */
+export const userSocketPlugin = definePlugin('user-socket', async (app) => {
+  const io: UserSocketServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const presence = new Presence();
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as Partial<UserSocketAuth> | undefined)?.token;
+    const user =
+      typeof token === 'string' ? await app.accessTokens.resolveUser(token).catch(() => null) : null;
+    if (!user) return next(new Error(SOCKET_AUTH_ERROR));
+    socket.data.user = { id: user.id, displayName: user.displayName, role: user.role };
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const { user } = socket.data;
+    if (presence.add(user, socket.id)) io.emit('users', presence.list());
+    else socket.emit('users', presence.list());
+
+    socket.on('logout', () => {
+      socket.disconnect(true);
+    });
+    socket.on('disconnect', () => {
+      if (presence.remove(user.id, socket.id)) io.emit('users', presence.list());
+    });
+  });
+
+  app.decorate('io', io);
+
+  // Open sockets keep the HTTP server alive: without this, app.close() never finishes.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { count, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../modules/users/password';
+import { createUsersRepository } from '../modules/users/users.repository';
+import { seedDemoUsers } from './demo-users';
+
+/** A start that must not go on; main prints the message and exits non-zero. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** Arbitrary but fixed: two processes starting on one empty database seed it once. */
+const SEED_LOCK_KEY = 727_465_002;
+
+export type FirstStartConfig = Pick<Config, 'isProduction' | 'seedDemo' | 'adminEmail' | 'adminPassword'>;
+
+/**
+ * Fills an empty database (design §8). In production: the dev account from ADMIN_EMAIL and
+ * ADMIN_PASSWORD, and no start without them. Otherwise the demo data unless SEED_DEMO=0.
+ * A database with any user is left alone, so restarts never duplicate anything.
+ */
+export async function prepareFirstStart(db: Database, config: FirstStartConfig, log: FastifyBaseLogger) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ value: count() }).from(users);
+    if ((existing?.value ?? 0) > 0) return;
+
+    if (config.isProduction) {
+      if (!config.adminEmail || !config.adminPassword) {
+        throw new StartupError(
+          'The database is empty: set ADMIN_EMAIL and ADMIN_PASSWORD (at least 8 characters) so the first start can create the dev account.',
+        );
+      }
+      await createUsersRepository(tx).insert({
+        email: config.adminEmail,
+        passwordHash: await hashPassword(config.adminPassword),
+        displayName: 'Administrator',
+        role: 'dev',
+        status: 'active',
+      });
+      log.info({ email: config.adminEmail }, 'first start: created the dev account');
+      return;
+    }
+
+    if (config.seedDemo) {
+      await seedDemoUsers(tx);
+      log.info('first start: seeded the demo data (password demo1234)');
+    }
+  });
+}

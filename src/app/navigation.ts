@@ -1,0 +1,232 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  ArrowUpDown,
+  BookOpen,
+  Braces,
+  CardSim,
+  ChartColumn,
+  CloudCog,
+  Database,
+  Folder,
+  FolderKanban,
+  FolderLock,
+  LayoutDashboard,
+  LayoutTemplate,
+  type LucideIcon,
+  MonitorSmartphone,
+  Palette,
+  ScrollText,
+  SquareKanban,
+  TriangleAlert,
+  Users,
+  Wrench,
+} from 'lucide-react';
+import { type Access, canAccess, type Role } from '../../contract/roles';
+
+/** A link to one page. */
+export interface NavItem {
+  kind: 'item';
+  id: string;
+  title: MessageDescriptor;
+  icon: LucideIcon;
+  path: string;
+  access: Access;
+}
+
+/** A foldable entry holding links (Dashboards, Projects, Tableau). */
+export interface NavCollapse {
+  kind: 'collapse';
+  id: string;
+  title: MessageDescriptor;
+  icon: LucideIcon;
+  access: Access;
+  children: NavItem[];
+}
+
+/** A titled section of the menu. */
+export interface NavGroup {
+  kind: 'group';
+  id: string;
+  title: MessageDescriptor;
+  children: Array<NavItem | NavCollapse>;
+}
+
+/** The one navigation of spec §2, drawn as side bar and as horizontal menu. */
+export const NAVIGATION: NavGroup[] = [
+  {
+    kind: 'group',
+    id: 'applications',
+    title: msg`Applications`,
+    children: [
+      {
+        kind: 'collapse',
+        id: 'dashboards',
+        title: msg`Dashboards`,
+        icon: LayoutDashboard,
+        access: 'signedIn',
+        children: [
+          {
+            kind: 'item',
+            id: 'dashboards.devices',
+            title: msg`Devices`,
+            icon: MonitorSmartphone,
+            path: '/apps/dashboards/my-devices',
+            access: 'signedIn',
+          },
+          {
+            kind: 'item',
+            id: 'dashboards.analytics',
+            title: msg`Analytics`,
+            icon: ChartColumn,
+            path: '/apps/dashboards/analytics',
+            access: 'signedIn',
+          },
+        ],
+      },
+      {
+        kind: 'item',
+        id: 'lifts',
+        title: msg`Lifts`,
+        icon: ArrowUpDown,
+        path: '/apps/lift/lifts',
+        access: 'signedIn',
+      },
+      {
+        kind: 'item',
+        id: 'descriptions',
+        title: msg`Descriptions`,
+        icon: BookOpen,
+        path: '/apps/descriptions',
+        access: 'customer',
+      },
+      {
+        kind: 'item',
+        id: 'users',
+        title: msg`Customers`,
+        icon: Users,
+        path: '/apps/users/users',
+        access: 'admin',
+      },
+      {
+        kind: 'item',
+        id: 'servicemen',
+        title: msg`Serviceman`,
+        icon: Wrench,
+        path: '/apps/servicers/servicers',
+        access: 'customer',
+      },
+      {
+        kind: 'item',
+        id: 'errors',
+        title: msg`Errors`,
+        icon: TriangleAlert,
+        path: '/apps/errors',
+        access: 'signedIn',
+      },
+      {
+        kind: 'collapse',
+        id: 'projects',
+        title: msg`Projects`,
+        icon: FolderKanban,
+        access: 'customer',
+        children: [
+          {
+            kind: 'item',
+            id: 'projects.projects',
+            title: msg`ProjectApp`,
+            icon: SquareKanban,
+            path: '/apps/projects',
+            access: 'customer',
+          },
+          {
+            kind: 'item',
+            id: 'projects.json',
+            title: msg`JSON`,
+            icon: Braces,
+            path: '/apps/json',
+            access: 'admin',
+          },
+        ],
+      },
+      {
+        kind: 'item',
+        id: 'simcard',
+        title: msg`SimCard`,
+        icon: CardSim,
+        path: '/apps/simcard/sims',
+        access: 'admin',
+      },
+      {
+        kind: 'collapse',
+        id: 'tableau',
+        title: msg`Tableau`,
+        icon: Palette,
+        access: 'admin',
+        children: [
+          {
+            kind: 'item',
+            id: 'tableau.public',
+            title: msg`Folders`,
+            icon: Folder,
+            path: '/apps/tableau/public',
+            access: 'admin',
+          },
+          {
+            kind: 'item',
+            id: 'tableau.private',
+            title: msg`My folders`,
+            icon: FolderLock,
+            path: '/apps/tableau/private',
+            access: 'admin',
+          },
+          {
+            kind: 'item',
+            id: 'tableau.templates',
+            title: msg`Templates`,
+            icon: LayoutTemplate,
+            path: '/apps/tableau/templates',
+            access: 'admin',
+          },
+        ],
+      },
+      {
+        kind: 'item',
+        id: 'base',
+        title: msg`Base data`,
+        icon: Database,
+        path: '/apps/base',
+        access: 'admin',
+      },
+      {
+        kind: 'item',
+        id: 'socket',
+        title: msg`ESP32-Cloud`,
+        icon: CloudCog,
+        path: '/apps/socket',
+        access: 'dev',
+      },
+      { kind: 'item', id: 'logs', title: msg`Logs`, icon: ScrollText, path: '/apps/logs', access: 'dev' },
+    ],
+  },
+];
+
+/** The menu as a role sees it: entries it may open, collapses and groups only when not empty. */
+export function visibleNavigation(role: Role | null, navigation: NavGroup[] = NAVIGATION): NavGroup[] {
+  return navigation.flatMap((group) => {
+    const children = group.children.flatMap((entry): Array<NavItem | NavCollapse> => {
+      if (!canAccess(role, entry.access)) return [];
+      if (entry.kind === 'item') return [entry];
+      const items = entry.children.filter((item) => canAccess(role, item.access));
+      return items.length > 0 ? [{ ...entry, children: items }] : [];
+    });
+    return children.length > 0 ? [{ ...group, children }] : [];
+  });
+}
+
+/** Every link of a visible menu, flat (for tests and the horizontal overflow). */
+export function navigationItems(groups: NavGroup[]): NavItem[] {
+  return groups.flatMap((group) =>
+    group.children.flatMap((entry) => (entry.kind === 'item' ? [entry] : entry.children)),
+  );
+}

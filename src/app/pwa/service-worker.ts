@@ -1,0 +1,39 @@
+import { Workbox } from 'workbox-window';
+import { createStore, useStore } from '../../data/store';
+
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+const updateWaiting = createStore(false);
+export const useUpdateWaiting = () => useStore(updateWaiting);
+
+let workbox: Workbox | null = null;
+let reloadRequested = false;
+
+/** Registers /sw.js in production builds (no inline script: the CSP allows only 'self'). */
+export async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  workbox = new Workbox('/sw.js', { scope: '/' });
+  // A new version is installed and waits: offer it, never force it (work in progress stays).
+  workbox.addEventListener('waiting', () => updateWaiting.set(true));
+  // The new version took over because the user asked for it: load the page it belongs to.
+  workbox.addEventListener('controlling', () => {
+    if (reloadRequested) window.location.reload();
+  });
+  try {
+    const registration = await workbox.register();
+    if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_INTERVAL_MS);
+  } catch (error) {
+    console.warn('Service worker registration failed', error);
+  }
+}
+
+/** The user accepted the update prompt: activate the waiting version, then reload. */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  reloadRequested = true;
+  workbox.messageSkipWaiting();
+}
+
+export function dismissUpdate(): void {
+  updateWaiting.set(false);
+}

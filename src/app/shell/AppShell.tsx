@@ -1,0 +1,172 @@
+import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Spacer } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Outlet } from '@tanstack/react-router';
+import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import {
+  BOXED_LAYOUT_MAX_WIDTH_PX,
+  NAVBAR_FOLDED_WIDTH_PX,
+  NAVBAR_WIDTH_PX,
+} from '../../../contract/constants';
+import { useLayoutSettings } from '../../data/layout-settings';
+import { sessionRole, useSession } from '../../data/session';
+import { chooseLayout } from '../../data/user-settings';
+import { visibleNavigation } from '../navigation';
+import { Brand } from './Brand';
+import { DesignEditorLink } from './DesignEditorLink';
+import { FullscreenToggle } from './FullscreenToggle';
+import { HorizontalNavigation } from './HorizontalNavigation';
+import { LanguageMenu } from './LanguageMenu';
+import { UserMenu } from './UserMenu';
+import { VerticalNavigation } from './VerticalNavigation';
+import '../../ui/app-recipes';
+
+/**
+ * The signed-in frame: toolbar, navigation (side bar or menu bar, a drawer on phones and
+ * tablets) and the page, boxed to 1280 px.
+ */
+export function AppShell() {
+  const { t } = useLingui();
+  const session = useSession();
+  const role = sessionRole(session);
+  const groups = useMemo(() => visibleNavigation(role), [role]);
+  const { navLayout, navFolded } = useLayoutSettings();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const vertical = navLayout === 'vertical';
+  const foldLabel = navFolded ? t`Unfold navigation` : t`Fold navigation`;
+
+  return (
+    <Box bg="bg.muted" minHeight="100dvh">
+      <Box
+        asChild
+        position="absolute"
+        left="2"
+        top="2"
+        zIndex="skipLink"
+        bg="bg"
+        padding="2"
+        borderRadius="l2"
+        transform="translateY(-200%)"
+        _focus={{ transform: 'none' }}
+      >
+        <a href="#main-content">{t`Skip to content`}</a>
+      </Box>
+      <Flex
+        maxWidth={`${BOXED_LAYOUT_MAX_WIDTH_PX}px`}
+        marginInline="auto"
+        minHeight="100dvh"
+        bg="bg"
+        boxShadow="sm"
+      >
+        {vertical && (
+          <Box
+            display={{ base: 'none', lg: 'block' }}
+            width={`${navFolded ? NAVBAR_FOLDED_WIDTH_PX : NAVBAR_WIDTH_PX}px`}
+            flexShrink="0"
+            borderEndWidth="1px"
+            position="sticky"
+            top="0"
+            height="100dvh"
+            overflowY="auto"
+            transition="width 0.2s"
+          >
+            <Flex
+              align="center"
+              justify={navFolded ? 'center' : 'space-between'}
+              height="14"
+              paddingX={navFolded ? '0' : '4'}
+              borderBottomWidth="1px"
+            >
+              {!navFolded && <Brand />}
+              <IconButton
+                variant="ghost"
+                size="sm"
+                aria-label={foldLabel}
+                title={foldLabel}
+                aria-pressed={navFolded}
+                onClick={() => chooseLayout({ navFolded: !navFolded })}
+              >
+                {navFolded ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
+              </IconButton>
+            </Flex>
+            <VerticalNavigation groups={groups} folded={navFolded} />
+          </Box>
+        )}
+
+        <Flex direction="column" flex="1" minWidth="0">
+          <Flex
+            as="header"
+            align="center"
+            gap="1"
+            height="14"
+            paddingX={{ base: '2', md: '4' }}
+            borderBottomWidth="1px"
+            position="sticky"
+            top="0"
+            zIndex="sticky"
+            bg="bg"
+          >
+            <IconButton
+              display={{ base: 'inline-flex', lg: 'none' }}
+              variant="ghost"
+              size="sm"
+              aria-label={t`Open navigation`}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon aria-hidden="true" />
+            </IconButton>
+            <Box display={vertical ? { base: 'block', lg: 'none' } : 'block'} minWidth="0">
+              <Brand showName={!vertical} hideNameBelow="md" />
+            </Box>
+            <Spacer />
+            <LanguageMenu />
+            <DesignEditorLink />
+            <FullscreenToggle />
+            <UserMenu />
+          </Flex>
+
+          {!vertical && (
+            <Box display={{ base: 'none', lg: 'block' }}>
+              <HorizontalNavigation groups={groups} />
+            </Box>
+          )}
+
+          <Box
+            as="main"
+            id="main-content"
+            tabIndex={-1}
+            flex="1"
+            padding={{ base: '3', md: '6' }}
+            minWidth="0"
+          >
+            <Outlet />
+          </Box>
+        </Flex>
+      </Flex>
+
+      <Drawer.Root open={drawerOpen} onOpenChange={({ open }) => setDrawerOpen(open)} placement="start">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content maxWidth={`${NAVBAR_WIDTH_PX}px`}>
+              <Drawer.Header paddingX="4" paddingY="3" borderBottomWidth="1px">
+                <Drawer.Title asChild>
+                  <Box>
+                    <Brand />
+                  </Box>
+                </Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body padding="0">
+                <VerticalNavigation groups={groups} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t`Close navigation`} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Box>
+  );
+}

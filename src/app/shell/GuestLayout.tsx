@@ -1,0 +1,26 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { Outlet } from '@tanstack/react-router';
+import { Brand } from './Brand';
+import { LanguageMenu } from './LanguageMenu';
+
+/** Frame of the pages for guests: sign-in, registration, password reset. */
+export function GuestLayout() {
+  return (
+    <Flex direction="column" minHeight="100dvh" bg="bg.subtle">
+      <Flex as="header" align="center" justify="space-between" paddingX={{ base: '3', md: '6' }} paddingY="3">
+        <Brand />
+        <LanguageMenu />
+      </Flex>
+      <Box
+        as="main"
+        flex="1"
+        display="flex"
+        alignItems={{ base: 'flex-start', md: 'center' }}
+        justifyContent="center"
+        padding={{ base: '3', md: '6' }}
+      >
+        <Outlet />
+      </Box>
+    </Flex>
+  );
+}

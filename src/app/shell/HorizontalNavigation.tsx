@@ -1,0 +1,96 @@
+import { Box, Button, Menu } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { ChevronDown } from 'lucide-react';
+import type { NavCollapse, NavGroup, NavItem } from '../navigation';
+
+const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+const entryStyle = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  minHeight: '9',
+  paddingInline: '3',
+  borderRadius: 'l2',
+  color: 'fg.muted',
+  fontSize: 'sm',
+  whiteSpace: 'nowrap',
+  textDecoration: 'none',
+  _hover: { bg: 'bg.muted', color: 'fg' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' },
+} as const;
+
+/** The same navigation as a menu bar under the toolbar (the "horizontal" layout setting). */
+export function HorizontalNavigation({ groups }: { groups: NavGroup[] }) {
+  const { t, i18n } = useLingui();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const title = (descriptor: MessageDescriptor) => i18n._(descriptor);
+
+  const renderItem = (item: NavItem) => (
+    <li key={item.id}>
+      <Box asChild {...entryStyle} css={{ '&[aria-current=page]': { bg: 'blue.subtle', color: 'blue.fg' } }}>
+        <Link to={item.path}>
+          <item.icon size={18} aria-hidden="true" />
+          {title(item.title)}
+        </Link>
+      </Box>
+    </li>
+  );
+
+  // Dropdowns stay inside <nav> (no portal), so every link belongs to the navigation landmark.
+  const renderCollapse = (collapse: NavCollapse) => (
+    <li key={collapse.id}>
+      <Menu.Root positioning={{ placement: 'bottom-start' }}>
+        <Menu.Trigger asChild>
+          <Button
+            variant="ghost"
+            size="sm"
+            height="9"
+            fontWeight="normal"
+            {...entryStyle}
+            color={collapse.children.some((item) => isWithin(pathname, item.path)) ? 'blue.fg' : 'fg.muted'}
+          >
+            <collapse.icon size={18} aria-hidden="true" />
+            {title(collapse.title)}
+            <ChevronDown size={14} aria-hidden="true" />
+          </Button>
+        </Menu.Trigger>
+        <Menu.Positioner>
+          <Menu.Content minWidth="12rem">
+            {collapse.children.map((item) => (
+              <Menu.Item key={item.id} value={item.id} asChild>
+                <Link to={item.path}>
+                  <item.icon size={16} aria-hidden="true" />
+                  {title(item.title)}
+                </Link>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
+    </li>
+  );
+
+  return (
+    <Box as="nav" aria-label={t`Main navigation`} borderBottomWidth="1px" bg="bg" paddingX="3" paddingY="1.5">
+      {groups.map((group) => (
+        <Box
+          key={group.id}
+          as="ul"
+          role="list"
+          aria-label={title(group.title)}
+          listStyleType="none"
+          margin="0"
+          padding="0"
+          display="flex"
+          flexWrap="wrap"
+          gap="1"
+        >
+          {group.children.map((entry) => (entry.kind === 'item' ? renderItem(entry) : renderCollapse(entry)))}
+        </Box>
+      ))}
+    </Box>
+  );
+}

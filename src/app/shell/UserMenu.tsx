@@ -1,0 +1,113 @@
+import { Avatar, Badge, Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ChevronDown, KeyRound, LogOut, PanelLeft, PanelTop, User } from 'lucide-react';
+import { NAV_LAYOUTS, type NavLayout } from '../../../contract/constants';
+import { useLayoutSettings } from '../../data/layout-settings';
+import { useSession } from '../../data/session';
+import { signOut } from '../../data/session-services';
+import { chooseLayout } from '../../data/user-settings';
+
+const isNavLayout = (value: string): value is NavLayout => (NAV_LAYOUTS as readonly string[]).includes(value);
+
+/** Who is signed in, and: My profile, Reset password, layout choice, Logout (spec §2). */
+export function UserMenu() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const { user, claims } = useSession();
+  const { navLayout } = useLayoutSettings();
+  const role = claims?.role ?? user?.role ?? null;
+  const displayName = user?.displayName ?? user?.email ?? '';
+  const roleLabel = role ?? t`Guest`;
+
+  const onSelect = ({ value }: { value: string }) => {
+    if (value === 'reset-password' && user?.email) {
+      // Spec §2: the password is reset signed out, so the session ends first.
+      signOut({ redirectTo: `/reset-password/${encodeURIComponent(user.email)}` });
+    } else if (value === 'logout') {
+      void navigate({ to: '/logout' });
+    }
+  };
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={onSelect}>
+      <Menu.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          paddingInline="1.5"
+          aria-label={t`User menu`}
+          height="auto"
+          minHeight="9"
+        >
+          <Avatar.Root size="xs" colorPalette="blue">
+            <Avatar.Fallback name={displayName || roleLabel} />
+            {user?.avatarUrl && <Avatar.Image src={user.avatarUrl} alt="" />}
+          </Avatar.Root>
+          <Stack gap="0" align="flex-start" display={{ base: 'none', md: 'flex' }} lineHeight="short">
+            <Text fontSize="sm" fontWeight="semibold" maxWidth="40" truncate>
+              {displayName}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {roleLabel}
+            </Text>
+          </Stack>
+          <ChevronDown size={14} aria-hidden="true" />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minWidth="14rem">
+            <Box paddingX="2" paddingY="1.5">
+              <Text fontWeight="semibold" truncate>
+                {displayName}
+              </Text>
+              <Badge size="sm" variant="subtle" colorPalette="blue" marginTop="1">
+                {roleLabel}
+              </Badge>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="profile" asChild>
+              <Link to="/apps/profile">
+                <User size={16} aria-hidden="true" />
+                <Trans>My profile</Trans>
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="reset-password" disabled={!user?.email}>
+              <KeyRound size={16} aria-hidden="true" />
+              <Trans>Reset password</Trans>
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>
+                <Trans>Layout</Trans>
+              </Menu.ItemGroupLabel>
+              <Menu.RadioItemGroup
+                value={navLayout}
+                onValueChange={({ value }) => {
+                  if (isNavLayout(value)) chooseLayout({ navLayout: value });
+                }}
+              >
+                <Menu.RadioItem value="vertical">
+                  <PanelLeft size={16} aria-hidden="true" />
+                  <Trans>Vertical layout</Trans>
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+                <Menu.RadioItem value="horizontal">
+                  <PanelTop size={16} aria-hidden="true" />
+                  <Trans>Horizontal layout</Trans>
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              </Menu.RadioItemGroup>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="logout">
+              <LogOut size={16} aria-hidden="true" />
+              <Trans>Logout</Trans>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,123 @@
+import { Box, Collapsible, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { ChevronDown } from 'lucide-react';
+import type { NavCollapse, NavGroup, NavItem } from '../navigation';
+
+interface VerticalNavigationProps {
+  groups: NavGroup[];
+  /** Icons only (the folded 64 px side bar). */
+  folded?: boolean;
+  /** Called after a link was followed (closes the drawer on phones). */
+  onNavigate?: () => void;
+}
+
+const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** The navigation as a vertical list: groups, collapses and links. */
+export function VerticalNavigation({ groups, folded = false, onNavigate }: VerticalNavigationProps) {
+  const { t, i18n } = useLingui();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const title = (descriptor: MessageDescriptor) => i18n._(descriptor);
+
+  const renderItem = (item: NavItem, nested: boolean) => (
+    <li key={item.id}>
+      <Box
+        asChild
+        display="flex"
+        alignItems="center"
+        gap="3"
+        minHeight="10"
+        paddingInlineStart={folded ? '0' : nested ? '9' : '3'}
+        paddingInlineEnd={folded ? '0' : '3'}
+        justifyContent={folded ? 'center' : 'flex-start'}
+        borderRadius="l2"
+        color="fg.muted"
+        textDecoration="none"
+        _hover={{ bg: 'bg.muted', color: 'fg' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+        css={{ '&[aria-current=page]': { bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'semibold' } }}
+      >
+        <Link to={item.path} onClick={onNavigate} title={folded ? title(item.title) : undefined}>
+          <item.icon size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Text as="span" srOnly={folded} truncate>
+            {title(item.title)}
+          </Text>
+        </Link>
+      </Box>
+    </li>
+  );
+
+  const renderCollapse = (collapse: NavCollapse) => {
+    const containsCurrentPage = collapse.children.some((item) => isWithin(pathname, item.path));
+    return (
+      <li key={collapse.id}>
+        <Collapsible.Root defaultOpen={containsCurrentPage}>
+          <Collapsible.Trigger
+            display="flex"
+            alignItems="center"
+            gap="3"
+            width="100%"
+            minHeight="10"
+            paddingInline={folded ? '0' : '3'}
+            justifyContent={folded ? 'center' : 'flex-start'}
+            borderRadius="l2"
+            color={containsCurrentPage ? 'fg' : 'fg.muted'}
+            cursor="pointer"
+            _hover={{ bg: 'bg.muted', color: 'fg' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+            title={folded ? title(collapse.title) : undefined}
+            css={{ '&[data-state=open] .nav-chevron': { transform: 'rotate(180deg)' } }}
+          >
+            <collapse.icon size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
+            <Text as="span" srOnly={folded} flex="1" textAlign="start" truncate>
+              {title(collapse.title)}
+            </Text>
+            {!folded && <ChevronDown className="nav-chevron" size={16} aria-hidden="true" />}
+          </Collapsible.Trigger>
+          <Collapsible.Content>
+            <Box as="ul" listStyleType="none" margin="0" padding="0">
+              {collapse.children.map((item) => renderItem(item, true))}
+            </Box>
+          </Collapsible.Content>
+        </Collapsible.Root>
+      </li>
+    );
+  };
+
+  return (
+    <Box as="nav" aria-label={t`Main navigation`} paddingX="2" paddingY="3">
+      {groups.map((group) => (
+        <Box key={group.id} role="group" aria-label={title(group.title)} marginBottom="4">
+          <Text
+            aria-hidden="true"
+            fontSize="xs"
+            fontWeight="semibold"
+            textTransform="uppercase"
+            letterSpacing="wider"
+            color="fg.subtle"
+            paddingX="3"
+            paddingBottom="2"
+            srOnly={folded}
+          >
+            {title(group.title)}
+          </Text>
+          <Box
+            as="ul"
+            listStyleType="none"
+            margin="0"
+            padding="0"
+            display="flex"
+            flexDirection="column"
+            gap="1"
+          >
+            {group.children.map((entry) =>
+              entry.kind === 'item' ? renderItem(entry, false) : renderCollapse(entry),
+            )}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

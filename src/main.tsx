@@ -1,0 +1,32 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from './app/pwa/service-worker';
+import { createAppRouter } from './app/router';
+import { followSessionEnds } from './app/session-events';
+import { activateLanguage, i18n, storedLanguage } from './data/i18n';
+import { startSessionServices } from './data/session-services';
+import { system } from './ui/system';
+
+// The first paint is already in the chosen language (English is fetched only if chosen).
+await activateLanguage(storedLanguage());
+
+const router = createAppRouter();
+followSessionEnds(router);
+startSessionServices();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+createRoot(root).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <ChakraProvider value={system}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </I18nProvider>
+  </StrictMode>,
+);
+
+void registerServiceWorker();

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireAccess } from '../../../../app/route-guard';
+import { UsersListPage } from '../../../../features/users/UsersListPage';
+
+export const Route = createFileRoute('/_app/apps/users/users')({
+  beforeLoad: requireAccess('admin'),
+  component: UsersListPage,
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { LANDING_PATH, signInByToken, TEXT } from './support';
+
+test('the manifest makes the portal installable', async ({ request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.ok()).toBe(true);
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', lang: 'de' });
+  const sizes = manifest.icons.map(
+    (icon: { sizes: string; purpose?: string }) => `${icon.sizes}:${icon.purpose ?? 'any'}`,
+  );
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('after one visit, a reload with the network off still shows the shell', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInByToken(page, request, 'service_man');
+  await page.goto(LANDING_PATH);
+  await expect(page.getByRole('navigation', { name: TEXT.mainNavigation })).toBeVisible();
+  // The service worker has taken control once it has precached the shell.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+  await context.setOffline(true);
+  await page.goto('/apps/errors');
+  await expect(page.getByRole('navigation', { name: TEXT.mainNavigation })).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the server sends a content security policy and caches only hashed assets for long', async ({
+  request,
+}) => {
+  const index = await request.get('/login');
+  expect(index.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(index.headers()['cache-control']).toContain('no-cache');
+  const sw = await request.get('/sw.js');
+  expect(sw.headers()['cache-control']).toContain('no-cache');
+  const html = await index.text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const script = await request.get(asset as string);
+  expect(script.headers()['cache-control']).toContain('immutable');
+});

@@ -1,0 +1,69 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { Role } from '../../contract/roles';
+
+export const DEMO_ACCOUNTS: Record<Role, string> = {
+  dev: 'dev@demo.local',
+  admin: 'admin@demo.local',
+  customer_admin: 'customeradmin@demo.local',
+  customer: 'customer@demo.local',
+  service_man: 'service@demo.local',
+};
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Where the browser keeps the access token (src/data/session.ts). */
+export const TOKEN_STORAGE_KEY = 'access_token';
+
+/** Signs in through the API and hands the token to the page before any script runs. */
+export async function signInByToken(page: Page, request: APIRequestContext, role: Role, baseURL?: string) {
+  const response = await request.post(`${baseURL ?? ''}/api/users/authenticate`, {
+    data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  const { access_token } = (await response.json()) as { access_token: string };
+  await page.addInitScript(
+    ([key, token]) => {
+      // Only on the first document: a later logout must not be undone by a reload.
+      if (!sessionStorage.getItem('e2e-token-set')) {
+        localStorage.setItem(key, token);
+        sessionStorage.setItem('e2e-token-set', '1');
+      }
+    },
+    [TOKEN_STORAGE_KEY, access_token] as const,
+  );
+  return access_token;
+}
+
+/** Signs in through the login form, in German (the default language). */
+export async function signInWithForm(page: Page, role: Role) {
+  await page.getByLabel('E-Mail').fill(DEMO_ACCOUNTS[role]);
+  await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+export const LANDING_PATH = '/apps/dashboards/my-devices';
+
+/** Visible names the tests look for, German first (the default language). */
+export const TEXT = {
+  email: 'E-Mail',
+  password: 'Passwort',
+  login: 'Anmelden',
+  forgotPassword: 'Passwort vergessen?',
+  welcome: 'Kunden-Startseite!',
+  minLength4: 'Mindestens 4 Zeichen',
+  wrongCredentials: 'E-Mail oder Passwort falsch',
+  tokenExpired: 'Token abgelaufen',
+  failedTokenLogin: 'Anmeldung mit Token fehlgeschlagen.',
+  invalidToken: 'Ungültiges Zugriffstoken (access_token)',
+  languageMenu: 'Sprache',
+  mainNavigation: 'Hauptnavigation',
+  openNavigation: 'Navigation öffnen',
+  userMenu: 'Benutzermenü',
+  logout: 'Abmelden',
+  horizontalLayout: 'Horizontales Layout',
+  designEditor: 'Design-Editor',
+  en: {
+    password: 'Password',
+    login: 'Login',
+    mainNavigation: 'Main navigation',
+  },
+};

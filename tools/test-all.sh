@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The whole test suite, as `npm test` and CI run it. Stops at the first failing step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "lint and format (Biome)"
+npx biome ci .
+
+step "translations (Lingui catalogs complete in German and English)"
+npx lingui extract --clean >/dev/null
+node tools/check-catalogs.mjs
+
+step "build (PWA and server)"
+npm run build
+
+step "typecheck"
+npm run typecheck
+
+step "unit and server tests (PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
+npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+
+step "size budget"
+npm run bench:size
+
+step "end-to-end tests (Playwright in Chromium)"
+bash tools/ensure-chromium.sh
+npx playwright test
+
+node tools/test-summary.mjs

@@ -1,0 +1,37 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Server tests run once per database: always on the embedded PGlite, and on PostgreSQL too when
+ * TEST_DATABASE_URL names a server whose role may create databases (one per test file).
+ * Playwright specs (tests/e2e) are not vitest's: no project includes them.
+ */
+const serverTests = ['server/**/*.test.ts', 'tests/server/**/*.test.ts'];
+
+const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `server:${database}`,
+    include: serverTests,
+    environment: 'node',
+    env: { TEST_DB_KIND: database },
+    globalSetup: ['tests/server/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contract', include: ['contract/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // The browser's tests need its Vite plugins (Lingui macros in particular).
+        extends: './vite.config.ts',
+        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
