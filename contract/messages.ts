@@ -23,6 +23,22 @@ export const MSG = {
   payloadTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   serverError: 'Something went wrong on the server',
+  invalidImei: 'An IMEI has 15 digits',
+  liftIdRequired: 'ID is required',
+  addressRequired: 'Address is required',
+  atLeastOneCustomer: 'Must have at least 1 customer',
+  nameRequired: 'Name is required',
+  messageTypeRequired: 'Message type is required',
+  liftNotFound: 'Lift not found',
+  duplicateImei: 'A lift with this IMEI already exists',
+  duplicateUid: 'A lift with this ID already exists',
+  duplicateNumber: 'A description with this number already exists',
+  unknownUser: 'Unknown user',
+  notACustomer: 'This user is not a customer',
+  notAServiceman: 'This user is not a service man',
+  staleVersion: 'Changed by someone else in the meantime',
+  deviceOffline: 'The controller is not connected',
+  deviceTimeout: 'The controller did not answer in time',
 } as const;
 
 export type ServerMessage = (typeof MSG)[keyof typeof MSG];

@@ -1,0 +1,49 @@
+import { MSG } from '../../contract/messages';
+import type { AuthResponse, LoginRequest } from '../../contract/schemas/user';
+import { isApiRequestError } from './api-error';
+import { anonymousRequest, api } from './http';
+import { getSession, storeSession } from './session';
+import { signOut } from './session-services';
+import { connectSocket } from './socket';
+import { applySavedUserSettings } from './user-settings';
+
+const socketHandlers = {
+  onSessionRejected: () => signOut({ reason: MSG.invalidToken }),
+};
+
+async function startSession(response: AuthResponse): Promise<void> {
+  storeSession(response.access_token, response.user);
+  await applySavedUserSettings(response.user.settings);
+  void connectSocket(socketHandlers);
+}
+
+/** `POST /api/users/authenticate`; rejects with an ApiRequestError (message and fieldErrors). */
+export async function signIn(credentials: LoginRequest): Promise<AuthResponse> {
+  const response = await api
+    .post('users/authenticate', { json: credentials, retry: 0, ...anonymousRequest })
+    .json<AuthResponse>();
+  await startSession(response);
+  return response;
+}
+
+/**
+ * On start: a stored, unexpired token is traded for a fresh one (spec §4). Offline the stored
+ * session stays, so a service man in a basement keeps working; a refusal signs out.
+ */
+export async function resumeSession(): Promise<void> {
+  const { token } = getSession();
+  if (!token) return;
+  try {
+    const response = await api
+      .post('users/authenticatewithtoken', { json: { access_token: token }, retry: 0, ...anonymousRequest })
+      .json<AuthResponse>();
+    if (getSession().token !== token) return; // signed out meanwhile
+    await startSession(response);
+  } catch (error) {
+    if (isApiRequestError(error) && error.isUnreachable) {
+      void connectSocket(socketHandlers);
+      return;
+    }
+    signOut({ reason: MSG.failedTokenLogin });
+  }
+}

@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+
+/** A tiny subscribable value: enough for session, layout and socket state without a state library. */
+export interface Store<T> {
+  get(): T;
+  set(next: T): void;
+  update(change: (current: T) => T): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStore<T>(initial: T | (() => T)): Store<T> {
+  let initialised = false;
+  let value: T;
+  const listeners = new Set<() => void>();
+  // Lazy so that modules can be imported where there is no localStorage (unit tests).
+  const read = () => {
+    if (!initialised) {
+      value = typeof initial === 'function' ? (initial as () => T)() : initial;
+      initialised = true;
+    }
+    return value;
+  };
+  const store: Store<T> = {
+    get: read,
+    set(next) {
+      read();
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const listener of [...listeners]) listener();
+    },
+    update(change) {
+      store.set(change(read()));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return store;
+}
+
+export function useStore<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** localStorage that tolerates private mode, quota errors and its absence (tests). */
+export const storage = {
+  read(key: string): string | null {
+    try {
+      return globalThis.localStorage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  write(key: string, value: string | null): void {
+    try {
+      if (value === null) globalThis.localStorage?.removeItem(key);
+      else globalThis.localStorage?.setItem(key, value);
+    } catch {
+      // Storage full or blocked: the value lives for this page only.
+    }
+  },
+};

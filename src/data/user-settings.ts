@@ -1,0 +1,38 @@
+import type { Language } from '../../contract/constants';
+import type { User, UserSettings } from '../../contract/schemas/user';
+import { activateLanguage, isLanguage } from './i18n';
+import { applyLayoutSettings } from './layout-settings';
+import { getSession, isSignedIn, updateSessionUser } from './session';
+
+/** Saves settings for the signed-in user so they follow him to other devices. */
+async function saveUserSettings(change: UserSettings): Promise<void> {
+  const { user } = getSession();
+  if (!isSignedIn()) return;
+  const settings: UserSettings = { ...user?.settings, ...change };
+  try {
+    // Loaded here, not statically: a guest switching language on the sign-in page needs no HTTP client.
+    const { api } = await import('./http');
+    const updated = await api.put('users/me/settings', { json: settings }).json<User>();
+    updateSessionUser(updated);
+  } catch (error) {
+    // Offline or refused: the choice still holds on this device.
+    console.warn('Could not save the user settings', error);
+  }
+}
+
+export async function chooseLanguage(language: Language): Promise<void> {
+  await activateLanguage(language);
+  void saveUserSettings({ language });
+}
+
+export function chooseLayout(change: Pick<UserSettings, 'navLayout' | 'navFolded'>): void {
+  applyLayoutSettings(change);
+  void saveUserSettings(change);
+}
+
+/** On sign-in the user's saved settings win over this device's. */
+export async function applySavedUserSettings(settings: UserSettings | undefined): Promise<void> {
+  if (!settings) return;
+  applyLayoutSettings(settings);
+  if (isLanguage(settings.language)) await activateLanguage(settings.language);
+}
