@@ -9,7 +9,8 @@ let request: Promise<void> | null = null;
 /** `GET /api/config`, fetched once per page; null until it answers (or when it fails). */
 export function usePublicConfig(): PublicConfig | null {
   useEffect(() => {
-    request ??= api
+    if (request) return;
+    request = api
       .get('config')
       .json<PublicConfig>()
       .then((config) => configStore.set(config))

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { SERVER_MESSAGES, translateServerMessage } from './server-messages';
 
-
 describe('server messages', () => {
   it('has a message for every contract MSG text, with that text as its source', () => {
     for (const text of Object.values(MSG)) {
@@ -13,7 +12,10 @@ describe('server messages', () => {
 
   it('translates a known text through the catalog of the active language', () => {
     const descriptor = SERVER_MESSAGES[MSG.tokenExpired];
-    const i18n = setupI18n({ locale: 'de', messages: { de: { [descriptor.id as string]: 'Token abgelaufen' } } });
+    const i18n = setupI18n({
+      locale: 'de',
+      messages: { de: { [descriptor.id as string]: 'Token abgelaufen' } },
+    });
     expect(translateServerMessage(i18n, MSG.tokenExpired)).toBe('Token abgelaufen');
   });
 

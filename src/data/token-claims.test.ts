@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { decodeTokenClaims, isTokenExpired } from './token-claims';
 
 const base64Url = (value: unknown) =>
-  Buffer.from(JSON.stringify(value)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  Buffer.from(JSON.stringify(value))
+    .toString('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
-const tokenWith = (claims: unknown) => `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.signature`;
+const tokenWith = (claims: unknown) =>
+  `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.signature`;
 
-const claims = { sub: '0b6f5a43-5b6e-4c8f-9a51-2f1c8e7d9b10', role: 'admin', iat: 1_700_000_000, exp: 1_700_028_800 };
+const claims = {
+  sub: '0b6f5a43-5b6e-4c8f-9a51-2f1c8e7d9b10',
+  role: 'admin',
+  iat: 1_700_000_000,
+  exp: 1_700_028_800,
+};
 
 describe('decodeTokenClaims', () => {
   it('reads sub, role, iat and exp of a JWT', () => {
