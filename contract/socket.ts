@@ -1,4 +1,5 @@
 import type { Role } from './roles';
+import type { Lift } from './schemas/lift';
 
 /** Socket.io on the server's own origin; users connect to the default namespace. */
 export const USER_NAMESPACE = '/';
@@ -21,6 +22,10 @@ export interface ServerToClientEvents {
   reload: (change: { entity: string }) => void;
   /** The server ends this session (token revoked, account disabled). */
   logout: () => void;
+  /** The new state of a lift in the user's scope, whenever it changes (design §6). */
+  lift: (lift: Lift) => void;
+  /** A lift left the user's scope or was deleted. */
+  'lift:removed': (change: { id: string }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
+  boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
@@ -16,7 +22,11 @@ import {
   USER_STATUSES,
   type UserStatus,
 } from '../../contract/constants';
+import { EVENT_TYPES, type EventType } from '../../contract/device';
+import type { LiftParameters } from '../../contract/parameters';
 import { ROLES, type Role } from '../../contract/roles';
+import { LOG_LEVELS, LOG_SOURCES } from '../../contract/schemas/log';
+import { MESSAGE_KINDS, type MessageKind } from '../../contract/schemas/message';
 import type { UserSettings } from '../../contract/schemas/user';
 
 /** `'a', 'b'` for a CHECK constraint over a fixed list of our own constants. */
@@ -74,3 +84,169 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** Deleted rows stay as tombstones so that sync can tell clients (design §4). */
+const tombstone = { deletedAt: timestamp('deleted_at', { withTimezone: true }) };
+const version = { version: integer('version').notNull().default(1) };
+
+/**
+ * A lift and what the server derives from its controller's readings. Counters are cumulative
+ * since installation, as the controller reports them; `brokenMs` is time spent with an error raised.
+ */
+export const lifts = pgTable(
+  'lifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The lift company's own ID of the lift. */
+    uid: text('uid').notNull(),
+    address: text('address').notNull(),
+    imei: text('imei').notNull(),
+    iccid: text('iccid'),
+    maxTrips: integer('max_trips').notNull().default(0),
+    maxOperatingHours: integer('max_operating_hours').notNull().default(0),
+    parameters: jsonb('parameters').$type<LiftParameters>().notNull(),
+    /** SHA-256 of the controller's key (a 256-bit random secret, so no slow hash is needed). */
+    deviceKeyHash: text('device_key_hash'),
+    trips: bigint('trips', { mode: 'number' }).notNull().default(0),
+    operatingHours: doublePrecision('operating_hours').notNull().default(0),
+    brokenMs: bigint('broken_ms', { mode: 'number' }).notNull().default(0),
+    /** Codes of errors raised and not cleared, oldest first; the last one is the current error. */
+    activeErrors: jsonb('active_errors').$type<{ code: number; since: string }[]>().notNull().default([]),
+    /** Device time from which `brokenMs` is still growing; null while no error is raised. */
+    brokenSince: timestamp('broken_since', { withTimezone: true }),
+    online: boolean('online').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    ...version,
+    ...timestamps,
+    ...tombstone,
+  },
+  (table) => [
+    uniqueIndex('lifts_uid_unique').on(table.uid).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('lifts_imei_unique').on(table.imei).where(sql`${table.deletedAt} is null`),
+    index('lifts_updated_at_idx').on(table.updatedAt),
+  ],
+);
+
+export const LIFT_USER_KINDS = ['customer', 'serviceman'] as const;
+export type LiftUserKind = (typeof LIFT_USER_KINDS)[number];
+
+/** Who a lift is assigned to: its customers and its service men; the data scope of design §3. */
+export const liftUsers = pgTable(
+  'lift_users',
+  {
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<LiftUserKind>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.liftId, table.userId, table.kind] }),
+    index('lift_users_user_id_idx').on(table.userId),
+    check('lift_users_kind_known', sql`${table.kind} in (${sqlList(LIFT_USER_KINDS)})`),
+  ],
+);
+
+/** A SIM card by ICCID with its data quota: enough for the SIM volume status (SIM features come later). */
+export const sims = pgTable('sims', {
+  iccid: text('iccid').primaryKey(),
+  quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull().default(0),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+  ...timestamps,
+});
+
+/** The error-code catalogue. */
+export const descriptions = pgTable(
+  'descriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    nameDE: text('name_de').notNull(),
+    type: text('type').$type<EventType>().notNull(),
+    content: text('content').notNull().default(''),
+    text: text('text').notNull().default(''),
+    ...version,
+    ...timestamps,
+    ...tombstone,
+  },
+  (table) => [
+    uniqueIndex('descriptions_number_unique').on(table.number).where(sql`${table.deletedAt} is null`),
+    check('descriptions_type_known', sql`${table.type} in (${sqlList(EVENT_TYPES)})`),
+    index('descriptions_updated_at_idx').on(table.updatedAt),
+  ],
+);
+
+/**
+ * Readings of a lift's controller: stats, and errors and infos raised or cleared. Kept per year:
+ * `year` is part of the key, as the API's delete by `{ ids, year }` expects.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    year: smallint('year').notNull(),
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MessageKind>().notNull(),
+    code: integer('code'),
+    active: boolean('active'),
+    floor: integer('floor'),
+    trips: bigint('trips', { mode: 'number' }),
+    operatingHours: doublePrecision('operating_hours'),
+    /** The controller's time of the reading. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    isNotes: boolean('is_notes').notNull().default(false),
+    notes: jsonb('notes').$type<{ title: string; notes: string; urls: string[] }>(),
+    ...version,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...tombstone,
+  },
+  (table) => [
+    primaryKey({ columns: [table.year, table.id] }),
+    index('messages_lift_at_idx').on(table.liftId, table.at),
+    index('messages_kind_code_at_idx').on(table.kind, table.code, table.at),
+    index('messages_updated_at_idx').on(table.updatedAt),
+    check('messages_kind_known', sql`${table.kind} in (${sqlList(MESSAGE_KINDS)})`),
+  ],
+);
+
+/** One row per reading a controller sent, so the same `(imei, seq)` is stored once (design §6). */
+export const deviceReceipts = pgTable(
+  'device_receipts',
+  {
+    imei: text('imei').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.imei, table.seq] })],
+);
+
+/** Server and device events worth a dev's look. */
+export const logs = pgTable(
+  'logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    level: text('level').$type<(typeof LOG_LEVELS)[number]>().notNull(),
+    source: text('source').$type<(typeof LOG_SOURCES)[number]>().notNull(),
+    event: text('event').notNull(),
+    message: text('message').notNull(),
+    liftId: uuid('lift_id'),
+    imei: text('imei'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index('logs_at_idx').on(table.at),
+    check('logs_level_known', sql`${table.level} in (${sqlList(LOG_LEVELS)})`),
+    check('logs_source_known', sql`${table.source} in (${sqlList(LOG_SOURCES)})`),
+  ],
+);
+
+export type LiftRow = typeof lifts.$inferSelect;
+export type DescriptionRow = typeof descriptions.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type LogRow = typeof logs.$inferSelect;

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { MSG } from './messages';
+import { LiftParametersSchema } from './parameters';
+
+/**
+ * The protocol between lift controllers (ESP32 on a mobile SIM) and the portal (design §6).
+ * Controllers connect with socket.io to the `/device` namespace and `auth: { imei, key }`.
+ * Every reading carries the controller's own increasing `seq` and its clock `ts` (epoch ms);
+ * the server answers through the acknowledgement callback only after the reading is committed,
+ * and the same `(imei, seq)` twice is stored once and acknowledged again. A controller resends
+ * whatever was not acknowledged, so nothing is lost across dropped connections or restarts.
+ */
+export const DEVICE_NAMESPACE = '/device';
+
+export const ImeiSchema = v.pipe(v.string(MSG.required), v.regex(/^\d{15}$/, MSG.invalidImei));
+
+export const DeviceAuthSchema = v.object({
+  imei: ImeiSchema,
+  key: v.pipe(v.string(MSG.required), v.minLength(16, MSG.invalidValue), v.maxLength(128, MSG.invalidValue)),
+});
+export type DeviceAuth = v.InferOutput<typeof DeviceAuthSchema>;
+
+const seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+const ts = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000_000));
+const counter = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1e12));
+
+/** `stats`: cumulative counters since installation. */
+export const StatsReadingSchema = v.object({
+  seq,
+  ts,
+  trips: v.pipe(counter, v.integer()),
+  operatingHours: counter,
+});
+export type StatsReading = v.InferOutput<typeof StatsReadingSchema>;
+
+export const EVENT_TYPES = ['error', 'info'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** `event`: a code raised (`active: true`) or cleared (`active: false`); `code` is a description's number. */
+export const EventReadingSchema = v.object({
+  seq,
+  ts,
+  code: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65_535)),
+  type: v.picklist(EVENT_TYPES),
+  active: v.boolean(),
+  floor: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(200))),
+});
+export type EventReading = v.InferOutput<typeof EventReadingSchema>;
+
+/** `params`: the parameters in force on the controller. */
+export const ParamsReadingSchema = v.object({
+  seq,
+  ts,
+  ...LiftParametersSchema.entries,
+});
+export type ParamsReading = v.InferOutput<typeof ParamsReadingSchema>;
+
+export type DeviceAck = { ok: true; seq: number } | { ok: false; seq: number | null; error: string };
+
+/** Server to controller: set parameters (the three groups) or run a command. */
+export const ParamsSetSchema = LiftParametersSchema;
+export const DEVICE_COMMANDS = ['reboot', 'resendParams', 'resetTripCounter', 'testAlarm'] as const;
+export const DeviceCommandSchema = v.object({
+  name: v.picklist(DEVICE_COMMANDS),
+  args: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
+});
+export type DeviceCommand = v.InferOutput<typeof DeviceCommandSchema>;
+export type ControllerAck = { ok: boolean; error?: string };
+
+export interface DeviceToServerEvents {
+  stats: (reading: StatsReading, ack: (answer: DeviceAck) => void) => void;
+  event: (reading: EventReading, ack: (answer: DeviceAck) => void) => void;
+  params: (reading: ParamsReading, ack: (answer: DeviceAck) => void) => void;
+}
+
+export interface ServerToDeviceEvents {
+  'params:set': (
+    parameters: v.InferOutput<typeof ParamsSetSchema>,
+    ack: (answer: ControllerAck) => void,
+  ) => void;
+  command: (command: DeviceCommand, ack: (answer: ControllerAck) => void) => void;
+}
+
+/** Reasons the server gives when it refuses a controller's handshake. */
+export const DEVICE_AUTH_ERROR = 'Unknown device or wrong key';

@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { EVENT_TYPES } from '../device';
+import { MSG } from '../messages';
+import { IdSchema } from './common';
+
+/** An entry of the error-code catalogue: what a controller's code means, in both languages. */
+export const DescriptionSchema = v.object({
+  id: IdSchema,
+  number: v.number(),
+  /** Name in English. */
+  name: v.string(),
+  nameDE: v.string(),
+  type: v.picklist(EVENT_TYPES),
+  content: v.string(),
+  text: v.string(),
+  version: v.number(),
+  updatedAt: v.string(),
+});
+export type Description = v.InferOutput<typeof DescriptionSchema>;
+
+const text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, MSG.tooLong)), '');
+
+/** `POST /api/descriptions/register`, `PUT /api/descriptions/{id}` (spec §7). */
+export const DescriptionInputSchema = v.object({
+  number: v.pipe(
+    v.number(MSG.required),
+    v.integer(MSG.invalidValue),
+    v.minValue(0, MSG.invalidValue),
+    v.maxValue(65_535, MSG.invalidValue),
+  ),
+  name: v.pipe(
+    v.string(MSG.nameRequired),
+    v.trim(),
+    v.minLength(1, MSG.nameRequired),
+    v.maxLength(200, MSG.tooLong),
+  ),
+  nameDE: v.pipe(
+    v.string(MSG.nameRequired),
+    v.trim(),
+    v.minLength(1, MSG.nameRequired),
+    v.maxLength(200, MSG.tooLong),
+  ),
+  type: v.picklist(EVENT_TYPES, MSG.messageTypeRequired),
+  content: text(4000),
+  text: text(4000),
+});
+export type DescriptionInput = v.InferOutput<typeof DescriptionInputSchema>;
+
+export const DescriptionListResponseSchema = v.array(DescriptionSchema);

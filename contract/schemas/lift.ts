@@ -1,0 +1,112 @@
+import * as v from 'valibot';
+import { LOW_SIM_VOLUME_RATIO } from '../constants';
+import { ImeiSchema } from '../device';
+import { MSG } from '../messages';
+import { LiftParametersSchema } from '../parameters';
+import { IdSchema, ListQuerySchema } from './common';
+
+export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'noSim'] as const;
+export type SimVolumeStatus = (typeof SIM_VOLUME_STATUSES)[number];
+
+/** Sufficient volume, Low volume (below 20 % left), No SIM-card (spec §4). */
+export function simVolumeStatus(sim: { quotaBytes: number; usedBytes: number } | null): SimVolumeStatus {
+  if (!sim || sim.quotaBytes <= 0) return 'noSim';
+  const left = Math.max(0, sim.quotaBytes - sim.usedBytes) / sim.quotaBytes;
+  return left < LOW_SIM_VOLUME_RATIO ? 'low' : 'sufficient';
+}
+
+export const IccidSchema = v.pipe(v.string(), v.regex(/^\d{19,20}$/, MSG.invalidValue));
+
+/** Derived by the server from the controller's readings. */
+export const LiftStatsSchema = v.object({
+  trips: v.number(),
+  operatingHours: v.number(),
+  /** Hours spent with an error raised. */
+  brokenHours: v.number(),
+});
+
+export const LiftStateSchema = v.object({
+  online: v.boolean(),
+  lastSeenAt: v.nullable(v.string()),
+  /** The error raised most recently and not yet cleared. */
+  currentError: v.nullable(v.object({ code: v.number(), since: v.string() })),
+  /** trips ≥ max trips or operating hours ≥ max operating hours. */
+  maintenanceDue: v.boolean(),
+});
+export type LiftState = v.InferOutput<typeof LiftStateSchema>;
+
+export const AssignedUserSchema = v.object({ id: IdSchema, displayName: v.string() });
+
+/** A lift as the API shows it (design §4). `customers` and `servicemen` are user ids. */
+export const LiftSchema = v.object({
+  id: IdSchema,
+  uid: v.string(),
+  address: v.string(),
+  imei: v.string(),
+  iccid: v.nullable(v.string()),
+  customers: v.array(IdSchema),
+  servicemen: v.array(IdSchema),
+  /** The assigned users' names, for display. */
+  assignedUsers: v.array(AssignedUserSchema),
+  maxTrips: v.number(),
+  maxOperatingHours: v.number(),
+  stats: LiftStatsSchema,
+  state: LiftStateSchema,
+  simVolumeStatus: v.picklist(SIM_VOLUME_STATUSES),
+  parameters: LiftParametersSchema,
+  version: v.number(),
+  updatedAt: v.string(),
+});
+export type Lift = v.InferOutput<typeof LiftSchema>;
+
+const limit = v.pipe(
+  v.number(MSG.invalidValue),
+  v.integer(MSG.invalidValue),
+  v.minValue(0, MSG.invalidValue),
+  v.maxValue(1e9, MSG.invalidValue),
+);
+
+/** `POST /api/lifts/register` and the edit form. */
+export const LiftInputSchema = v.object({
+  uid: v.pipe(
+    v.string(MSG.liftIdRequired),
+    v.trim(),
+    v.minLength(1, MSG.liftIdRequired),
+    v.maxLength(64, MSG.tooLong),
+  ),
+  address: v.pipe(
+    v.string(MSG.addressRequired),
+    v.trim(),
+    v.minLength(1, MSG.addressRequired),
+    v.maxLength(300, MSG.tooLong),
+  ),
+  imei: ImeiSchema,
+  iccid: v.optional(v.nullable(IccidSchema), null),
+  customers: v.pipe(v.array(IdSchema), v.minLength(1, MSG.atLeastOneCustomer), v.maxLength(50, MSG.tooLong)),
+  servicemen: v.optional(v.pipe(v.array(IdSchema), v.maxLength(50, MSG.tooLong)), []),
+  maxTrips: v.optional(limit, 0),
+  maxOperatingHours: v.optional(limit, 0),
+  parameters: v.optional(LiftParametersSchema, {}),
+});
+export type LiftInput = v.InferOutput<typeof LiftInputSchema>;
+
+/** `PUT /api/lifts/{id}`: any subset, made on `baseVersion` when the client knows it. */
+export const LiftUpdateSchema = v.object({
+  ...v.partial(LiftInputSchema).entries,
+  baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+});
+
+/** The answer of `register`: the controller's key, shown once and stored only as a hash. */
+export const LiftRegisteredSchema = v.object({ ...LiftSchema.entries, deviceKey: v.string() });
+
+export const LiftListQuerySchema = ListQuerySchema;
+export const LiftListResponseSchema = v.object({ lifts: v.array(LiftSchema), count: v.number() });
+
+/** `GET /api/lifts/getByUserId?userId=` */
+export const LiftsByUserQuerySchema = v.object({ userId: IdSchema });
+
+/** `POST /api/lifts/{id}/device-key`: a new controller key, shown once. */
+export const DeviceKeySchema = v.object({ deviceKey: v.string() });
+
+/** Admin console: send parameters or a command to a connected controller. */
+export const ControllerAckResponseSchema = v.object({ ok: v.boolean(), error: v.optional(v.string()) });

@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import { EVENT_TYPES } from '../device';
+import { MSG } from '../messages';
+import { IdSchema, ListQuerySchema } from './common';
+
+export const MESSAGE_KINDS = ['stats', ...EVENT_TYPES] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MessageNotesSchema = v.object({
+  title: v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)),
+  notes: v.pipe(v.string(), v.maxLength(10_000, MSG.tooLong)),
+  urls: v.pipe(
+    v.array(v.pipe(v.string(), v.url(MSG.invalidValue), v.maxLength(2000, MSG.tooLong))),
+    v.maxLength(20, MSG.tooLong),
+  ),
+});
+
+/** A reading a controller sent, as stored per lift and year (spec §3 Message). */
+export const MessageSchema = v.object({
+  id: IdSchema,
+  year: v.number(),
+  liftId: IdSchema,
+  kind: v.picklist(MESSAGE_KINDS),
+  /** For errors and infos: the description number, raised or cleared. */
+  code: v.nullable(v.number()),
+  active: v.nullable(v.boolean()),
+  floor: v.nullable(v.number()),
+  trips: v.nullable(v.number()),
+  operatingHours: v.nullable(v.number()),
+  /** The controller's time of the reading. */
+  at: v.string(),
+  isNotes: v.boolean(),
+  notes: v.nullable(MessageNotesSchema),
+  version: v.number(),
+});
+
+const year = v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2200));
+
+/** `PUT /api/messages/{messageId}` */
+export const MessageNotesUpdateSchema = v.object({
+  year,
+  isNotes: v.boolean(),
+  notes: MessageNotesSchema,
+  baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+});
+
+/** `POST /api/messages/deleteByIds` */
+export const MessageDeleteSchema = v.object({
+  ids: v.pipe(v.array(IdSchema), v.minLength(1, MSG.required), v.maxLength(1000, MSG.tooLong)),
+  year,
+});
+
+export const MessageQuerySchema = v.object({
+  ...ListQuerySchema.entries,
+  liftId: v.optional(IdSchema),
+  type: v.optional(v.picklist(MESSAGE_KINDS)),
+  code: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, MSG.invalidValue), v.transform(Number))),
+  from: v.optional(v.pipe(v.string(), v.isoTimestamp(MSG.invalidValue))),
+  to: v.optional(v.pipe(v.string(), v.isoTimestamp(MSG.invalidValue))),
+});
+export type Message = v.InferOutput<typeof MessageSchema>;
+export type MessageNotes = v.InferOutput<typeof MessageNotesSchema>;
+export const MessageListResponseSchema = v.object({ messages: v.array(MessageSchema), count: v.number() });
