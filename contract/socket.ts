@@ -1,3 +1,4 @@
+import type { ConnectedController, DeviceTraffic } from './console';
 import type { Role } from './roles';
 import type { Lift } from './schemas/lift';
 
@@ -26,6 +27,10 @@ export interface ServerToClientEvents {
   lift: (lift: Lift) => void;
   /** A lift left the user's scope or was deleted. */
   'lift:removed': (change: { id: string }) => void;
+  /** To devs only: the controllers connected now, whenever it changes. */
+  controllers: (connected: ConnectedController[]) => void;
+  /** To devs only: every reading and every message to a controller, as it passes. */
+  'device:traffic': (traffic: DeviceTraffic) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { ImeiSchema } from './device';
+
+/** The dev's device console (ESP32-Cloud): who is connected and the raw traffic, live. */
+export interface ConnectedController {
+  imei: string;
+  liftId: string;
+  uid: string;
+  connectedAt: string;
+}
+
+export interface DeviceTraffic {
+  at: string;
+  imei: string;
+  /** `in`: controller to server; `out`: server to controller. */
+  direction: 'in' | 'out';
+  event: string;
+  payload: unknown;
+}
+
+export const ImeiParamsSchema = v.object({ imei: ImeiSchema });
