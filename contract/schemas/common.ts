@@ -28,3 +28,7 @@ export const ListQuerySchema = v.object({
   sort: v.optional(v.pipe(v.string(), v.maxLength(64, MSG.tooLong))),
 });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
+
+/** A text that must not be blank after trimming; `message` names the field's rule (spec §5). */
+export const requiredText = (max: number, message: string) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, MSG.tooLong));

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { EVENT_TYPES } from '../device';
 import { MSG } from '../messages';
-import { IdSchema } from './common';
+import { IdSchema, requiredText } from './common';
 
 /** An entry of the error-code catalogue: what a controller's code means, in both languages. */
 export const DescriptionSchema = v.object({
@@ -28,18 +28,8 @@ export const DescriptionInputSchema = v.object({
     v.minValue(0, MSG.invalidValue),
     v.maxValue(65_535, MSG.invalidValue),
   ),
-  name: v.pipe(
-    v.string(MSG.nameRequired),
-    v.trim(),
-    v.minLength(1, MSG.nameRequired),
-    v.maxLength(200, MSG.tooLong),
-  ),
-  nameDE: v.pipe(
-    v.string(MSG.nameRequired),
-    v.trim(),
-    v.minLength(1, MSG.nameRequired),
-    v.maxLength(200, MSG.tooLong),
-  ),
+  name: requiredText(200, MSG.nameRequired),
+  nameDE: requiredText(200, MSG.nameRequired),
   type: v.picklist(EVENT_TYPES, MSG.messageTypeRequired),
   content: text(4000),
   text: text(4000),

@@ -3,7 +3,7 @@ import { LOW_SIM_VOLUME_RATIO } from '../constants';
 import { ImeiSchema } from '../device';
 import { MSG } from '../messages';
 import { LiftParametersSchema } from '../parameters';
-import { IdSchema, ListQuerySchema } from './common';
+import { IdSchema, ListQuerySchema, requiredText } from './common';
 
 export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'noSim'] as const;
 export type SimVolumeStatus = (typeof SIM_VOLUME_STATUSES)[number];
@@ -68,18 +68,8 @@ const limit = v.pipe(
 
 /** `POST /api/lifts/register` and the edit form. */
 export const LiftInputSchema = v.object({
-  uid: v.pipe(
-    v.string(MSG.liftIdRequired),
-    v.trim(),
-    v.minLength(1, MSG.liftIdRequired),
-    v.maxLength(64, MSG.tooLong),
-  ),
-  address: v.pipe(
-    v.string(MSG.addressRequired),
-    v.trim(),
-    v.minLength(1, MSG.addressRequired),
-    v.maxLength(300, MSG.tooLong),
-  ),
+  uid: requiredText(64, MSG.liftIdRequired),
+  address: requiredText(300, MSG.addressRequired),
   imei: ImeiSchema,
   iccid: v.optional(v.nullable(IccidSchema), null),
   customers: v.pipe(v.array(IdSchema), v.minLength(1, MSG.atLeastOneCustomer), v.maxLength(50, MSG.tooLong)),
