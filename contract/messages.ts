@@ -39,6 +39,7 @@ export const MSG = {
   staleVersion: 'Changed by someone else in the meantime',
   deviceOffline: 'The controller is not connected',
   deviceTimeout: 'The controller did not answer in time',
+  deleted: 'Deleted Successfully',
 } as const;
 
 export type ServerMessage = (typeof MSG)[keyof typeof MSG];

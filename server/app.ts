@@ -3,7 +3,12 @@ import { MSG } from '../contract/messages';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
 import { configRoutes } from './modules/config/config.routes';
+import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { liftsRoutes } from './modules/lifts/lifts.routes';
+import { logsRoutes } from './modules/logs/logs.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -13,6 +18,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { validationPlugin } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
+import { deviceGatewayPlugin } from './realtime/device-gateway';
 import { userSocketPlugin } from './realtime/user-socket';
 import { prepareFirstStart } from './seed';
 
@@ -73,10 +79,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(rateLimitPlugin);
     await app.register(apiDocsPlugin);
     await app.register(userSocketPlugin);
+    await app.register(deviceGatewayPlugin, {});
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(configRoutes, { prefix: '/api', config });
     await app.register(usersRoutes, { prefix: '/api', loginRateLimit: config.loginRateLimit });
+    await app.register(liftsRoutes, { prefix: '/api' });
+    await app.register(descriptionsRoutes, { prefix: '/api' });
+    await app.register(messagesRoutes, { prefix: '/api' });
+    await app.register(logsRoutes, { prefix: '/api' });
+    await app.register(devicesRoutes, { prefix: '/api' });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

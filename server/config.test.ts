@@ -29,7 +29,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: DEFAULT_TOKEN_TTL_SECONDS,
       publicUrl: 'http://localhost:3000',
       seedDemo: true,
-      simulateDevices: 0,
+      simulateDevices: 12,
       simProvider: 'simulator',
       topupRecipients: [],
       designEditorUrl: '',

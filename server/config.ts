@@ -9,6 +9,8 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SIM_PROVIDERS = ['simulator', '1nce'] as const;
+/** Virtual controllers a newcomer's demo starts with, so the portal moves (issue: device simulator). */
+const DEMO_SIMULATED_DEVICES = 12;
 
 const wholeNumber = (fallback: number, min: number, max: number) =>
   v.optional(
@@ -40,7 +42,8 @@ const EnvSchema = v.object({
   TOKEN_TTL: wholeNumber(DEFAULT_TOKEN_TTL_SECONDS, 1, 365 * 24 * 60 * 60),
   PUBLIC_URL: v.optional(httpUrl('https://lifts.example.com')),
   SEED_DEMO: v.optional(v.string(), '1'),
-  SIMULATE_DEVICES: wholeNumber(0, 0, 100_000),
+  /** Unset: a dozen in demo mode, none otherwise (see `simulateDevices`). */
+  SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'Lift Portal <noreply@localhost>'),
   AZURE_STORAGE_CONNECTION_STRING: v.optional(v.string()),
@@ -126,6 +129,8 @@ export function loadConfig(env: Environment = process.env): Config {
   }
   const e = parsed.output;
   const root = packageRoot();
+  const seedDemo = e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false';
+  const demoMode = seedDemo && e.NODE_ENV !== 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
@@ -137,8 +142,8 @@ export function loadConfig(env: Environment = process.env): Config {
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    seedDemo: e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false',
-    simulateDevices: e.SIMULATE_DEVICES,
+    seedDemo,
+    simulateDevices: e.SIMULATE_DEVICES ?? (demoMode && e.NODE_ENV !== 'test' ? DEMO_SIMULATED_DEVICES : 0),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,

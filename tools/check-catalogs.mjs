@@ -28,8 +28,9 @@ function readEntries(text) {
 }
 
 let missing = 0;
-for (const locale of LOCALES) {
-  const file = `src/locales/${locale}/messages.po`;
+for (const file of LOCALES.flatMap((locale) =>
+  ['messages', 'screens'].map((name) => `src/locales/${locale}/${name}.po`),
+)) {
   const entries = readEntries(readFileSync(file, 'utf8'));
   const empty = entries.filter((entry) => entry.msgstr.trim() === '');
   for (const entry of empty) console.error(`${file}: no translation for "${entry.msgid}"`);

@@ -32,3 +32,6 @@ export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 /** A text that must not be blank after trimming; `message` names the field's rule (spec §5). */
 export const requiredText = (max: number, message: string) =>
   v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, MSG.tooLong));
+
+/** The answer of every `deleteByIds`: how many rows became tombstones. */
+export const DeleteResultSchema = v.object({ message: v.string(), count: v.number() });

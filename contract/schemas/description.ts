@@ -37,3 +37,6 @@ export const DescriptionInputSchema = v.object({
 export type DescriptionInput = v.InferOutput<typeof DescriptionInputSchema>;
 
 export const DescriptionListResponseSchema = v.array(DescriptionSchema);
+
+/** `POST /api/descriptions-app/update-description`: the entry's id and its new fields. */
+export const DescriptionUpdateAppSchema = v.object({ id: IdSchema, ...DescriptionInputSchema.entries });

@@ -61,3 +61,6 @@ export const MessageQuerySchema = v.object({
 export type Message = v.InferOutput<typeof MessageSchema>;
 export type MessageNotes = v.InferOutput<typeof MessageNotesSchema>;
 export const MessageListResponseSchema = v.object({ messages: v.array(MessageSchema), count: v.number() });
+
+/** `PUT /api/messages/{messageId}` path. */
+export const MessageIdParamsSchema = v.object({ messageId: IdSchema });

@@ -8,7 +8,7 @@ import {
 } from '../constants';
 import { MSG } from '../messages';
 import { ROLES } from '../roles';
-import { IdSchema } from './common';
+import { IdSchema, ListQuerySchema } from './common';
 
 /** Per-user preferences that follow the user to every device. */
 export const UserSettingsSchema = v.object({
@@ -94,3 +94,9 @@ export const UserListResponseSchema = v.object({
 
 /** `GET /api/user-app/user?id=` */
 export const UserIdQuerySchema = v.object({ id: IdSchema });
+
+/** `GET /api/users`: the list query, optionally only users of one role (the lift form's pickers). */
+export const UserListQuerySchema = v.object({
+  ...ListQuerySchema.entries,
+  role: v.optional(v.picklist(ROLES, MSG.invalidValue)),
+});

@@ -1,4 +1,5 @@
 import { Server } from 'socket.io';
+import { hasRole } from '../../contract/roles';
 import {
   type ClientToServerEvents,
   type OnlineUser,
@@ -7,6 +8,7 @@ import {
   type UserSocketAuth,
 } from '../../contract/socket';
 import { definePlugin } from '../lib/define-plugin';
+import { DEVS_ROOM, STAFF_ROOM, userRoom } from './live-lifts';
 import { Presence } from './presence';
 
 interface UserSocketData {
@@ -46,6 +48,10 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
 
   io.on('connection', (socket) => {
     const { user } = socket.data;
+    // Rooms for live fan-out: a user's own sockets; staff see every lift; devs the device console.
+    socket.join(userRoom(user.id));
+    if (hasRole(user.role, 'admin')) socket.join(STAFF_ROOM);
+    if (hasRole(user.role, 'dev')) socket.join(DEVS_ROOM);
     if (presence.add(user, socket.id)) io.emit('users', presence.list());
     else socket.emit('users', presence.list());
 

@@ -1,10 +1,12 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_PASSWORD } from '../../contract/constants';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../modules/users/password';
 import { createUsersRepository } from '../modules/users/users.repository';
+import { seedDemoLifts } from './demo-lifts';
 import { seedDemoUsers } from './demo-users';
 
 /** A start that must not go on; main prints the message and exits non-zero. */
@@ -15,7 +17,8 @@ export class StartupError extends Error {
 /** Arbitrary but fixed: two processes starting on one empty database seed it once. */
 const SEED_LOCK_KEY = 727_465_002;
 
-export type FirstStartConfig = Pick<Config, 'isProduction' | 'seedDemo' | 'adminEmail' | 'adminPassword'>;
+export type FirstStartConfig = Pick<Config, 'isProduction' | 'seedDemo' | 'adminEmail' | 'adminPassword'> &
+  Partial<Pick<Config, 'nodeEnv'>>;
 
 /**
  * Fills an empty database (design §8). In production: the dev account from ADMIN_EMAIL and
@@ -46,7 +49,12 @@ export async function prepareFirstStart(db: Database, config: FirstStartConfig, 
     }
 
     if (config.seedDemo) {
-      await seedDemoUsers(tx);
+      const demoUsers = await seedDemoUsers(tx);
+      // Tests (NODE_ENV=test) get the demo accounts only and build their own small fixtures.
+      if (config.nodeEnv !== 'test') {
+        const seeded = await seedDemoLifts(tx, demoUsers, await hashPassword(DEMO_PASSWORD));
+        log.info(seeded, 'first start: seeded the demo lifts and their history');
+      }
       log.info('first start: seeded the demo data (password demo1234)');
     }
   });

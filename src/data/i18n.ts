@@ -13,6 +13,30 @@ const catalogLoaders: Record<Exclude<Language, 'de'>, () => Promise<{ messages: 
 i18n.load('de', germanMessages);
 const loadedLanguages = new Set<Language>(['de']);
 
+// The lift screens' catalog (lingui.config.ts `screens`), loaded with the first of their routes.
+const screenLoaders: Record<Language, () => Promise<{ messages: Messages }>> = {
+  de: () => import('../locales/de/screens.po'),
+  en: () => import('../locales/en/screens.po'),
+};
+let screensWanted = false;
+const screensLoaded = new Map<Language, Promise<void>>();
+
+function loadScreensFor(language: Language): Promise<void> {
+  let loading = screensLoaded.get(language);
+  if (!loading) {
+    loading = screenLoaders[language]().then(({ messages }) => i18n.load(language, messages));
+    loading.catch(() => screensLoaded.delete(language));
+    screensLoaded.set(language, loading);
+  }
+  return loading;
+}
+
+/** A route loader of the lift screens: their texts in the active language (and later switches). */
+export function loadScreenCatalog(): Promise<void> {
+  screensWanted = true;
+  return loadScreensFor(activeLanguage.get());
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -34,6 +58,7 @@ export async function activateLanguage(language: Language): Promise<void> {
     i18n.load(language, messages);
     loadedLanguages.add(language);
   }
+  if (screensWanted) await loadScreensFor(language);
   i18n.activate(language);
   document.documentElement.lang = language;
   storage.write(LANGUAGE_KEY, language);

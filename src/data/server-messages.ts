@@ -42,6 +42,7 @@ export const SERVER_MESSAGES: Record<ServerMessage, MessageDescriptor> = {
   'Changed by someone else in the meantime': msg`Changed by someone else in the meantime`,
   'The controller is not connected': msg`The controller is not connected`,
   'The controller did not answer in time': msg`The controller did not answer in time`,
+  'Deleted Successfully': msg`Deleted Successfully`,
 };
 
 function isServerMessage(text: string): text is ServerMessage {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, OnlineUser, ServerToClientEvents } from '../../contract/socket';
 import { SOCKET_AUTH_ERROR } from '../../contract/socket';
@@ -19,6 +20,35 @@ const onlineUsersStore = createStore<OnlineUser[]>([]);
 const connectedStore = createStore(false);
 
 export const useOnlineUsers = () => useStore(onlineUsersStore);
+
+type EventName = keyof ServerToClientEvents;
+const eventListeners = new Map<EventName, Set<(...args: never[]) => void>>();
+
+/** Calls `handler` for every `event` the user socket receives until the returned function runs. */
+export function subscribeSocketEvent<E extends EventName>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
+  let set = eventListeners.get(event);
+  if (!set) {
+    set = new Set();
+    eventListeners.set(event, set);
+  }
+  set.add(handler as (...args: never[]) => void);
+  return () => set.delete(handler as (...args: never[]) => void);
+}
+
+/** Subscribes a component to a socket event; the latest `handler` is called. */
+export function useSocketEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(
+    () =>
+      subscribeSocketEvent(event, ((...args: unknown[]) =>
+        (ref.current as (...a: unknown[]) => void)(...args)) as ServerToClientEvents[E]),
+    [event],
+  );
+}
 export const useSocketConnected = () => useStore(connectedStore);
 
 /** Opens the user socket after sign-in; socket.io-client is loaded only now, off the login bundle. */
@@ -42,6 +72,9 @@ export async function connectSocket(handlers: SocketHandlers): Promise<void> {
     if (error.message === SOCKET_AUTH_ERROR) handlers.onSessionRejected();
   });
   next.on('users', (online) => onlineUsersStore.set(online));
+  next.onAny((event: EventName, ...args: unknown[]) => {
+    for (const listener of eventListeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args);
+  });
   next.on('logout', () => handlers.onSessionRejected());
 }
 

@@ -125,3 +125,12 @@ declare module 'chakra-theme/tokens/spacing' {
 declare module 'chakra-theme/tokens/z-indices' {
   export const zIndices: ChakraTokens['zIndex'];
 }
+declare module 'chakra-theme/recipes/dialog' {
+  export { dialogSlotRecipe } from '@chakra-ui/react/theme';
+}
+declare module 'chakra-theme/recipes/textarea' {
+  export { textareaRecipe } from '@chakra-ui/react/theme';
+}
+declare module 'chakra-theme/recipes/native-select' {
+  export { nativeSelectSlotRecipe } from '@chakra-ui/react/theme';
+}

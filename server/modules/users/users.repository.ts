@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Role } from '../../../contract/roles';
 import type { UserSettings } from '../../../contract/schemas/user';
 import type { Database } from '../../db/client';
 import { type NewUserRow, type UserRow, users } from '../../db/schema';
@@ -17,6 +18,7 @@ export interface UserListOptions {
   page: number;
   pageSize: number;
   search?: string | undefined;
+  role?: Role | undefined;
   sort?: { field: UserSortField; descending: boolean } | undefined;
 }
 
@@ -39,15 +41,19 @@ export function createUsersRepository(db: Database) {
       page,
       pageSize,
       search,
+      role,
       sort,
     }: UserListOptions): Promise<{ rows: UserRow[]; count: number }> {
-      const where: SQL | undefined = search
-        ? or(
-            ilike(users.email, likePattern(search)),
-            ilike(users.displayName, likePattern(search)),
-            ilike(users.name, likePattern(search)),
-          )
-        : undefined;
+      const where: SQL | undefined = and(
+        search
+          ? or(
+              ilike(users.email, likePattern(search)),
+              ilike(users.displayName, likePattern(search)),
+              ilike(users.name, likePattern(search)),
+            )
+          : undefined,
+        role ? eq(users.role, role) : undefined,
+      );
       const order = sort
         ? [(sort.descending ? desc : asc)(USER_SORT_COLUMNS[sort.field]), asc(users.id)]
         : [asc(users.displayName), asc(users.id)];

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type * as v from 'valibot';
 import { ApiErrorSchema } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
-import { IdParamsSchema, type ListQuery, ListQuerySchema } from '../../../contract/schemas/common';
+import { IdParamsSchema } from '../../../contract/schemas/common';
 import {
   AuthResponseSchema,
   LoginRequestSchema,
   TokenLoginRequestSchema,
   UserIdQuerySchema,
+  UserListQuerySchema,
   UserListResponseSchema,
   UserSchema,
   UserSettingsSchema,
@@ -111,11 +113,12 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (base, 
 
   const adminOnly = { onRequest: [app.authenticate, app.requireRole('admin')] };
 
-  async function listUsers(query: ListQuery) {
+  async function listUsers(query: v.InferOutput<typeof UserListQuerySchema>) {
     const { rows, count } = await users.list({
       page: query.page,
       pageSize: query.pageSize,
       search: query.search || undefined,
+      role: query.role,
       sort: parseSort(query.sort),
     });
     return { users: rows.map(toUser), count };
@@ -131,7 +134,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (base, 
     tags: ['users'],
     summary: 'List users (admin and above)',
     security: bearer,
-    querystring: ListQuerySchema,
+    querystring: UserListQuerySchema,
     response: { 200: UserListResponseSchema, ...errors(400, 401, 403) },
   };
   app.get('/users', { ...adminOnly, schema: listSchema }, (request) => listUsers(request.query));

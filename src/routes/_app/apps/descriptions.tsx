@@ -1,14 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../app/route-guard';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../data/i18n';
+import { DescriptionsPage } from '../../../features/descriptions/DescriptionsPage';
 
 export const Route = createFileRoute('/_app/apps/descriptions')({
+  loader: loadScreenCatalog,
   beforeLoad: requireAccess('customer'),
   component: DescriptionsPage,
 });
-
-function DescriptionsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Descriptions`} />;
-}

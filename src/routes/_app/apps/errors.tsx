@@ -1,12 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../data/i18n';
+import { ErrorsPage } from '../../../features/errors/ErrorsPage';
 
 export const Route = createFileRoute('/_app/apps/errors')({
+  loader: loadScreenCatalog,
   component: ErrorsPage,
 });
-
-function ErrorsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Errors`} />;
-}

@@ -1,14 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../app/route-guard';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../data/i18n';
+import { LogsPage } from '../../../features/logs/LogsPage';
 
 export const Route = createFileRoute('/_app/apps/logs')({
+  loader: loadScreenCatalog,
   beforeLoad: requireAccess('dev'),
   component: LogsPage,
 });
-
-function LogsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Logs`} />;
-}

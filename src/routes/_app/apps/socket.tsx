@@ -1,14 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../app/route-guard';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../data/i18n';
+import { DeviceConsolePage } from '../../../features/device-console/DeviceConsolePage';
 
 export const Route = createFileRoute('/_app/apps/socket')({
+  loader: loadScreenCatalog,
   beforeLoad: requireAccess('dev'),
-  component: Esp32CloudPage,
+  component: DeviceConsolePage,
 });
-
-function Esp32CloudPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`ESP32-Cloud`} />;
-}

@@ -1,12 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { MyDevicesPage } from '../../../../features/dashboard/MyDevicesPage';
 
 export const Route = createFileRoute('/_app/apps/dashboards/my-devices')({
-  component: DevicesPage,
+  loader: loadScreenCatalog,
+  component: MyDevicesPage,
 });
-
-function DevicesPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Devices`} />;
-}

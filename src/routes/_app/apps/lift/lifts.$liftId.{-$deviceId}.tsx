@@ -1,12 +1,13 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { LiftDetailPage } from '../../../../features/lifts/LiftDetailPage';
 
 export const Route = createFileRoute('/_app/apps/lift/lifts/$liftId/{-$deviceId}')({
-  component: LiftPage,
+  loader: loadScreenCatalog,
+  component: LiftRoute,
 });
 
-function LiftPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Lift`} />;
+function LiftRoute() {
+  const { liftId } = Route.useParams();
+  return <LiftDetailPage key={liftId} liftId={liftId} />;
 }

@@ -1,12 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { LiftsListPage } from '../../../../features/lifts/LiftsListPage';
 
 export const Route = createFileRoute('/_app/apps/lift/lifts/')({
-  component: LiftsPage,
+  loader: loadScreenCatalog,
+  component: LiftsListPage,
 });
-
-function LiftsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Lifts`} />;
-}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../contract/messages';
+import { DescriptionListResponseSchema, DescriptionSchema } from '../../../contract/schemas/description';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const as = async (
+  role: 'admin' | 'service_man',
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: await t.authHeaders(role), ...(payload ? { payload } : {}) });
+const entry = (number: number, extra: object = {}) => ({
+  number,
+  name: `Fault ${number}`,
+  nameDE: `Fehler ${number}`,
+  type: 'error',
+  content: 'What it means',
+  text: 'What to check',
+  ...extra,
+});
+
+describe('descriptions', () => {
+  it('lists sorted by number for every signed-in role, the same on both paths', async () => {
+    for (const number of [300, 100, 200]) {
+      expect((await as('admin', 'POST', '/api/descriptions/register', entry(number))).statusCode).toBe(201);
+    }
+    const canonical = v.parse(
+      DescriptionListResponseSchema,
+      (await as('service_man', 'GET', '/api/descriptions')).json(),
+    );
+    const alias = (await as('service_man', 'GET', '/api/descriptions-app/descriptions')).json();
+
+    expect(canonical.map((d) => d.number)).toEqual([100, 200, 300]);
+    expect(alias).toEqual(canonical);
+    expect(canonical[0]).toMatchObject({
+      name: 'Fault 100',
+      nameDE: 'Fehler 100',
+      type: 'error',
+      version: 1,
+    });
+  });
+
+  it('answers one entry, or 200 null for an unknown id', async () => {
+    const created = (
+      await as('admin', 'POST', '/api/descriptions-app/save-description', entry(400, { type: 'info' }))
+    ).json();
+    const found = await as('service_man', 'GET', `/api/descriptions/${created.id}`);
+    const missing = await as('service_man', 'GET', `/api/descriptions/${randomUUID()}`);
+
+    expect(v.parse(DescriptionSchema, found.json())).toMatchObject({ number: 400, type: 'info' });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toBe('null');
+  });
+
+  it('refuses a duplicate number on create and update', async () => {
+    const other = (await as('admin', 'POST', '/api/descriptions/register', entry(500))).json();
+    const duplicate = await as('admin', 'POST', '/api/descriptions/register', entry(500));
+    const update = await as('admin', 'PUT', `/api/descriptions/${other.id}`, entry(100));
+
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json()).toEqual({
+      message: MSG.invalidRequest,
+      fieldErrors: { number: MSG.duplicateNumber },
+    });
+    expect(update.json().fieldErrors).toEqual({ number: MSG.duplicateNumber });
+  });
+
+  it('updates on both paths, bumping the version; an unknown id is 404', async () => {
+    const created = (await as('admin', 'POST', '/api/descriptions/register', entry(600))).json();
+    const put = await as('admin', 'PUT', `/api/descriptions/${created.id}`, entry(600, { name: 'Renamed' }));
+    const alias = await as('admin', 'POST', '/api/descriptions-app/update-description', {
+      id: created.id,
+      ...entry(601, { nameDE: 'Umbenannt' }),
+    });
+    const unknown = await as('admin', 'PUT', `/api/descriptions/${randomUUID()}`, entry(602));
+
+    expect(put.json()).toMatchObject({ name: 'Renamed', version: 2 });
+    expect(alias.json()).toMatchObject({ number: 601, nameDE: 'Umbenannt', version: 3 });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('deletes as tombstones that leave the list; the number is free again', async () => {
+    const created = (await as('admin', 'POST', '/api/descriptions/register', entry(700))).json();
+    const removed = await as('admin', 'POST', '/api/descriptions-app/remove-descriptions', {
+      ids: [created.id],
+    });
+    const again = await as('admin', 'POST', '/api/descriptions/deleteByIds', { ids: [created.id] });
+
+    expect(removed.json()).toEqual({ message: MSG.deleted, count: 1 });
+    expect(again.json().count).toBe(0);
+    const list = (await as('service_man', 'GET', '/api/descriptions')).json();
+    expect(list.map((d: { id: string }) => d.id)).not.toContain(created.id);
+    expect((await as('service_man', 'GET', `/api/descriptions/${created.id}`)).body).toBe('null');
+    expect((await as('admin', 'POST', '/api/descriptions/register', entry(700))).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,76 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { lifts, type UserRow } from '../../db/schema';
+
+/** The part of a signed-in user the data scope depends on. */
+export type ScopeUser = Pick<UserRow, 'id' | 'role' | 'companyId'>;
+
+/**
+ * Design §3 data scope as a condition on `lifts` for the signed-in user, tombstones always excluded:
+ * dev and admin see all lifts; a customer_admin the lifts with a customer of its (non-null) company;
+ * a customer the lifts listing it among their customers; a service man those listing it among their
+ * service men.
+ */
+export function liftScopeCondition(user: ScopeUser): SQL {
+  const alive = isNull(lifts.deletedAt);
+  switch (user.role) {
+    case 'dev':
+    case 'admin':
+      return alive;
+    case 'customer_admin':
+      if (!user.companyId) return sql`false`;
+      return and(
+        alive,
+        sql`exists (select 1 from lift_users lu join users u on u.id = lu.user_id
+          where lu.lift_id = ${lifts.id} and lu.kind = 'customer' and u.company_id = ${user.companyId})`,
+      ) as SQL;
+    case 'customer':
+      return and(
+        alive,
+        sql`exists (select 1 from lift_users lu
+          where lu.lift_id = ${lifts.id} and lu.kind = 'customer' and lu.user_id = ${user.id})`,
+      ) as SQL;
+    case 'service_man':
+      return and(
+        alive,
+        sql`exists (select 1 from lift_users lu
+          where lu.lift_id = ${lifts.id} and lu.kind = 'serviceman' and lu.user_id = ${user.id})`,
+      ) as SQL;
+    default:
+      return sql`false`;
+  }
+}
+
+/** Whether the user sees the (not tombstoned) lift. */
+export async function userSeesLift(db: Database, user: ScopeUser, liftId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: lifts.id })
+    .from(lifts)
+    .where(and(eq(lifts.id, liftId), liftScopeCondition(user)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Ids of the non-admin users who see a lift: its customers and service men, and the
+ * customer_admins of its customers' companies. Admins and devs see everything (route them through
+ * a room). A tombstoned or unknown lift has nobody.
+ */
+export async function userIdsWhoSeeLift(db: Database, liftId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select lu.user_id as id from lift_users lu join lifts l on l.id = lu.lift_id
+      where lu.lift_id = ${liftId} and l.deleted_at is null
+    union
+    select ca.id from lift_users lu
+      join lifts l on l.id = lu.lift_id
+      join users c on c.id = lu.user_id
+      join users ca on ca.company_id = c.company_id and ca.role = 'customer_admin'
+      where lu.lift_id = ${liftId} and lu.kind = 'customer' and l.deleted_at is null
+        and c.company_id is not null`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** `db.execute` answers `{ rows }` on both drivers (node-postgres and PGlite). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

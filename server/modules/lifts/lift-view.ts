@@ -1,0 +1,112 @@
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
+import type { Database } from '../../db/client';
+import { type LiftRow, lifts, liftUsers, sims, users } from '../../db/schema';
+
+export interface LoadLiftsOptions {
+  limit?: number;
+  offset?: number;
+  orderBy?: SQL[];
+}
+
+const HOUR_MS = 3.6e6;
+
+/** Hours with an error raised, still growing while errors are active. */
+export function brokenHours(
+  row: Pick<LiftRow, 'brokenMs' | 'brokenSince' | 'activeErrors'>,
+  now = Date.now(),
+) {
+  const running =
+    row.brokenSince && row.activeErrors.length > 0 ? Math.max(0, now - row.brokenSince.getTime()) : 0;
+  return (row.brokenMs + running) / HOUR_MS;
+}
+
+export function isMaintenanceDue(
+  row: Pick<LiftRow, 'maxTrips' | 'trips' | 'maxOperatingHours' | 'operatingHours'>,
+) {
+  return (
+    (row.maxTrips > 0 && row.trips >= row.maxTrips) ||
+    (row.maxOperatingHours > 0 && row.operatingHours >= row.maxOperatingHours)
+  );
+}
+
+/**
+ * Lift rows as the contract's `Lift`, in three queries for any number of rows: the lifts, their
+ * assignments with the users' names, and their SIMs.
+ */
+export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const iccids = [...new Set(rows.map((row) => row.iccid).filter((iccid): iccid is string => !!iccid))];
+  const [assignments, simRows] = await Promise.all([
+    db
+      .select({
+        liftId: liftUsers.liftId,
+        userId: liftUsers.userId,
+        kind: liftUsers.kind,
+        displayName: users.displayName,
+      })
+      .from(liftUsers)
+      .innerJoin(users, eq(users.id, liftUsers.userId))
+      .where(inArray(liftUsers.liftId, ids))
+      .orderBy(asc(users.displayName), asc(users.id)),
+    iccids.length ? db.select().from(sims).where(inArray(sims.iccid, iccids)) : Promise.resolve([]),
+  ]);
+  const simByIccid = new Map(simRows.map((sim) => [sim.iccid, sim]));
+  const now = Date.now();
+  return rows.map((row) => {
+    const mine = assignments.filter((entry) => entry.liftId === row.id);
+    const assignedUsers = new Map<string, string>();
+    for (const entry of mine) assignedUsers.set(entry.userId, entry.displayName);
+    const current = row.activeErrors.at(-1) ?? null;
+    return {
+      id: row.id,
+      uid: row.uid,
+      address: row.address,
+      imei: row.imei,
+      iccid: row.iccid,
+      customers: mine.filter((entry) => entry.kind === 'customer').map((entry) => entry.userId),
+      servicemen: mine.filter((entry) => entry.kind === 'serviceman').map((entry) => entry.userId),
+      assignedUsers: [...assignedUsers].map(([id, displayName]) => ({ id, displayName })),
+      maxTrips: row.maxTrips,
+      maxOperatingHours: row.maxOperatingHours,
+      stats: { trips: row.trips, operatingHours: row.operatingHours, brokenHours: brokenHours(row, now) },
+      state: {
+        online: row.online,
+        lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+        currentError: current ? { code: current.code, since: current.since } : null,
+        maintenanceDue: isMaintenanceDue(row),
+      },
+      simVolumeStatus: simVolumeStatus((row.iccid && simByIccid.get(row.iccid)) || null),
+      parameters: row.parameters,
+      version: row.version,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search). */
+export async function loadLifts(db: Database, condition: SQL | undefined, options: LoadLiftsOptions = {}) {
+  let query = db
+    .select()
+    .from(lifts)
+    .where(condition)
+    .orderBy(...(options.orderBy ?? [asc(lifts.uid), asc(lifts.id)]))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset !== undefined) query = query.offset(options.offset);
+  return toLifts(db, await query);
+}
+
+export async function countLifts(db: Database, condition: SQL | undefined): Promise<number> {
+  const [total] = await db.select({ value: count() }).from(lifts).where(condition);
+  return total?.value ?? 0;
+}
+
+/** One lift by id, tombstoned or not, or null; combine with a scope condition through `loadLifts`. */
+export async function loadLift(db: Database, id: string, condition?: SQL): Promise<Lift | null> {
+  const [lift] = await loadLifts(db, condition ? and(eq(lifts.id, id), condition) : eq(lifts.id, id), {
+    limit: 1,
+  });
+  return lift ?? null;
+}

@@ -1,0 +1,148 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../contract/messages';
+import { MessageListResponseSchema, MessageSchema } from '../../../contract/schemas/message';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { messages } from '../../db/schema';
+import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
+
+let t: TestApp;
+let f: LiftFixtures;
+const DAY = 86_400_000;
+const base = Date.UTC(2026, 0, 10);
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createLiftFixtures(t);
+  await t.database.handle.db.insert(messages).values([
+    { year: 2026, liftId: f.own.id, kind: 'stats', trips: 10, operatingHours: 1, at: new Date(base) },
+    { year: 2026, liftId: f.own.id, kind: 'stats', trips: 20, operatingHours: 2, at: new Date(base + DAY) },
+    { year: 2026, liftId: f.own.id, kind: 'info', code: 501, active: true, at: new Date(base + 2 * DAY) },
+    {
+      year: 2026,
+      liftId: f.own.id,
+      kind: 'error',
+      code: 110,
+      active: true,
+      floor: 3,
+      at: new Date(base + 3 * DAY),
+    },
+  ]);
+});
+afterAll(() => t.close());
+
+const as = async (
+  role: 'admin' | 'customer' | 'service_man',
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: await t.authHeaders(role), ...(payload ? { payload } : {}) });
+const list = async (url: string, role: 'admin' | 'customer' = 'customer') =>
+  v.parse(MessageListResponseSchema, (await as(role, 'GET', url)).json());
+
+describe('message lists', () => {
+  it('answers newest first, by kind per endpoint', async () => {
+    const all = await list(`/api/messages/getByPagenation?liftId=${f.own.id}`);
+    const stats = await list(`/api/messages/getStatsMsgs?liftId=${f.own.id}`);
+    const detailed = await list(`/api/messages/getDetailedMsgs?liftId=${f.own.id}`);
+
+    expect(all.count).toBe(5);
+    const times = all.messages.map((m) => Date.parse(m.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(stats.messages.map((m) => m.trips)).toEqual([20, 10]);
+    expect(detailed.messages.map((m) => m.kind).sort()).toEqual(['error', 'error', 'info']);
+  });
+
+  it('filters by type, code, time window, and pages', async () => {
+    const byCode = await list(`/api/messages/getDetailedMsgs?code=110&liftId=${f.own.id}`);
+    const byType = await list(`/api/messages/getByPagenation?type=info`);
+    const window = await list(
+      `/api/messages/getByPagenation?from=${new Date(base + DAY / 2).toISOString()}&to=${new Date(base + 2.5 * DAY).toISOString()}`,
+    );
+    const page = await list(`/api/messages/getByPagenation?liftId=${f.own.id}&page=2&pageSize=2`);
+
+    expect(byCode.messages.map((m) => m.floor)).toEqual([3]);
+    expect(byType.messages.map((m) => m.code)).toEqual([501]);
+    expect(window.messages.map((m) => m.kind)).toEqual(['info', 'stats']);
+    expect(page).toMatchObject({ count: 5 });
+    expect(page.messages).toHaveLength(2);
+  });
+
+  it('shows nothing of a foreign lift', async () => {
+    expect((await list(`/api/messages/getByPagenation?liftId=${f.foreign.id}`)).count).toBe(0);
+    expect((await list(`/api/messages/getByPagenation?liftId=${f.foreign.id}`, 'admin')).count).toBe(1);
+  });
+});
+
+describe('notes', () => {
+  const notes = {
+    title: 'Door contact',
+    notes: 'Cleaned and adjusted',
+    urls: ['https://files.example.com/a.jpg'],
+  };
+
+  it('lets a service man of the lift write notes; version grows; stale baseVersion is 409 with current', async () => {
+    const first = await as('service_man', 'PUT', `/api/messages/${f.ownMessageId}`, {
+      year: f.year,
+      isNotes: true,
+      notes,
+    });
+    expect(first.statusCode).toBe(200);
+    const saved = v.parse(MessageSchema, first.json());
+    expect(saved).toMatchObject({ isNotes: true, notes, version: 2 });
+
+    const stale = await as('customer', 'PUT', `/api/messages/${f.ownMessageId}`, {
+      year: f.year,
+      isNotes: false,
+      notes,
+      baseVersion: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(MSG.staleVersion);
+    expect(v.parse(MessageSchema, stale.json().current)).toMatchObject({
+      id: f.ownMessageId,
+      version: 2,
+      isNotes: true,
+    });
+
+    const current = await as('customer', 'PUT', `/api/messages/${f.ownMessageId}`, {
+      year: f.year,
+      isNotes: false,
+      notes,
+      baseVersion: 2,
+    });
+    expect(current.json()).toMatchObject({ isNotes: false, version: 3 });
+  });
+
+  it('answers 404 for the wrong year', async () => {
+    const response = await as('admin', 'PUT', `/api/messages/${f.ownMessageId}`, {
+      year: f.year - 1,
+      isNotes: true,
+      notes,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('delete', () => {
+  it('tombstones messages of the given year only', async () => {
+    const [row] = await t.database.handle.db
+      .insert(messages)
+      .values({
+        year: 2025,
+        liftId: f.own.id,
+        kind: 'info',
+        code: 509,
+        active: true,
+        at: new Date(Date.UTC(2025, 5, 1)),
+      })
+      .returning();
+    const id = row?.id ?? '';
+    const wrongYear = await as('admin', 'POST', '/api/messages/deleteByIds', { ids: [id], year: 2026 });
+    const removed = await as('admin', 'POST', '/api/messages/deleteByIds', { ids: [id], year: 2025 });
+
+    expect(wrongYear.json().count).toBe(0);
+    expect(removed.json()).toEqual({ message: MSG.deleted, count: 1 });
+    const listed = await list(`/api/messages/getByPagenation?liftId=${f.own.id}&pageSize=100`);
+    expect(listed.messages.map((m) => m.id)).not.toContain(id);
+  });
+});

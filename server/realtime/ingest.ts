@@ -1,0 +1,304 @@
+import { sql } from 'drizzle-orm';
+import type { EventReading, ParamsReading, StatsReading } from '../../contract/device';
+import type { LiftParameters } from '../../contract/parameters';
+import type { Database } from '../db/client';
+
+/** One validated reading of one controller, waiting for its batch. */
+export type Reading =
+  | { kind: 'stats'; liftId: string; imei: string; reading: StatsReading }
+  | { kind: 'event'; liftId: string; imei: string; reading: EventReading }
+  | { kind: 'params'; liftId: string; imei: string; reading: ParamsReading };
+
+interface Pending {
+  item: Reading;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export interface IngestOptions {
+  /** Readings collected before a batch is written without waiting further. */
+  maxBatch?: number;
+  /** How long the first reading of a batch may wait for company, in ms. */
+  maxDelayMs?: number;
+  /** Called after a batch committed, with the lifts it changed. */
+  onCommitted?: (liftIds: Set<string>) => void;
+  onError?: (error: unknown) => void;
+}
+
+type ActiveError = { code: number; since: string };
+
+/**
+ * Group commit of controller readings (design §6): readings arriving within a few milliseconds
+ * are written in ONE transaction with multi-row statements, and each reading's promise resolves
+ * only after that transaction committed, so an acknowledgement never covers uncommitted data.
+ * The same `(imei, seq)` is stored once: the receipt insert decides, in the same transaction.
+ * One batch is written at a time; the next one gathers while the current one commits.
+ */
+export class IngestQueue {
+  private buffer: Pending[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
+  private readonly maxBatch: number;
+  private readonly maxDelayMs: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: IngestOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 1000;
+    this.maxDelayMs = options.maxDelayMs ?? 2;
+  }
+
+  /** Resolves once the reading is committed (or was already stored); rejects when it could not be. */
+  add(item: Reading): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('ingest closed'));
+    return new Promise<void>((resolve, reject) => {
+      this.buffer.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Writes what is buffered and waits for it; refuses new readings. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.running || this.buffer.length > 0) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      if (!this.running) this.start();
+      await this.running;
+    }
+  }
+
+  private schedule() {
+    if (this.running) return; // the running batch picks the buffer up when it ends
+    if (this.buffer.length >= this.maxBatch) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.start();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        if (!this.running) this.start();
+      }, this.maxDelayMs);
+    }
+  }
+
+  private start() {
+    const batch = this.buffer.splice(0, this.maxBatch);
+    if (batch.length === 0) return;
+    this.running = this.write(batch).finally(() => {
+      this.running = undefined;
+      if (this.buffer.length > 0) {
+        if (this.closed || this.buffer.length >= this.maxBatch) this.start();
+        else this.schedule();
+      }
+    });
+  }
+
+  private async write(batch: Pending[]) {
+    try {
+      const changed = await writeBatch(
+        this.db,
+        batch.map((p) => p.item),
+      );
+      for (const p of batch) p.resolve();
+      if (changed.size > 0) this.options.onCommitted?.(changed);
+    } catch (error) {
+      this.options.onError?.(error);
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // One poisonous reading must not block the others forever: retry each on its own.
+      for (const p of batch) {
+        try {
+          const changed = await writeBatch(this.db, [p.item]);
+          p.resolve();
+          if (changed.size > 0) this.options.onCommitted?.(changed);
+        } catch (single) {
+          p.reject(single);
+        }
+      }
+    }
+  }
+}
+
+interface LiftChange {
+  id: string;
+  trips: number | null;
+  hours: number | null;
+  params: LiftParameters | null;
+  events: EventReading[];
+}
+
+const key = (imei: string, seq: number) => `${imei}:${seq}`;
+
+/** Writes readings in one transaction; answers the ids of lifts whose row changed. */
+export async function writeBatch(db: Database, items: Reading[]): Promise<Set<string>> {
+  // The same (imei, seq) twice in one batch is one reading.
+  const unique = new Map<string, Reading>();
+  for (const item of items) {
+    const k = key(item.imei, item.reading.seq);
+    if (!unique.has(k)) unique.set(k, item);
+  }
+  const candidates = [...unique.values()];
+  const changed = new Set<string>();
+
+  await db.transaction(async (tx) => {
+    const receipts = JSON.stringify(candidates.map((r) => ({ imei: r.imei, seq: r.reading.seq })));
+    const inserted = await tx.execute(sql`
+      insert into device_receipts (imei, seq)
+      select imei, seq from jsonb_to_recordset(${receipts}::jsonb) as r(imei text, seq bigint)
+      on conflict do nothing
+      returning imei, seq`);
+    const fresh = new Set(
+      rowsOf<{ imei: string; seq: string | number }>(inserted).map((row) => key(row.imei, Number(row.seq))),
+    );
+    const readings = candidates.filter((r) => fresh.has(key(r.imei, r.reading.seq)));
+    if (readings.length === 0) return;
+
+    const messageRows: Record<string, unknown>[] = [];
+    const perLift = new Map<string, LiftChange>();
+    for (const r of readings) {
+      let change = perLift.get(r.liftId);
+      if (!change) {
+        change = { id: r.liftId, trips: null, hours: null, params: null, events: [] };
+        perLift.set(r.liftId, change);
+      }
+      const at = new Date(r.reading.ts);
+      if (r.kind === 'stats') {
+        change.trips = Math.max(change.trips ?? 0, r.reading.trips);
+        change.hours = Math.max(change.hours ?? 0, r.reading.operatingHours);
+        messageRows.push({
+          year: at.getUTCFullYear(),
+          lift_id: r.liftId,
+          kind: 'stats',
+          trips: r.reading.trips,
+          operating_hours: r.reading.operatingHours,
+          at: at.toISOString(),
+        });
+      } else if (r.kind === 'event') {
+        change.events.push(r.reading);
+        messageRows.push({
+          year: at.getUTCFullYear(),
+          lift_id: r.liftId,
+          kind: r.reading.type,
+          code: r.reading.code,
+          active: r.reading.active,
+          floor: r.reading.floor ?? null,
+          at: at.toISOString(),
+        });
+      } else {
+        const { seq: _seq, ts: _ts, ...parameters } = r.reading;
+        // Newest reading of the batch wins.
+        change.params = parameters;
+      }
+    }
+
+    if (messageRows.length > 0) {
+      await tx.execute(sql`
+        insert into messages (year, lift_id, kind, code, active, floor, trips, operating_hours, at)
+        select year, lift_id, kind, code, active, floor, trips, operating_hours, at
+        from jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(
+          year smallint, lift_id uuid, kind text, code integer, active boolean, floor integer,
+          trips bigint, operating_hours double precision, at timestamptz)`);
+    }
+
+    // Error state needs the current row; lock those lifts (in id order, so no deadlocks).
+    const withEvents = [...perLift.values()].filter((c) => c.events.length > 0).map((c) => c.id);
+    const errorState = new Map<
+      string,
+      { activeErrors: ActiveError[]; brokenSince: number | null; brokenMs: number }
+    >();
+    if (withEvents.length > 0) {
+      const current = await tx.execute(sql`
+        select id, active_errors, broken_since, broken_ms from lifts
+        where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(withEvents)}::jsonb))
+        order by id for update`);
+      for (const row of rowsOf<{
+        id: string;
+        active_errors: ActiveError[] | string;
+        broken_since: string | Date | null;
+        broken_ms: string | number;
+      }>(current)) {
+        const active =
+          typeof row.active_errors === 'string' ? JSON.parse(row.active_errors) : row.active_errors;
+        errorState.set(row.id, {
+          activeErrors: active ?? [],
+          brokenSince: row.broken_since === null ? null : new Date(row.broken_since).getTime(),
+          brokenMs: Number(row.broken_ms),
+        });
+      }
+    }
+
+    const updates = [...perLift.values()]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((change) => {
+        const update: Record<string, unknown> = {
+          id: change.id,
+          trips: change.trips,
+          hours: change.hours,
+          params: change.params,
+          set_errors: false,
+        };
+        const state = errorState.get(change.id);
+        if (state) {
+          applyEvents(state, change.events);
+          Object.assign(update, {
+            set_errors: true,
+            active_errors: state.activeErrors,
+            broken_since: state.brokenSince === null ? null : new Date(state.brokenSince).toISOString(),
+            broken_ms: Math.round(state.brokenMs),
+          });
+        }
+        changed.add(change.id);
+        return update;
+      });
+
+    await tx.execute(sql`
+      update lifts l set
+        trips = greatest(l.trips, coalesce(u.trips, l.trips)),
+        operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
+        last_seen_at = now(),
+        parameters = coalesce(u.params, l.parameters),
+        active_errors = case when u.set_errors then u.active_errors else l.active_errors end,
+        broken_since = case when u.set_errors then u.broken_since else l.broken_since end,
+        broken_ms = case when u.set_errors then u.broken_ms else l.broken_ms end,
+        version = l.version + 1,
+        updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as u(
+        id uuid, trips bigint, hours double precision, params jsonb,
+        set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
+      where l.id = u.id`);
+  });
+  return changed;
+}
+
+/** Raise adds `{code, since}`, clear removes; broken time runs from the first raise to the last clear. */
+function applyEvents(
+  state: { activeErrors: ActiveError[]; brokenSince: number | null; brokenMs: number },
+  events: EventReading[],
+) {
+  for (const event of [...events].sort((a, b) => a.ts - b.ts || a.seq - b.seq)) {
+    if (event.type !== 'error') continue;
+    const index = state.activeErrors.findIndex((error) => error.code === event.code);
+    if (event.active) {
+      if (index >= 0) continue;
+      if (state.activeErrors.length === 0) state.brokenSince = event.ts;
+      state.activeErrors.push({ code: event.code, since: new Date(event.ts).toISOString() });
+    } else {
+      if (index < 0) continue;
+      state.activeErrors.splice(index, 1);
+      if (state.activeErrors.length === 0 && state.brokenSince !== null) {
+        state.brokenMs += Math.max(0, event.ts - state.brokenSince);
+        state.brokenSince = null;
+      }
+    }
+  }
+}
+
+/** node-postgres answers `{ rows }`, PGlite too; both through drizzle's `execute`. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

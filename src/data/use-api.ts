@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useState } from 'react';
+import { type ApiRequestError, isApiRequestError } from './api-error';
+import { api } from './http';
+
+export type ApiState<T> =
+  | { status: 'loading'; data: T | null; reload: () => void }
+  | { status: 'ready'; data: T; reload: () => void }
+  | { status: 'failed'; data: T | null; error: ApiRequestError; reload: () => void };
+
+type SearchParams = Record<string, string | number | undefined>;
+
+/** `GET /api/<path>?<searchParams>` as state; keeps the last answer while reloading. `path` null: no call. */
+export function useApiGet<T>(
+  path: string | null,
+  searchParams: SearchParams = {},
+): ApiState<T> & {
+  setData: (change: (current: T | null) => T | null) => void;
+} {
+  const [state, setState] = useState<{
+    status: 'loading' | 'ready' | 'failed';
+    data: T | null;
+    error?: ApiRequestError;
+  }>({ status: 'loading', data: null });
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const key = JSON.stringify(searchParams);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for searchParams; `tick` reloads
+  useEffect(() => {
+    if (path === null) return;
+    const controller = new AbortController();
+    setState((current) => ({ status: 'loading', data: current.data }));
+    const params: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(JSON.parse(key) as SearchParams)) {
+      if (value !== undefined && value !== '') params[name] = value;
+    }
+    api
+      .get(path, { searchParams: params, signal: controller.signal })
+      .json<T>()
+      .then((data) => setState({ status: 'ready', data }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (!isApiRequestError(error)) throw error;
+        setState((current) => ({ status: 'failed', data: current.data, error }));
+      });
+    return () => controller.abort();
+  }, [path, key, tick]);
+
+  const setData = useCallback(
+    (change: (current: T | null) => T | null) =>
+      setState((current) => ({ ...current, data: change(current.data) })),
+    [],
+  );
+  return { ...state, reload, setData } as ApiState<T> & {
+    setData: (change: (current: T | null) => T | null) => void;
+  };
+}
+
+/** The API error of a failed call, or a generic one for anything else (rethrown for programming errors). */
+export function asApiError(error: unknown): ApiRequestError {
+  if (isApiRequestError(error)) return error;
+  throw error;
+}

@@ -1,0 +1,334 @@
+import {
+  Badge,
+  Box,
+  Button,
+  chakra,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as v from 'valibot';
+import {
+  type Description,
+  type DescriptionInput,
+  DescriptionInputSchema,
+} from '../../../contract/schemas/description';
+import type { ApiRequestError } from '../../data/api-error';
+import { descriptionName, loadDescriptions } from '../../data/descriptions';
+import { api } from '../../data/http';
+import { translateServerMessage } from '../../data/server-messages';
+import { asApiError } from '../../data/use-api';
+import { useHasRole } from '../../data/use-role';
+import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
+import { Checkbox } from '../../ui/Checkbox';
+import { FormField } from '../../ui/FormField';
+import { reportSaveError } from '../../ui/form-errors';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { PageTitle } from '../../ui/PageTitle';
+import { showToast } from '../../ui/toaster';
+
+function DescriptionForm({
+  description,
+  onSaved,
+  onCancel,
+}: {
+  description: Description | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<v.InferInput<typeof DescriptionInputSchema>, unknown, DescriptionInput>({
+    resolver: valibotResolver(DescriptionInputSchema),
+    defaultValues: description
+      ? {
+          number: description.number,
+          name: description.name,
+          nameDE: description.nameDE,
+          type: description.type,
+          content: description.content,
+          text: description.text,
+        }
+      : { name: '', nameDE: '', type: 'error', content: '', text: '' },
+  });
+  const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(async (values) => {
+        try {
+          if (description) {
+            await api.put(`descriptions/${description.id}`, { json: values }).json();
+            showToast('success', t`Updated Successfully`);
+          } else {
+            await api.post('descriptions/register', { json: values }).json();
+            showToast('success', t`Saved successfully`);
+          }
+          onSaved();
+        } catch (error) {
+          reportSaveError(error, i18n, setError);
+        }
+      })}
+    >
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField id="description-number" label={t`Number`} error={message(errors.number?.message)}>
+            <Input type="number" min={0} {...register('number', { valueAsNumber: true })} />
+          </FormField>
+          <Box display="flex" flexDirection="column" gap="1.5">
+            <chakra.label htmlFor="description-type" fontSize="sm" fontWeight="medium">
+              <Trans>Type</Trans>
+            </chakra.label>
+            <chakra.select
+              id="description-type"
+              {...register('type')}
+              borderWidth="1px"
+              borderRadius="l2"
+              height="10"
+              paddingX="3"
+              bg="bg"
+            >
+              <option value="error">{t`Error`}</option>
+              <option value="info">{t`Info`}</option>
+            </chakra.select>
+          </Box>
+          <FormField id="description-name" label={t`Name (English)`} error={message(errors.name?.message)}>
+            <Input {...register('name')} />
+          </FormField>
+          <FormField
+            id="description-name-de"
+            label={t`Name (German)`}
+            error={message(errors.nameDE?.message)}
+          >
+            <Input {...register('nameDE')} />
+          </FormField>
+        </SimpleGrid>
+        <FormField id="description-content" label={t`Content`} error={message(errors.content?.message)}>
+          <Textarea rows={3} {...register('content')} />
+        </FormField>
+        <FormField id="description-text" label={t`Text`} error={message(errors.text?.message)}>
+          <Textarea rows={3} {...register('text')} />
+        </FormField>
+        <HStack justify="flex-end" gap="2">
+          <Button variant="outline" onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            <Trans>Save</Trans>
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+/** `/apps/descriptions`: the error-code catalogue. */
+export function DescriptionsPage() {
+  const { t, i18n } = useLingui();
+  const isAdmin = useHasRole('admin');
+  const [list, setList] = useState<Description[] | null>(null);
+  const [failure, setFailure] = useState<ApiRequestError | null>(null);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Description | 'new' | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const reload = (fresh: boolean) =>
+    loadDescriptions(fresh)
+      .then((data) => {
+        setList(data);
+        setFailure(null);
+      })
+      .catch((error: unknown) => setFailure(asApiError(error)));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once
+  useEffect(() => {
+    void reload(false);
+  }, []);
+
+  const locale = i18n.locale;
+  const filtered = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!list) return [];
+    if (!needle) return list;
+    return list.filter((d) =>
+      [String(d.number), d.name, d.nameDE, d.content, d.text].some((field) =>
+        field.toLowerCase().includes(needle),
+      ),
+    );
+  }, [list, search]);
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await api.post('descriptions/deleteByIds', { json: { ids: [...selected] } }).json();
+      showToast('success', t`Deleted Successfully`);
+      setSelected(new Set());
+      setConfirmDelete(false);
+      await reload(true);
+    } catch (error) {
+      reportSaveError(error, i18n);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Stack gap="4">
+      <PageTitle title={t`Descriptions`} />
+      <HStack justify="space-between" wrap="wrap" gap="3" align="flex-end">
+        <Box maxWidth="sm" width="full">
+          <FormField id="description-search" label={t`Search descriptions`}>
+            <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          </FormField>
+        </Box>
+        {isAdmin && (
+          <HStack gap="2" wrap="wrap">
+            <Button
+              variant="outline"
+              colorPalette="red"
+              disabled={selected.size === 0}
+              onClick={() => setConfirmDelete(true)}
+            >
+              <Trash2 aria-hidden="true" />
+              <Trans>Delete selected</Trans>
+            </Button>
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" />
+              <Trans>New description</Trans>
+            </Button>
+          </HStack>
+        )}
+      </HStack>
+      <LoadFailure error={failure} />
+      <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
+        <Table.Root size="sm">
+          <Table.Caption srOnly>
+            <Trans>Descriptions</Trans>
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              {isAdmin && (
+                <Table.ColumnHeader width="8">
+                  <chakra.span srOnly>
+                    <Trans>Select</Trans>
+                  </chakra.span>
+                </Table.ColumnHeader>
+              )}
+              <Table.ColumnHeader>
+                <Trans>Number</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>Name</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>Type</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>Content</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>Text</Trans>
+              </Table.ColumnHeader>
+              {isAdmin && (
+                <Table.ColumnHeader>
+                  <chakra.span srOnly>
+                    <Trans>Actions</Trans>
+                  </chakra.span>
+                </Table.ColumnHeader>
+              )}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {filtered.map((d) => (
+              <Table.Row key={d.id}>
+                {isAdmin && (
+                  <Table.Cell>
+                    <Checkbox
+                      aria-label={t`Select description ${d.number}`}
+                      checked={selected.has(d.id)}
+                      onChange={() =>
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (next.has(d.id)) next.delete(d.id);
+                          else next.add(d.id);
+                          return next;
+                        })
+                      }
+                    />
+                  </Table.Cell>
+                )}
+                <Table.Cell fontWeight="medium">{d.number}</Table.Cell>
+                <Table.Cell>{descriptionName(d, locale)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={d.type === 'error' ? 'red' : 'blue'} variant="subtle">
+                    {d.type === 'error' ? t`Error` : t`Info`}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell minWidth="40">{d.content}</Table.Cell>
+                <Table.Cell minWidth="40">{d.text}</Table.Cell>
+                {isAdmin && (
+                  <Table.Cell>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      aria-label={t`Edit description ${d.number}`}
+                      onClick={() => setEditing(d)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {!list && !failure && <Loading />}
+        {list && filtered.length === 0 && (
+          <Text padding="4" textAlign="center" color="fg.muted">
+            <Trans>No descriptions found.</Trans>
+          </Text>
+        )}
+      </Box>
+      <AppDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t`New description` : t`Edit description`}
+        size="lg"
+      >
+        {editing !== null && (
+          <DescriptionForm
+            description={editing === 'new' ? null : editing}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void reload(true);
+            }}
+          />
+        )}
+      </AppDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t`Delete descriptions`}
+        message={t`Delete the ${selected.size} selected descriptions? This cannot be undone.`}
+        confirmLabel={t`Delete`}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </Stack>
+  );
+}

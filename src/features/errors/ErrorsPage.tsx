@@ -1,0 +1,252 @@
+import { Badge, Box, chakra, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo, useState } from 'react';
+import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
+import type { Lift } from '../../../contract/schemas/lift';
+import type { Message } from '../../../contract/schemas/message';
+import { descriptionName, findDescription, useDescriptions } from '../../data/descriptions';
+import { useApiGet } from '../../data/use-api';
+import { FormField } from '../../ui/FormField';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { PageTitle } from '../../ui/PageTitle';
+import { Pagination } from '../../ui/Pagination';
+
+const RANGES = ['all', '24h', '7d', '30d', '90d'] as const;
+type Range = (typeof RANGES)[number];
+const RANGE_HOURS: Record<Exclude<Range, 'all'>, number> = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 };
+
+function CodeLookup() {
+  const { t, i18n } = useLingui();
+  const descriptions = useDescriptions();
+  const [code, setCode] = useState('');
+  const trimmed = code.trim();
+  const matches = useMemo(() => {
+    if (!trimmed || !descriptions) return [];
+    return descriptions.filter((d) => String(d.number).startsWith(trimmed)).slice(0, 5);
+  }, [descriptions, trimmed]);
+  return (
+    <Stack
+      as="section"
+      gap="2"
+      aria-labelledby="lookup-heading"
+      borderWidth="1px"
+      borderRadius="l2"
+      padding="4"
+    >
+      <Text as="h2" id="lookup-heading" fontSize="lg" fontWeight="semibold">
+        <Trans>Look up an error code</Trans>
+      </Text>
+      <Box maxWidth="xs">
+        <FormField id="error-code-lookup" label={t`Error code`}>
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </FormField>
+      </Box>
+      <Box aria-live="polite">
+        {trimmed && descriptions && matches.length === 0 && (
+          <Text color="fg.muted">
+            <Trans>No description for this code.</Trans>
+          </Text>
+        )}
+        {matches.map((d) => (
+          <Box key={d.id} paddingY="2" borderTopWidth="1px" data-testid="code-match">
+            <Text fontWeight="semibold">
+              {d.number} · {descriptionName(d, i18n.locale)}{' '}
+              <Badge colorPalette={d.type === 'error' ? 'red' : 'blue'} variant="subtle">
+                {d.type === 'error' ? t`Error` : t`Info`}
+              </Badge>
+            </Text>
+            {d.content && <Text fontSize="sm">{d.content}</Text>}
+            {d.text && (
+              <Text fontSize="sm" color="fg.muted">
+                {d.text}
+              </Text>
+            )}
+          </Box>
+        ))}
+      </Box>
+    </Stack>
+  );
+}
+
+/** `/apps/errors`: error and info events of the user's lifts, and the code lookup. */
+export function ErrorsPage() {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const descriptions = useDescriptions();
+  const lifts = useApiGet<{ lifts: Lift[]; count: number }>('lifts/getByPagination', {
+    page: 1,
+    pageSize: 100,
+  });
+  const [liftId, setLiftId] = useState('');
+  const [type, setType] = useState<'error' | 'info'>('error');
+  const [codeInput, setCodeInput] = useState('');
+  const [code, setCode] = useState('');
+  const [range, setRange] = useState<Range>('7d');
+  const [page, setPage] = useState(1);
+  const from = useMemo(
+    () => (range === 'all' ? undefined : new Date(Date.now() - RANGE_HOURS[range] * 3_600_000).toISOString()),
+    [range],
+  );
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setCode(/^\d{1,5}$/.test(codeInput.trim()) ? codeInput.trim() : '');
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [codeInput]);
+  const messages = useApiGet<{ messages: Message[]; count: number }>('messages/getDetailedMsgs', {
+    liftId: liftId || undefined,
+    type,
+    code: code || undefined,
+    from,
+    page,
+    pageSize: PAGE_SIZE_DEFAULT,
+  });
+  const liftNames = new Map((lifts.data?.lifts ?? []).map((lift) => [lift.id, lift.uid]));
+  const rangeLabels: Record<Range, string> = {
+    all: t`All time`,
+    '24h': t`Last 24 hours`,
+    '7d': t`Last 7 days`,
+    '30d': t`Last 30 days`,
+    '90d': t`Last 90 days`,
+  };
+  const list = messages.data?.messages ?? [];
+  const select = (
+    id: string,
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    options: [string, string][],
+  ) => (
+    <Box display="flex" flexDirection="column" gap="1.5">
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
+        {label}
+      </chakra.label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          id={id}
+          value={value}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setPage(1);
+          }}
+        >
+          {options.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Box>
+  );
+
+  return (
+    <Stack gap="5">
+      <PageTitle title={t`Errors`} />
+      <CodeLookup />
+      <Stack as="section" gap="3" aria-labelledby="events-heading">
+        <Text as="h2" id="events-heading" fontSize="lg" fontWeight="semibold">
+          <Trans>Events</Trans>
+        </Text>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+          {select('filter-lift', t`Lift`, liftId, setLiftId, [
+            ['', t`All lifts`],
+            ...(lifts.data?.lifts ?? []).map((lift): [string, string] => [
+              lift.id,
+              `${lift.uid} · ${lift.address}`,
+            ]),
+          ])}
+          {select('filter-type', t`Type`, type, (v) => setType(v as 'error' | 'info'), [
+            ['error', t`Errors`],
+            ['info', t`Infos`],
+          ])}
+          {select(
+            'filter-range',
+            t`Time range`,
+            range,
+            (v) => setRange(v as Range),
+            RANGES.map((r) => [r, rangeLabels[r]]),
+          )}
+          <FormField id="filter-code" label={t`Code`}>
+            <Input
+              size="sm"
+              inputMode="numeric"
+              value={codeInput}
+              onChange={(e) => setCodeInput(e.target.value)}
+            />
+          </FormField>
+        </SimpleGrid>
+        <LoadFailure error={messages.status === 'failed' ? messages.error : null} />
+        <Box overflowX="auto" borderWidth="1px" borderRadius="l2" aria-busy={messages.status === 'loading'}>
+          <Table.Root size="sm">
+            <Table.Caption srOnly>
+              <Trans>Events</Trans>
+            </Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>
+                  <Trans>Time</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Lift</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Code</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Description</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Status</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Floor</Trans>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {list.map((message) => {
+                const description = findDescription(descriptions, message.code);
+                return (
+                  <Table.Row key={message.id}>
+                    <Table.Cell whiteSpace="nowrap">
+                      {new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
+                        new Date(message.at),
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{liftNames.get(message.liftId) ?? message.liftId}</Table.Cell>
+                    <Table.Cell>{message.code ?? '—'}</Table.Cell>
+                    <Table.Cell>{description ? descriptionName(description, locale) : '—'}</Table.Cell>
+                    <Table.Cell>
+                      {message.active === null ? '—' : message.active ? t`Raised` : t`Cleared`}
+                    </Table.Cell>
+                    <Table.Cell>{message.floor ?? '—'}</Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+          {messages.status === 'loading' && list.length === 0 && <Loading />}
+          {messages.status === 'ready' && list.length === 0 && (
+            <Text padding="4" textAlign="center" color="fg.muted">
+              <Trans>No events found.</Trans>
+            </Text>
+          )}
+        </Box>
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE_DEFAULT}
+          count={messages.data?.count ?? 0}
+          onPage={setPage}
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,248 @@
+import { Box, Button, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
+import type { Lift } from '../../../contract/schemas/lift';
+import { useSocketEvent } from '../../data/socket';
+import { useApiGet } from '../../data/use-api';
+import { useHasRole } from '../../data/use-role';
+import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
+import { Checkbox } from '../../ui/Checkbox';
+import { reportSaveError } from '../../ui/form-errors';
+import { LiftStateBadges, SimVolumeBadge } from '../../ui/LiftBadges';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { PageTitle } from '../../ui/PageTitle';
+import { Pagination } from '../../ui/Pagination';
+import { showToast } from '../../ui/toaster';
+import { DeviceKeyDialog } from './DeviceKeyDialog';
+import { LiftForm } from './LiftForm';
+import { deleteLifts, type LiftListPage, registerLift } from './lifts-api';
+
+const SEARCH_DELAY_MS = 300;
+
+export const formatNumber = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+
+/** `/apps/lift/lifts`: the lifts in the user's scope. */
+export function LiftsListPage() {
+  const { t, i18n } = useLingui();
+  const isAdmin = useHasRole('admin');
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [creating, setCreating] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deviceKey, setDeviceKey] = useState<string | null>(null);
+  const state = useApiGet<LiftListPage>('lifts/getByPagination', {
+    page,
+    pageSize: PAGE_SIZE_DEFAULT,
+    search,
+  });
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchInput.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  useSocketEvent('lift', (lift: Lift) =>
+    state.setData((current) =>
+      current ? { ...current, lifts: current.lifts.map((l) => (l.id === lift.id ? lift : l)) } : current,
+    ),
+  );
+  useSocketEvent('lift:removed', ({ id }) =>
+    state.setData((current) =>
+      current
+        ? { ...current, lifts: current.lifts.filter((l) => l.id !== id), count: current.count - 1 }
+        : current,
+    ),
+  );
+
+  const lifts = state.data?.lifts ?? [];
+  const count = state.data?.count ?? 0;
+  const allSelected = lifts.length > 0 && lifts.every((lift) => selected.has(lift.id));
+  const locale = i18n.locale;
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  async function removeSelected() {
+    setDeleting(true);
+    try {
+      await deleteLifts([...selected]);
+      showToast('success', t`Deleted Successfully`);
+      setSelected(new Set());
+      setConfirmDelete(false);
+      state.reload();
+    } catch (error) {
+      reportSaveError(error, i18n);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Stack gap="4">
+      <PageTitle title={t`Lifts`} />
+      <HStack justify="space-between" wrap="wrap" gap="3" align="flex-end">
+        <Box as="label" display="flex" flexDirection="column" gap="1.5" maxWidth="sm" width="full">
+          <Text fontSize="sm" fontWeight="medium">
+            <Trans>Search lifts</Trans>
+          </Text>
+          <Input
+            type="search"
+            value={searchInput}
+            placeholder={t`ID, address, IMEI or ICCID`}
+            onChange={(event) => setSearchInput(event.target.value)}
+          />
+        </Box>
+        {isAdmin && (
+          <HStack gap="2" wrap="wrap">
+            <Button
+              variant="outline"
+              colorPalette="red"
+              disabled={selected.size === 0}
+              onClick={() => setConfirmDelete(true)}
+            >
+              <Trash2 aria-hidden="true" />
+              <Trans>Delete selected</Trans>
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              <Trans>New lift</Trans>
+            </Button>
+          </HStack>
+        )}
+      </HStack>
+
+      <LoadFailure error={state.status === 'failed' ? state.error : null} />
+
+      <Box overflowX="auto" borderWidth="1px" borderRadius="l2" aria-busy={state.status === 'loading'}>
+        <Table.Root size="sm" stickyHeader>
+          <Table.Caption srOnly>
+            <Trans>Lifts</Trans>
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              {isAdmin && (
+                <Table.ColumnHeader width="8">
+                  <Checkbox
+                    aria-label={t`Select all lifts on this page`}
+                    checked={allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(lifts.map((lift) => lift.id)))
+                    }
+                  />
+                </Table.ColumnHeader>
+              )}
+              <Table.ColumnHeader>
+                <Trans>ID</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>Address</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>State</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>SIM volume</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Trips</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Operating hours</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Broken hours</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Max trips</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Max operating hours</Trans>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {lifts.map((lift) => (
+              <Table.Row key={lift.id}>
+                {isAdmin && (
+                  <Table.Cell>
+                    <Checkbox
+                      aria-label={t`Select lift ${lift.uid}`}
+                      checked={selected.has(lift.id)}
+                      onChange={() => toggle(lift.id)}
+                    />
+                  </Table.Cell>
+                )}
+                <Table.Cell fontWeight="medium" whiteSpace="nowrap">
+                  <Link asChild colorPalette="blue">
+                    <RouterLink to="/apps/lift/lifts/$liftId/{-$deviceId}" params={{ liftId: lift.id }}>
+                      {lift.uid}
+                    </RouterLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell minWidth="40">{lift.address}</Table.Cell>
+                <Table.Cell>
+                  <LiftStateBadges lift={lift} />
+                </Table.Cell>
+                <Table.Cell>
+                  <SimVolumeBadge status={lift.simVolumeStatus} />
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatNumber(lift.stats.trips, locale)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatNumber(lift.stats.operatingHours, locale)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatNumber(lift.stats.brokenHours, locale)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatNumber(lift.maxTrips, locale)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatNumber(lift.maxOperatingHours, locale)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {state.status === 'loading' && lifts.length === 0 && <Loading />}
+        {state.status === 'ready' && lifts.length === 0 && (
+          <Text padding="6" textAlign="center" color="fg.muted">
+            <Trans>No lifts found.</Trans>
+          </Text>
+        )}
+      </Box>
+
+      <Pagination page={page} pageSize={PAGE_SIZE_DEFAULT} count={count} onPage={setPage} />
+
+      <AppDialog open={creating} onClose={() => setCreating(false)} title={t`New lift`} size="lg">
+        {creating && (
+          <LiftForm
+            onCancel={() => setCreating(false)}
+            onSubmit={async (values) => {
+              const created = await registerLift(values);
+              showToast('success', t`Saved successfully`);
+              setCreating(false);
+              setDeviceKey(created.deviceKey);
+              state.reload();
+            }}
+          />
+        )}
+      </AppDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t`Delete lifts`}
+        message={t`Delete the ${selected.size} selected lifts? This cannot be undone.`}
+        confirmLabel={t`Delete`}
+        busy={deleting}
+        onConfirm={() => void removeSelected()}
+        onClose={() => setConfirmDelete(false)}
+      />
+      <DeviceKeyDialog deviceKey={deviceKey} onClose={() => setDeviceKey(null)} />
+    </Stack>
+  );
+}

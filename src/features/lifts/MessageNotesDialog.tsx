@@ -1,0 +1,95 @@
+import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { type Message, MessageNotesSchema } from '../../../contract/schemas/message';
+import { translateServerMessage } from '../../data/server-messages';
+import { AppDialog } from '../../ui/AppDialog';
+import { FormField } from '../../ui/FormField';
+import { reportSaveError } from '../../ui/form-errors';
+import { showToast } from '../../ui/toaster';
+import { saveMessageNotes } from './lifts-api';
+
+/** Write or edit the notes on one message (title, notes, links). */
+export function MessageNotesDialog({
+  message,
+  onClose,
+  onSaved,
+}: {
+  message: Message;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [title, setTitle] = useState(message.notes?.title ?? '');
+  const [notes, setNotes] = useState(message.notes?.notes ?? '');
+  const [urls, setUrls] = useState((message.notes?.urls ?? []).join('\n'));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    const parsed = v.safeParse(MessageNotesSchema, {
+      title,
+      notes,
+      urls: urls
+        .split('\n')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.issues) {
+        const key = (v.getDotPath(issue) ?? '').split('.')[0] ?? '';
+        next[key] ??= translateServerMessage(i18n, issue.message);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await saveMessageNotes(message.id, {
+        year: message.year,
+        isNotes: true,
+        notes: parsed.output,
+        baseVersion: message.version,
+      });
+      showToast('success', t`Updated Successfully`);
+      onSaved();
+    } catch (error) {
+      reportSaveError(error, i18n);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      title={t`Notes`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button loading={saving} onClick={() => void save()}>
+            <Trans>Save</Trans>
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <FormField id="notes-title" label={t`Title`} error={errors.title}>
+          <Input value={title} onChange={(event) => setTitle(event.target.value)} />
+        </FormField>
+        <FormField id="notes-notes" label={t`Notes`} error={errors.notes}>
+          <Textarea rows={5} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        </FormField>
+        <FormField id="notes-urls" label={t`Links (one per line)`} error={errors.urls}>
+          <Textarea rows={3} value={urls} onChange={(event) => setUrls(event.target.value)} />
+        </FormField>
+      </Stack>
+    </AppDialog>
+  );
+}

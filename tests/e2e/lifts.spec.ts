@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { io, type Socket } from 'socket.io-client';
+import type { DeviceAck } from '../../contract/device';
+import { SETTINGS_URL } from '../../playwright.config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken, TEXT } from './support';
+
+async function tokenOf(request: import('@playwright/test').APIRequestContext, role: 'admin' | 'customer') {
+  const response = await request.post('/api/users/authenticate', {
+    data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function emitWithAck(socket: Socket, event: string, payload: unknown): Promise<DeviceAck> {
+  return new Promise((resolve, reject) => {
+    socket
+      .timeout(10_000)
+      .emit(event, payload, (error: Error | null, ack: DeviceAck) => (error ? reject(error) : resolve(ack)));
+  });
+}
+
+test('the lift list narrows by search and a row opens the lift', async ({ page, request }) => {
+  await signInByToken(page, request, 'admin');
+  await page.goto('/apps/lift/lifts');
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const firstUid = (await rows.first().getByRole('link').textContent())?.trim() ?? '';
+  expect(firstUid).not.toBe('');
+  const before = await rows.count();
+
+  await page.getByLabel('Aufzüge durchsuchen').fill(firstUid);
+  await expect(rows).toHaveCount(1);
+  expect(before).toBeGreaterThanOrEqual(1);
+
+  await rows.first().getByRole('link', { name: firstUid }).click();
+  await expect(page).toHaveURL(/\/apps\/lift\/lifts\/[^/]+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${firstUid}`);
+  await expect(page.getByText('Betriebsstunden', { exact: true })).toBeVisible();
+});
+
+test("a lift's detail goes live while its controller sends", async ({ page, request, baseURL }) => {
+  // As admin: a new lift for the demo customer, and its controller key.
+  const adminToken = await tokenOf(request, 'admin');
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const customers = await request.get('/api/users', { headers, params: { role: 'customer', pageSize: 100 } });
+  expect(customers.ok()).toBeTruthy();
+  const customer = ((await customers.json()) as { users: { id: string; email: string }[] }).users.find(
+    (user) => user.email === DEMO_ACCOUNTS.customer,
+  );
+  expect(customer).toBeTruthy();
+  const imei = `35${String(Date.now()).slice(-13)}`.padEnd(15, '0');
+  const uid = `E2E-${imei.slice(-6)}`;
+  const registered = await request.post('/api/lifts/register', {
+    headers,
+    data: { uid, address: 'Teststraße 1, 10115 Berlin', imei, customers: [customer?.id] },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const lift = (await registered.json()) as { id: string; deviceKey: string };
+
+  // The customer watches the lift.
+  await signInByToken(page, request, 'customer');
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${uid}`);
+  await expect(page.getByTestId('lift-trips')).toHaveText('0');
+
+  // A controller connects and sends readings.
+  const device = io(`${baseURL}/device`, { auth: { imei, key: lift.deviceKey }, transports: ['websocket'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      device.once('connect', () => resolve());
+      device.once('connect_error', reject);
+    });
+    const now = Date.now();
+    expect(
+      await emitWithAck(device, 'stats', { seq: 1, ts: now, trips: 1234, operatingHours: 56.5 }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await emitWithAck(device, 'event', {
+        seq: 2,
+        ts: now + 1000,
+        code: 101,
+        type: 'error',
+        active: true,
+        floor: 2,
+      }),
+    ).toMatchObject({ ok: true });
+
+    // Without a reload: the new trips and the current error with its German name.
+    await expect(page.getByTestId('lift-trips')).toHaveText('1.234');
+    await expect(page.getByTestId('lift-current-error')).toContainText('101');
+    await expect(page.getByTestId('lift-current-error')).toContainText('Türzonenfehler');
+    await expect(page.getByText('Jetzt online')).toBeVisible();
+  } finally {
+    device.disconnect();
+  }
+});
+
+test('the error-code lookup shows the description as the user types', async ({ page, request }) => {
+  await signInByToken(page, request, 'customer');
+  await page.goto('/apps/errors');
+  const field = page.getByLabel('Fehlercode', { exact: true });
+  await field.fill('101');
+  await expect(page.getByTestId('code-match').first()).toContainText('Türzonenfehler');
+  await field.fill('10');
+  await expect(page.getByTestId('code-match').nth(1)).toBeVisible();
+  await field.fill('99999');
+  await expect(page.getByText('Keine Beschreibung für diesen Code.')).toBeVisible();
+});
+
+// On the settings server (the language is saved on the user), as admin, whom no other test there uses.
+test('the lift screens and the lookup follow a switch to English', async ({ page, request }) => {
+  await signInByToken(page, request, 'admin', SETTINGS_URL);
+  await page.goto(`${SETTINGS_URL}/apps/errors`);
+  await page.getByLabel('Fehlercode', { exact: true }).fill('101');
+  await expect(page.getByTestId('code-match').first()).toContainText('Türzonenfehler');
+
+  await page.getByRole('button', { name: TEXT.languageMenu }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByTestId('code-match').first()).toContainText('Door zone fault');
+  await page.goto(`${SETTINGS_URL}/apps/lift/lifts`);
+  await expect(page.getByLabel('Search lifts')).toBeVisible();
+});

@@ -1,0 +1,160 @@
+/**
+ * API benchmark (run by hand: `npm run bench:api`). Starts the real server on a scratch
+ * PostgreSQL database with the demo accounts, inserts 100,000 lifts (a few hundred of them the
+ * demo customer's), and measures `GET /api/lifts/getByPagination` as admin and as customer
+ * beside a bare route of the same server (`GET /api/config`, no database), same client code.
+ *
+ *   tsx tools/bench/api.ts [--lifts 100000] [--seconds 5] [--concurrency 32] [--pg postgres://postgres@127.0.0.1:5432]
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { defaultParameters } from '../../contract/parameters';
+
+const { values: args } = parseArgs({
+  options: {
+    lifts: { type: 'string', default: '100000' },
+    customerLifts: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '32' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    port: { type: 'string', default: '3199' },
+  },
+});
+const PORT = Number(args.port);
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(args.concurrency) });
+
+function request(path: string, token?: string, body?: unknown): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path,
+        method: payload ? 'POST' : 'GET',
+        agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function load(path: string, token?: string) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + Number(args.seconds) * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Number(args.concurrency) }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const { status } = await request(path, token);
+        if (status === 200) latencies.push(performance.now() - t0);
+        else errors += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
+  return { perSecond: latencies.length / elapsed, p99, errors };
+}
+
+async function main() {
+  const name = `lift_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const databaseUrl = `${args.pg}/${name}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '1',
+      SIMULATE_DEVICES: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: `/tmp/${name}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      const up = await request('/api/health').catch(() => ({ status: 0 }));
+      if (up.status === 200) break;
+      if (i > 150) throw new Error('server did not come up');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const signIn = async (email: string) => {
+      const answer = await request('/api/users/authenticate', undefined, { email, password: 'demo1234' });
+      return JSON.parse(answer.text) as { access_token: string; user: { id: string } };
+    };
+    const adminSession = await signIn('admin@demo.local');
+    const customerSession = await signIn('customer@demo.local');
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const t0 = performance.now();
+    await client.query(
+      `insert into lifts (uid, address, imei, parameters, trips, operating_hours)
+       select 'BENCH-' || g, 'Lastweg ' || g || ', 10115 Berlin', '36' || lpad(g::text, 13, '0'), $1::jsonb, g * 7, g / 10.0
+       from generate_series(1, $2::int) as g`,
+      [JSON.stringify(defaultParameters()), Number(args.lifts)],
+    );
+    await client.query(
+      `insert into lift_users (lift_id, user_id, kind)
+       select id, $1::uuid, 'customer' from lifts where uid like 'BENCH-%' order by uid limit $2::int`,
+      [customerSession.user.id, Number(args.customerLifts)],
+    );
+    await client.query('analyze');
+    const [{ n }] = (await client.query('select count(*)::int as n from lifts')).rows;
+    console.info(
+      `${n} lifts (inserted in ${Math.round(performance.now() - t0)} ms), ${args.concurrency} concurrent requests, ${args.seconds} s each`,
+    );
+    await client.end();
+
+    const page = '/api/lifts/getByPagination?page=1&pageSize=20';
+    const probe = await request(page, adminSession.access_token);
+    if (probe.status !== 200) throw new Error(`${page}: ${probe.status} ${probe.text.slice(0, 200)}`);
+
+    const bare = await load('/api/config');
+    const asAdmin = await load(page, adminSession.access_token);
+    const asCustomer = await load(page, customerSession.access_token);
+    const line = (label: string, r: Awaited<ReturnType<typeof load>>) =>
+      `${label.padEnd(34)} ${Math.round(r.perSecond).toString().padStart(6)} req/s   p99 ${r.p99.toFixed(1).padStart(6)} ms   ratio ${(r.perSecond / bare.perSecond).toFixed(3)}   errors ${r.errors}`;
+    console.info(line('bare route GET /api/config', bare));
+    console.info(line('getByPagination as admin', asAdmin));
+    console.info(line('getByPagination as customer', asCustomer));
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    agent.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

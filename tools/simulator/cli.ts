@@ -1,0 +1,140 @@
+/**
+ * Drives virtual lift controllers against a running portal (design §6):
+ *
+ *   npm run simulate -- --lifts 20 --interval 1000 --url http://127.0.0.1:3000 \
+ *     [--email admin@demo.local --password demo1234]
+ *
+ * Signs in as an admin, takes N lifts (registering new ones with IMEIs in 35666… when there are
+ * too few), rotates their controller keys and drives them until Ctrl+C.
+ */
+import { parseArgs } from 'node:util';
+import { VirtualController } from '../../server/demo/virtual-controller';
+
+const { values: args } = parseArgs({
+  options: {
+    lifts: { type: 'string', default: '10' },
+    interval: { type: 'string', default: '1000' },
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    email: { type: 'string', default: 'admin@demo.local' },
+    password: { type: 'string', default: 'demo1234' },
+    stable: { type: 'boolean', default: false },
+  },
+});
+
+const LIFTS = Number(args.lifts);
+const INTERVAL = Number(args.interval);
+const URL_BASE = (args.url ?? '').replace(/\/+$/, '');
+/** IMEIs of lifts this simulator registers itself. */
+const IMEI_PREFIX = '35666';
+
+let token = '';
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${URL_BASE}/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The first array in an answer such as `{ lifts, count }` or a bare array. */
+function rowsOf<T>(answer: unknown): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  const found = Object.values(answer as object).find(Array.isArray);
+  return (found ?? []) as T[];
+}
+
+interface LiftSummary {
+  id: string;
+  imei: string;
+  stats?: { trips: number; operatingHours: number };
+}
+
+async function main() {
+  const auth = await api<{ access_token: string }>('POST', '/users/authenticate', {
+    email: args.email,
+    password: args.password,
+  });
+  token = auth.access_token;
+
+  const lifts: LiftSummary[] = [];
+  for (let page = 1; lifts.length < LIFTS; page++) {
+    const rows = rowsOf<LiftSummary>(await api('GET', `/lifts/getByPagination?page=${page}&pageSize=100`));
+    lifts.push(...rows);
+    if (rows.length < 100) break;
+  }
+  lifts.splice(LIFTS);
+
+  if (lifts.length < LIFTS) {
+    const users = rowsOf<{ id: string; role: string }>(await api('GET', '/users?pageSize=100'));
+    const customer = users.find((user) => user.role === 'customer' || user.role === 'customer_admin');
+    if (!customer) throw new Error('registering lifts needs at least one customer account');
+    for (let i = lifts.length; i < LIFTS; i++) {
+      const imei = `${IMEI_PREFIX}${String(Date.now() % 1e7).padStart(7, '0')}${String(i).padStart(3, '0')}`;
+      const lift = await api<LiftSummary>('POST', '/lifts/register', {
+        uid: `SIM-${imei.slice(-8)}`,
+        address: `Simulatorweg ${i + 1}, Berlin`,
+        imei,
+        customers: [customer.id],
+      });
+      lifts.push(lift);
+    }
+  }
+
+  const descriptions = rowsOf<{ number: number; type: string }>(await api('GET', '/descriptions')).filter(
+    (d) => typeof d.number === 'number',
+  );
+  const codes = {
+    errors: descriptions.filter((d) => d.type === 'error').map((d) => d.number),
+    infos: descriptions.filter((d) => d.type === 'info').map((d) => d.number),
+  };
+
+  const controllers: VirtualController[] = [];
+  for (const lift of lifts) {
+    const { deviceKey } = await api<{ deviceKey: string }>('POST', `/lifts/${lift.id}/device-key`);
+    const controller = new VirtualController({
+      imei: lift.imei,
+      key: deviceKey,
+      url: URL_BASE,
+      codes,
+      startSeq: Date.now(),
+    });
+    controller.trips = lift.stats?.trips ?? 0;
+    controller.operatingHours = lift.stats?.operatingHours ?? 0;
+    controllers.push(controller);
+  }
+  await Promise.all(controllers.map((c) => c.connect()));
+  controllers.forEach((c, i) => {
+    setTimeout(() => c.start(INTERVAL, { flaky: !args.stable }), (i * INTERVAL) / controllers.length);
+  });
+  console.info(`${controllers.length} virtual controllers riding every ${INTERVAL} ms against ${URL_BASE}`);
+
+  let lastAcked = 0;
+  const report = setInterval(() => {
+    const acked = controllers.reduce((sum, c) => sum + c.acked.size, 0);
+    const waiting = controllers.reduce((sum, c) => sum + c.outbox.size, 0);
+    const online = controllers.filter((c) => c.connected).length;
+    console.info(
+      `online ${online}/${controllers.length}  acked ${acked} (+${acked - lastAcked})  unacknowledged ${waiting}`,
+    );
+    lastAcked = acked;
+  }, 10_000);
+
+  const stop = () => {
+    clearInterval(report);
+    for (const c of controllers) c.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
