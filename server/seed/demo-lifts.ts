@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { LiftParameters } from '../../contract/parameters';
 import type { Database } from '../db/client';
 import { descriptions, lifts, liftUsers, messages, type NewUserRow, sims, users } from '../db/schema';

@@ -78,15 +78,10 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
   const signedIn = { onRequest: [app.authenticate] };
   const adminOnly = { onRequest: [app.authenticate, app.requireRole('admin')] };
 
-  /** Tells the device gateway (when it runs) about changed lifts and controllers to drop. */
+  /** Tells the device gateway about changed lifts (live updates) and controllers to drop. */
   function notify(changedLiftIds: readonly string[], disconnectImeis: readonly string[] = []) {
-    if (!app.hasDecorator('devices')) return;
-    try {
-      for (const id of changedLiftIds) app.devices.liftChanged(id);
-      for (const imei of disconnectImeis) app.devices.disconnect?.(imei);
-    } catch (error) {
-      app.log.warn({ err: error }, 'device gateway notification failed');
-    }
+    for (const id of changedLiftIds) app.devices.liftChanged(id);
+    for (const imei of disconnectImeis) app.devices.disconnect(imei);
   }
 
   async function list(condition: SQL | undefined, query: Pick<ListQuery, 'page' | 'pageSize'>) {
