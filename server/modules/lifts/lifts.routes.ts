@@ -26,7 +26,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { liftScopeCondition } from './lift-scope';
-import { countLifts, loadLift, loadLifts } from './lift-view';
+import { countLifts, forgetLiftCounts, loadLift, loadLifts } from './lift-view';
 import {
   checkAssignments,
   checkDuplicates,
@@ -78,8 +78,9 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
   const signedIn = { onRequest: [app.authenticate] };
   const adminOnly = { onRequest: [app.authenticate, app.requireRole('admin')] };
 
-  /** Tells the device gateway about changed lifts (live updates) and controllers to drop. */
+  /** After a write: fresh counts, live updates for the changed lifts, and controllers to drop. */
   function notify(changedLiftIds: readonly string[], disconnectImeis: readonly string[] = []) {
+    forgetLiftCounts(db);
     for (const id of changedLiftIds) app.devices.liftChanged(id);
     for (const imei of disconnectImeis) app.devices.disconnect(imei);
   }
