@@ -21,7 +21,7 @@ import type { LiftParameters } from '../../contract/parameters';
 import type { Database } from '../db/client';
 import { lifts } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
-import { userIdsWhoSeeLift } from '../modules/lifts/lift-scope';
+import { userIdsWhoSeeLifts } from '../modules/lifts/lift-scope';
 import { loadLifts } from '../modules/lifts/lift-view';
 import { hashDeviceKey } from '../modules/lifts/lifts.repository';
 import { type LogEntry, writeLog } from '../modules/logs/write-log';
@@ -97,7 +97,7 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       db,
       options.liftSource ?? {
         loadLifts: (d, ids) => loadLifts(d, inArray(lifts.id, ids)),
-        userIdsWhoSeeLift,
+        userIdsWhoSeeLifts,
       },
       (error) => app.log.warn({ err: error }, 'live lift'),
       options.liveIntervalMs,

@@ -5,7 +5,7 @@ import type { UserSocketServer } from './user-socket';
 /** How lifts are shown and who may see them: functions of the lifts module. */
 export interface LiftSource {
   loadLifts(db: Database, ids: string[]): Promise<Lift[]>;
-  userIdsWhoSeeLift(db: Database, liftId: string): Promise<string[]>;
+  userIdsWhoSeeLifts(db: Database, liftIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
 /** Room of every socket of one user; staff (admin, dev) see all lifts; devs get the device console. */
@@ -63,14 +63,14 @@ export class LiveLifts {
     const everyone = this.io.sockets.sockets.size;
     if (everyone === 0) return;
     const staff = rooms.get(STAFF_ROOM)?.size ?? 0;
+    // Only when somebody online is not staff do we need to know who else sees these lifts.
+    const seers = everyone > staff ? await this.source.userIdsWhoSeeLifts(this.db, ids) : new Map();
     const recipients = new Map<string, string[]>();
     for (const id of ids) {
       const targets = staff > 0 ? [STAFF_ROOM] : [];
-      if (everyone > staff) {
-        for (const userId of await this.source.userIdsWhoSeeLift(this.db, id)) {
-          const room = userRoom(userId);
-          if (rooms.has(room)) targets.push(room);
-        }
+      for (const userId of seers.get(id) ?? []) {
+        const room = userRoom(userId);
+        if (rooms.has(room)) targets.push(room);
       }
       if (targets.length > 0) recipients.set(id, targets);
     }

@@ -52,22 +52,33 @@ export async function userSeesLift(db: Database, user: ScopeUser, liftId: string
 }
 
 /**
- * Ids of the non-admin users who see a lift: its customers and service men, and the
- * customer_admins of its customers' companies. Admins and devs see everything (route them through
- * a room). A tombstoned or unknown lift has nobody.
+ * Per lift, the non-staff users who see it: its customers and service men, and the customer
+ * admins of those customers' companies (design §3). Staff see every lift through their own room.
+ * One query for a whole batch of lifts, as the live updates need it.
  */
-export async function userIdsWhoSeeLift(db: Database, liftId: string): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    select lu.user_id as id from lift_users lu join lifts l on l.id = lu.lift_id
-      where lu.lift_id = ${liftId} and l.deleted_at is null
+export async function userIdsWhoSeeLifts(
+  db: Database,
+  liftIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const seers = new Map<string, string[]>(liftIds.map((id) => [id, []]));
+  if (liftIds.length === 0) return seers;
+  const ids = sql`array[${sql.join(
+    liftIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+  const result = await db.execute<{ lift_id: string; user_id: string }>(sql`
+    select lu.lift_id, lu.user_id from lift_users lu join lifts l on l.id = lu.lift_id
+      where lu.lift_id = any(${ids}) and l.deleted_at is null
     union
-    select ca.id from lift_users lu
+    select lu.lift_id, ca.id from lift_users lu
       join lifts l on l.id = lu.lift_id
       join users c on c.id = lu.user_id
       join users ca on ca.company_id = c.company_id and ca.role = 'customer_admin'
-      where lu.lift_id = ${liftId} and lu.kind = 'customer' and l.deleted_at is null
+      where lu.lift_id = any(${ids}) and lu.kind = 'customer' and l.deleted_at is null
         and c.company_id is not null`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
+  for (const row of rowsOf<{ lift_id: string; user_id: string }>(result))
+    seers.get(row.lift_id)?.push(row.user_id);
+  return seers;
 }
 
 /** `db.execute` answers `{ rows }` on both drivers (node-postgres and PGlite). */

@@ -7,7 +7,7 @@ import { LiftListResponseSchema, LiftRegisteredSchema, LiftSchema } from '../../
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { lifts, messages } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from './lift-fixtures';
-import { userIdsWhoSeeLift } from './lift-scope';
+import { userIdsWhoSeeLifts } from './lift-scope';
 import { hashDeviceKey } from './lifts.repository';
 
 let t: TestApp;
@@ -264,12 +264,14 @@ describe('summary', () => {
   });
 });
 
-describe('userIdsWhoSeeLift', () => {
-  it('names customers, service men and the customer admins of their company', async () => {
-    const own = await userIdsWhoSeeLift(t.database.handle.db, f.own.id);
-    const foreign = await userIdsWhoSeeLift(t.database.handle.db, f.foreign.id);
+describe('userIdsWhoSeeLifts', () => {
+  it('names, per lift, customers, service men and the customer admins of their company', async () => {
+    const seers = await userIdsWhoSeeLifts(t.database.handle.db, [f.own.id, f.foreign.id]);
 
-    expect(own.sort()).toEqual([f.ids.customer, f.ids.service_man, f.ids.customer_admin].sort());
-    expect(foreign.sort()).toEqual([f.otherCustomerId, f.otherServiceManId].sort());
+    expect(seers.get(f.own.id)?.sort()).toEqual(
+      [f.ids.customer, f.ids.service_man, f.ids.customer_admin].sort(),
+    );
+    expect(seers.get(f.foreign.id)?.sort()).toEqual([f.otherCustomerId, f.otherServiceManId].sort());
+    expect(await userIdsWhoSeeLifts(t.database.handle.db, [])).toEqual(new Map());
   });
 });
