@@ -276,6 +276,43 @@ describe('live lift state', () => {
     expect(customerSocket.received.some((lift) => lift.id === other.id)).toBe(false);
   });
 
+  it('tells a user who loses sight of a lift, and everyone when it is deleted', async () => {
+    const customer = (await t.signInAs('customer')).user;
+    const serviceMan = (await t.signInAs('service_man')).user;
+    const lift = await insertLiftWithKey(db(), { customers: [customer.id], servicemen: [serviceMan.id] });
+    const removedFor = async (role: Role) => {
+      const { socket } = await userSocket(role);
+      const removed: string[] = [];
+      socket.on('lift:removed', ({ id }) => removed.push(id));
+      return removed;
+    };
+    const [customerRemoved, serviceRemoved, adminRemoved] = await Promise.all(
+      (['customer', 'service_man', 'admin'] as const).map(removedFor),
+    );
+    const admin = await t.authHeaders('admin');
+
+    const unassign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/lifts/${lift.id}`,
+      headers: admin,
+      payload: { servicemen: [] },
+    });
+    expect(unassign.statusCode).toBe(200);
+    await vi.waitFor(() => expect(serviceRemoved).toEqual([lift.id]));
+    expect(customerRemoved).toEqual([]);
+
+    const remove = await t.app.inject({
+      method: 'POST',
+      url: '/api/lifts/deleteByIds',
+      headers: admin,
+      payload: { ids: [lift.id] },
+    });
+    expect(remove.statusCode).toBe(200);
+    await vi.waitFor(() => expect(customerRemoved).toEqual([lift.id]));
+    await vi.waitFor(() => expect(adminRemoved).toEqual([lift.id]));
+    expect(serviceRemoved).toEqual([lift.id]);
+  });
+
   it('tells devs which controllers are connected and shows them the traffic', async () => {
     const dev = await userSocket('dev');
     const controllersSeen: string[][] = [];

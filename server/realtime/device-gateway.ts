@@ -65,6 +65,8 @@ export interface DeviceGateway {
   liftChanged(liftId: string): void;
   /** Drops a controller's connection (its key was rotated or its lift deleted); it must sign in again. */
   disconnect(imei: string): void;
+  /** These users lost sight of the lift (unassigned), or everyone did (`deleted`). */
+  liftRemoved(liftId: string, userIds: readonly string[], options: { deleted: boolean }): void;
 }
 
 declare module 'fastify' {
@@ -96,7 +98,7 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       app.io,
       db,
       options.liftSource ?? {
-        loadLifts: (d, ids) => loadLifts(d, inArray(lifts.id, ids)),
+        loadLifts: (d, ids) => loadLifts(d, and(inArray(lifts.id, ids), isNull(lifts.deletedAt))),
         userIdsWhoSeeLifts,
       },
       (error) => app.log.warn({ err: error }, 'live lift'),
@@ -284,6 +286,7 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
       sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
       liftChanged: (liftId: string) => live.changed([liftId]),
+      liftRemoved: (liftId, userIds, options) => live.removed(liftId, userIds, options),
       disconnect: (imei: string) => {
         byImei.get(imei)?.disconnect(true);
       },

@@ -81,6 +81,20 @@ export class LiveLifts {
     }
   }
 
+  /**
+   * `lift:removed` at once to the users who no longer see the lift, and to staff when it was
+   * deleted (staff see every lift that exists); a pending `lift` for a deleted one is dropped.
+   */
+  removed(liftId: string, userIds: readonly string[], { deleted }: { deleted: boolean }) {
+    if (this.closed) return;
+    const rooms = userIds.map(userRoom);
+    if (deleted) {
+      this.dirty.delete(liftId);
+      rooms.push(STAFF_ROOM);
+    }
+    if (rooms.length > 0) this.io.to(rooms).emit('lift:removed', { id: liftId });
+  }
+
   close() {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);

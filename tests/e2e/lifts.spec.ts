@@ -123,3 +123,33 @@ test('the lift screens and the lookup follow a switch to English', async ({ page
   await page.goto(`${SETTINGS_URL}/apps/lift/lifts`);
   await expect(page.getByLabel('Search lifts')).toBeVisible();
 });
+
+test('a customer watching a lift that an admin deletes is taken back to the list', async ({
+  page,
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  const customers = await request.get('/api/users', { headers, params: { role: 'customer', pageSize: 100 } });
+  const customer = ((await customers.json()) as { users: { id: string; email: string }[] }).users.find(
+    (user) => user.email === DEMO_ACCOUNTS.customer,
+  );
+  const imei = `36${String(Date.now()).slice(-13)}`.padEnd(15, '0');
+  const uid = `E2E-DEL-${imei.slice(-6)}`;
+  const registered = await request.post('/api/lifts/register', {
+    headers,
+    data: { uid, address: 'Teststraße 2, 10115 Berlin', imei, customers: [customer?.id] },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const lift = (await registered.json()) as { id: string };
+
+  await signInByToken(page, request, 'customer');
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${uid}`);
+
+  const removed = await request.post('/api/lifts/deleteByIds', { headers, data: { ids: [lift.id] } });
+  expect(removed.ok()).toBeTruthy();
+  await expect(page).toHaveURL('/apps/lift/lifts');
+  await expect(
+    page.getByText('Dieser Aufzug wurde entfernt oder ist Ihnen nicht mehr zugewiesen.'),
+  ).toBeVisible();
+});

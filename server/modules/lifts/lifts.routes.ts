@@ -25,7 +25,7 @@ import { lifts, liftUsers, messages } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
-import { liftScopeCondition } from './lift-scope';
+import { liftScopeCondition, userIdsWhoSeeLifts } from './lift-scope';
 import { countLifts, forgetLiftCounts, loadLift, loadLifts } from './lift-view';
 import {
   checkAssignments,
@@ -304,6 +304,8 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
         ...(await checkAssignments(db, customers, servicemen)),
       };
       if (Object.keys(fieldErrors).length) throw new HttpError(400, MSG.invalidRequest, fieldErrors);
+      const reassigning = customers !== undefined || servicemen !== undefined;
+      const seersBefore = reassigning ? (await userIdsWhoSeeLifts(db, [id])).get(id) : undefined;
       let updated: number | null;
       try {
         updated = await db.transaction(async (tx) => {
@@ -323,6 +325,11 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
       if (!current) throw notFound(MSG.liftNotFound);
       if (updated === null) return reply.code(409).send({ message: MSG.staleVersion, current });
       notify([id], current.imei !== before.imei ? [before.imei] : []);
+      if (seersBefore) {
+        const seersAfter = new Set((await userIdsWhoSeeLifts(db, [id])).get(id));
+        const lostSight = seersBefore.filter((userId) => !seersAfter.has(userId));
+        if (lostSight.length > 0) app.devices.liftRemoved(id, lostSight, { deleted: false });
+      }
       return current;
     },
   );
@@ -336,15 +343,17 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
   };
   for (const url of ['/lifts/deleteByIds', '/lift-app/remove-lifts']) {
     app.post(url, { ...adminOnly, schema: deleteSchema }, async (request) => {
+      const seers = await userIdsWhoSeeLifts(db, request.body.ids);
       const removed = await db
         .update(lifts)
         .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${lifts.version} + 1` })
         .where(and(inArray(lifts.id, request.body.ids), liftScopeCondition(currentUser(request))))
         .returning({ id: lifts.id, imei: lifts.imei });
       notify(
-        removed.map((row) => row.id),
+        [],
         removed.map((row) => row.imei),
       );
+      for (const { id } of removed) app.devices.liftRemoved(id, seers.get(id) ?? [], { deleted: true });
       return { message: MSG.deleted, count: removed.length };
     });
   }

@@ -12,6 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown, KeyRound, NotebookPen, Pencil, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { DEVICE_COMMANDS } from '../../../contract/device';
@@ -83,6 +84,13 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
     lift.setData(() => changed);
     clearTimeout(refetchTimer.current);
     refetchTimer.current = setTimeout(reloadMessages, 500);
+  });
+  // Deleted, or no longer assigned to this user: the page has nothing left to show.
+  const navigate = useNavigate();
+  useSocketEvent('lift:removed', ({ id }) => {
+    if (id !== liftId) return;
+    showToast('info', t`This lift was removed or is no longer assigned to you.`);
+    void navigate({ to: '/apps/lift/lifts' });
   });
 
   const data = lift.data;
