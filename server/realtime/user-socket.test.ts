@@ -105,6 +105,22 @@ describe('the user socket', () => {
     expect(error.message).toBe(SOCKET_AUTH_ERROR);
   });
 
+  it('drops a connected socket when its token expires', async () => {
+    const { user } = await t.signInAs('customer');
+    const shortLived = signToken(TEST_AUTH_SECRET, {
+      sub: user.id,
+      role: user.role,
+      iat: nowSeconds(),
+      exp: nowSeconds() + 2,
+    });
+    const socket = open(shortLived);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
+    const reason = await new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    expect(reason).toBe('io server disconnect');
+  });
+
   it('refuses an expired token', async () => {
     const { user } = await t.signInAs('customer');
     const expired = signToken(TEST_AUTH_SECRET, {

@@ -13,7 +13,12 @@ import { Presence } from './presence';
 
 interface UserSocketData {
   user: OnlineUser;
+  /** When the handshake's token expires (epoch ms): the socket must not outlive it. */
+  expiresAt: number;
 }
+
+/** setTimeout's longest delay; a token living longer is checked again after it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type UserSocketServer = Server<
   ClientToServerEvents,
@@ -43,6 +48,7 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
       typeof token === 'string' ? await app.accessTokens.resolveUser(token).catch(() => null) : null;
     if (!user) return next(new Error(SOCKET_AUTH_ERROR));
     socket.data.user = { id: user.id, displayName: user.displayName, role: user.role };
+    socket.data.expiresAt = app.jwt.decode<{ exp: number }>(token as string)!.exp * 1000;
     next();
   });
 
@@ -55,10 +61,20 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
     if (presence.add(user, socket.id)) io.emit('users', presence.list());
     else socket.emit('users', presence.list());
 
+    // An expired token ends the session: the socket goes too, or it would keep receiving lifts.
+    const dropAtExpiry = () => {
+      const left = socket.data.expiresAt - Date.now();
+      if (left <= 0) socket.disconnect(true);
+      else expiry = setTimeout(dropAtExpiry, Math.min(left, MAX_TIMER_MS));
+    };
+    let expiry: NodeJS.Timeout | undefined;
+    dropAtExpiry();
+
     socket.on('logout', () => {
       socket.disconnect(true);
     });
     socket.on('disconnect', () => {
+      clearTimeout(expiry);
       if (presence.remove(user.id, socket.id)) io.emit('users', presence.list());
     });
   });
