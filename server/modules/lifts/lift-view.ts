@@ -85,6 +85,17 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
   });
 }
 
+/** Columns a lift list may be sorted by (`sort=trips`, `sort=-lastSeenAt`); by uid otherwise. */
+export const LIFT_SORT_COLUMNS = {
+  uid: lifts.uid,
+  address: lifts.address,
+  imei: lifts.imei,
+  trips: lifts.trips,
+  operatingHours: lifts.operatingHours,
+  lastSeenAt: lifts.lastSeenAt,
+  updatedAt: lifts.updatedAt,
+} as const;
+
 /** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search). */
 export async function loadLifts(db: Database, condition: SQL | undefined, options: LoadLiftsOptions = {}) {
   let query = db

@@ -23,10 +23,11 @@ import {
 } from '../../../contract/schemas/lift';
 import { lifts, liftUsers, messages } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
+import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { liftScopeCondition, userIdsWhoSeeLifts } from './lift-scope';
-import { countLifts, forgetLiftCounts, loadLift, loadLifts } from './lift-view';
+import { countLifts, forgetLiftCounts, LIFT_SORT_COLUMNS, loadLift, loadLifts } from './lift-view';
 import {
   checkAssignments,
   checkDuplicates,
@@ -85,9 +86,10 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
     for (const imei of disconnectImeis) app.devices.disconnect(imei);
   }
 
-  async function list(condition: SQL | undefined, query: Pick<ListQuery, 'page' | 'pageSize'>) {
+  async function list(condition: SQL | undefined, query: Pick<ListQuery, 'page' | 'pageSize' | 'sort'>) {
+    const orderBy = orderBySort(query.sort, LIFT_SORT_COLUMNS, lifts.id);
     const [rows, total] = await Promise.all([
-      loadLifts(db, condition, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      loadLifts(db, condition, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, orderBy }),
       countLifts(db, condition),
     ]);
     return { lifts: rows, count: total };

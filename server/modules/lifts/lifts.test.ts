@@ -208,6 +208,23 @@ describe('search, pagination and count', () => {
     expect([await countOf('admin'), await countOf('customer')]).toEqual([adminBefore, customerBefore]);
   });
 
+  it('sorts by a known column either way, and refuses an unknown one on `sort`', async () => {
+    const tripsOf = async (sort: string) =>
+      (
+        (await as('admin', 'GET', `/api/lifts?pageSize=100&sort=${sort}`)).json().lifts as {
+          stats: { trips: number };
+        }[]
+      ).map((lift) => lift.stats.trips);
+    const ascending = await tripsOf('trips');
+    expect(ascending.length).toBeGreaterThan(1);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(await tripsOf('-trips')).toEqual([...ascending].reverse());
+
+    const unknown = await as('admin', 'GET', '/api/lifts?sort=deviceKeyHash');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ sort: MSG.invalidValue });
+  });
+
   it('searches % and _ literally', async () => {
     expect((await as('admin', 'GET', '/api/lifts?search=%25')).json().count).toBe(0);
     expect((await as('admin', 'GET', '/api/lifts?search=_')).json().count).toBe(0);

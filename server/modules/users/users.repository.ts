@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { UserSettings } from '../../../contract/schemas/user';
 import type { Database } from '../../db/client';
@@ -12,14 +12,14 @@ export const USER_SORT_COLUMNS = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 } as const;
-export type UserSortField = keyof typeof USER_SORT_COLUMNS;
 
 export interface UserListOptions {
   page: number;
   pageSize: number;
   search?: string | undefined;
   role?: Role | undefined;
-  sort?: { field: UserSortField; descending: boolean } | undefined;
+  /** Default: by display name. */
+  orderBy?: SQL[] | undefined;
 }
 
 /** `%` and `_` typed by a user are searched literally. */
@@ -42,7 +42,7 @@ export function createUsersRepository(db: Database) {
       pageSize,
       search,
       role,
-      sort,
+      orderBy,
     }: UserListOptions): Promise<{ rows: UserRow[]; count: number }> {
       const where: SQL | undefined = and(
         search
@@ -54,9 +54,7 @@ export function createUsersRepository(db: Database) {
           : undefined,
         role ? eq(users.role, role) : undefined,
       );
-      const order = sort
-        ? [(sort.descending ? desc : asc)(USER_SORT_COLUMNS[sort.field]), asc(users.id)]
-        : [asc(users.displayName), asc(users.id)];
+      const order = orderBy ?? [asc(users.displayName), asc(users.id)];
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -13,19 +13,15 @@ import {
   UserSchema,
   UserSettingsSchema,
 } from '../../../contract/schemas/user';
-import type { UserRow } from '../../db/schema';
+import { type UserRow, users as usersTable } from '../../db/schema';
 import { HttpError, notFound, unauthorized } from '../../lib/http-error';
+import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import { signInRateLimit } from '../../plugins/rate-limit';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { verifyPassword } from './password';
 import { toUser } from './user-mapper';
-import {
-  createUsersRepository,
-  USER_SORT_COLUMNS,
-  type UserListOptions,
-  type UserSortField,
-} from './users.repository';
+import { createUsersRepository, USER_SORT_COLUMNS } from './users.repository';
 
 export interface UsersRoutesOptions {
   loginRateLimit: number;
@@ -37,17 +33,6 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [c
 /** One answer for unknown email, wrong password, disabled or invited account: nothing to enumerate. */
 const invalidCredentials = () =>
   new HttpError(401, MSG.invalidCredentials, { password: MSG.invalidCredentials });
-
-/** `sort=email` or `sort=-createdAt` (descending); anything else is a 400 on `sort`. */
-function parseSort(sort: string | undefined): UserListOptions['sort'] {
-  if (!sort) return undefined;
-  const descending = sort.startsWith('-');
-  const field = descending ? sort.slice(1) : sort;
-  if (!Object.hasOwn(USER_SORT_COLUMNS, field)) {
-    throw new HttpError(400, MSG.invalidRequest, { sort: MSG.invalidValue });
-  }
-  return { field: field as UserSortField, descending };
-}
 
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (base, { loginRateLimit }) => {
   const app = base.withTypeProvider<ValibotTypeProvider>();
@@ -119,7 +104,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (base, 
       pageSize: query.pageSize,
       search: query.search || undefined,
       role: query.role,
-      sort: parseSort(query.sort),
+      orderBy: orderBySort(query.sort, USER_SORT_COLUMNS, usersTable.id),
     });
     return { users: rows.map(toUser), count };
   }
