@@ -5,6 +5,7 @@ import { MSG } from '../../../contract/messages';
 import { DeleteResultSchema, IdsBodySchema } from '../../../contract/schemas/common';
 import { type Log, LogListResponseSchema, LogQuerySchema } from '../../../contract/schemas/log';
 import { type LogRow, logs } from '../../db/schema';
+import { orderBySort } from '../../lib/sort';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { likePattern } from '../lifts/lifts.repository';
 
@@ -43,7 +44,8 @@ export const logsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const { page, pageSize, level, source, search } = request.query;
+      const { page, pageSize, level, source, search, sort } = request.query;
+      const order = orderBySort(sort, { at: logs.at, level: logs.level, event: logs.event }, logs.id);
       const pattern = search ? likePattern(search) : undefined;
       const where = and(
         level ? eq(logs.level, level) : undefined,
@@ -57,7 +59,7 @@ export const logsRoutes: FastifyPluginAsync = async (base) => {
           .select()
           .from(logs)
           .where(where)
-          .orderBy(desc(logs.at), desc(logs.id))
+          .orderBy(...(order ?? [desc(logs.at), desc(logs.id)]))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         db

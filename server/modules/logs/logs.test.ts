@@ -58,6 +58,17 @@ describe('logs', () => {
     expect((await list('?page=2&pageSize=2')).logs).toHaveLength(1);
   });
 
+  it('sorts by a known field on request and refuses an unknown one', async () => {
+    const byEvent = await list('?sort=event');
+    const events = byEvent.logs.map((log) => log.event);
+    expect(events).toEqual([...events].sort());
+    const refused = await t.app.inject({
+      url: '/api/logs/getByPagenation?sort=details',
+      headers: await t.authHeaders('dev'),
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('deletes by ids and all', async () => {
     const [first] = (await list()).logs;
     const removed = await post('/api/logs/deleteByIds', { ids: [first?.id] });

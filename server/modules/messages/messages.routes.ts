@@ -16,6 +16,7 @@ import {
 } from '../../../contract/schemas/message';
 import { lifts, type MessageRow, messages } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { liftScopeCondition } from '../lifts/lift-scope';
@@ -71,7 +72,12 @@ export const messagesRoutes: FastifyPluginAsync = async (base) => {
         .from(messages)
         .innerJoin(lifts, eq(lifts.id, messages.liftId))
         .where(where)
-        .orderBy(desc(messages.at), desc(messages.id))
+        .orderBy(
+          ...(orderBySort(query.sort, { at: messages.at, code: messages.code }, messages.id) ?? [
+            desc(messages.at),
+            desc(messages.id),
+          ]),
+        )
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
       db

@@ -52,6 +52,13 @@ describe('message lists', () => {
     expect(detailed.messages.map((m) => m.kind).sort()).toEqual(['error', 'error', 'info']);
   });
 
+  it('sorts oldest first on request, and refuses an unknown sort field', async () => {
+    const oldestFirst = await list(`/api/messages/getByPagenation?liftId=${f.own.id}&sort=at`);
+    const times = oldestFirst.messages.map((m) => Date.parse(m.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect((await as('customer', 'GET', '/api/messages/getByPagenation?sort=notes')).statusCode).toBe(400);
+  });
+
   it('filters by type, code, time window, and pages', async () => {
     const byCode = await list(`/api/messages/getDetailedMsgs?code=110&liftId=${f.own.id}`);
     const byType = await list(`/api/messages/getByPagenation?type=info`);
