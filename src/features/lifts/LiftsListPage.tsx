@@ -2,11 +2,12 @@ import { Box, Button, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
 import { useSocketEvent } from '../../data/socket';
 import { useApiGet } from '../../data/use-api';
+import { usePagedSearch } from '../../data/use-paged-search';
 import { useHasRole } from '../../data/use-role';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
@@ -20,8 +21,6 @@ import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { LiftForm } from './LiftForm';
 import { deleteLifts, type LiftListPage, registerLift } from './lifts-api';
 
-const SEARCH_DELAY_MS = 300;
-
 export const formatNumber = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 
@@ -29,9 +28,7 @@ export const formatNumber = (value: number, locale: string) =>
 export function LiftsListPage() {
   const { t, i18n } = useLingui();
   const isAdmin = useHasRole('admin');
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { searchInput, setSearchInput, search, page, setPage } = usePagedSearch();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -42,14 +39,6 @@ export function LiftsListPage() {
     pageSize: PAGE_SIZE_DEFAULT,
     search,
   });
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchInput.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchInput]);
 
   useSocketEvent('lift', (lift: Lift) =>
     state.setData((current) =>

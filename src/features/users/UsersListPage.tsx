@@ -1,31 +1,21 @@
 import { Badge, Box, Button, Field, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { PAGE_SIZE_DEFAULT, type UserStatus } from '../../../contract/constants';
 import { translateServerMessage } from '../../data/server-messages';
+import { usePagedSearch } from '../../data/use-paged-search';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
 import { useUserList } from './users-api';
 
-const SEARCH_DELAY_MS = 300;
 const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', invited: 'orange', disabled: 'gray' };
 
 /** `/apps/users/users`: the users the signed-in admin manages, read-only for now. */
 export function UsersListPage() {
   const { t, i18n } = useLingui();
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { searchInput, setSearchInput, search, page, setPage } = usePagedSearch();
   const state = useUserList({ page, pageSize: PAGE_SIZE_DEFAULT, search });
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchInput.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchInput]);
 
   const failure = state.status === 'failed' ? state.error : null;
   useEffect(() => {
