@@ -112,7 +112,13 @@ test('the error-code lookup shows the description as the user types', async ({ p
 
 // On the settings server (the language is saved on the user), as admin, whom no other test there uses.
 test('the lift screens and the lookup follow a switch to English', async ({ page, request }) => {
-  await signInByToken(page, request, 'admin', SETTINGS_URL);
+  const token = await signInByToken(page, request, 'admin', SETTINGS_URL);
+  // The choice is saved on the user: start from German even when an earlier attempt switched.
+  const reset = await request.put(`${SETTINGS_URL}/api/users/me/settings`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { language: 'de' },
+  });
+  expect(reset.ok()).toBeTruthy();
   await page.goto(`${SETTINGS_URL}/apps/errors`);
   await page.getByLabel('Fehlercode', { exact: true }).fill('101');
   await expect(page.getByTestId('code-match').first()).toContainText('Türzonenfehler');
@@ -143,8 +149,13 @@ test('a customer watching a lift that an admin deletes is taken back to the list
   const lift = (await registered.json()) as { id: string };
 
   await signInByToken(page, request, 'customer');
+  // Live events reach only a connected socket: wait for its first `users` list before deleting.
+  const socketReady = page
+    .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
+    .then((ws) => ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"users"')));
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${uid}`);
+  await socketReady;
 
   const removed = await request.post('/api/lifts/deleteByIds', { headers, data: { ids: [lift.id] } });
   expect(removed.ok()).toBeTruthy();

@@ -43,7 +43,13 @@ test('German by default; English on request, kept after a reload and on <html la
   page,
   request,
 }) => {
-  await signInByToken(page, request, 'customer', SETTINGS_URL);
+  const token = await signInByToken(page, request, 'customer', SETTINGS_URL);
+  // The choice is saved on the user: start from German even when an earlier attempt switched.
+  const reset = await request.put(`${SETTINGS_URL}/api/users/me/settings`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { language: 'de' },
+  });
+  expect(reset.ok()).toBeTruthy();
   await page.goto(`${SETTINGS_URL}${LANDING_PATH}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(mainNavigation(page)).toBeVisible();
