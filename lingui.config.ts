@@ -9,6 +9,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/descriptions',
   '<rootDir>/src/features/device-console',
   '<rootDir>/src/features/logs',
+  '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',
   '<rootDir>/src/ui/LoadFailure.tsx',

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -28,6 +28,7 @@ import { api } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
 import { asApiError } from '../../data/use-api';
 import { useHasRole } from '../../data/use-role';
+import { DeleteSelectedButton, FormActions } from '../../ui/ActionButtons';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormField } from '../../ui/FormField';
@@ -122,14 +123,7 @@ function DescriptionForm({
         <FormField id="description-text" label={t`Text`} error={message(errors.text?.message)}>
           <Textarea rows={3} {...register('text')} />
         </FormField>
-        <HStack justify="flex-end" gap="2">
-          <Button variant="outline" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            <Trans>Save</Trans>
-          </Button>
-        </HStack>
+        <FormActions onCancel={onCancel} saving={isSubmitting} />
       </Stack>
     </form>
   );
@@ -197,15 +191,7 @@ export function DescriptionsPage() {
         </Box>
         {isAdmin && (
           <HStack gap="2" wrap="wrap">
-            <Button
-              variant="outline"
-              colorPalette="red"
-              disabled={selected.size === 0}
-              onClick={() => setConfirmDelete(true)}
-            >
-              <Trash2 aria-hidden="true" />
-              <Trans>Delete selected</Trans>
-            </Button>
+            <DeleteSelectedButton selectedCount={selected.size} onClick={() => setConfirmDelete(true)} />
             <Button onClick={() => setEditing('new')}>
               <Plus aria-hidden="true" />
               <Trans>New description</Trans>

@@ -1,4 +1,4 @@
-import { Box, Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import type * as v from 'valibot';
 import { type Lift, type LiftInput, LiftInputSchema } from '../../../contract/schemas/lift';
 import type { User } from '../../../contract/schemas/user';
 import { translateServerMessage } from '../../data/server-messages';
+import { FormActions } from '../../ui/ActionButtons';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
@@ -186,14 +187,7 @@ export function LiftForm({
             )}
           />
         </SimpleGrid>
-        <Box display="flex" gap="2" justifyContent="flex-end">
-          <Button variant="outline" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            <Trans>Save</Trans>
-          </Button>
-        </Box>
+        <FormActions onCancel={onCancel} saving={isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
@@ -9,6 +9,7 @@ import { useSocketEvent } from '../../data/socket';
 import { useApiGet } from '../../data/use-api';
 import { usePagedSearch } from '../../data/use-paged-search';
 import { useHasRole } from '../../data/use-role';
+import { DeleteSelectedButton } from '../../ui/ActionButtons';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';
@@ -97,15 +98,7 @@ export function LiftsListPage() {
         </Box>
         {isAdmin && (
           <HStack gap="2" wrap="wrap">
-            <Button
-              variant="outline"
-              colorPalette="red"
-              disabled={selected.size === 0}
-              onClick={() => setConfirmDelete(true)}
-            >
-              <Trash2 aria-hidden="true" />
-              <Trans>Delete selected</Trans>
-            </Button>
+            <DeleteSelectedButton selectedCount={selected.size} onClick={() => setConfirmDelete(true)} />
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" />
               <Trans>New lift</Trans>

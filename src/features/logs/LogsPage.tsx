@@ -6,6 +6,7 @@ import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Log } from '../../../contract/schemas/log';
 import { api } from '../../data/http';
 import { useApiGet } from '../../data/use-api';
+import { DeleteSelectedButton } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';
@@ -51,15 +52,7 @@ export function LogsPage() {
     <Stack gap="4">
       <PageTitle title={t`Logs`} />
       <HStack gap="2" wrap="wrap">
-        <Button
-          variant="outline"
-          colorPalette="red"
-          disabled={selected.size === 0}
-          onClick={() => setConfirm('selected')}
-        >
-          <Trash2 aria-hidden="true" />
-          <Trans>Delete selected</Trans>
-        </Button>
+        <DeleteSelectedButton selectedCount={selected.size} onClick={() => setConfirm('selected')} />
         <Button colorPalette="red" disabled={list.length === 0} onClick={() => setConfirm('all')}>
           <Trash2 aria-hidden="true" />
           <Trans>Delete all</Trans>
