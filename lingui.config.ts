@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-/** Sources whose texts go to the lazily loaded `screens` catalog. */
+/** The lift screens' sources, whose texts go to the lazily loaded `screens` catalog. */
 const SCREEN_SOURCES = [
   '<rootDir>/src/features/dashboard',
   '<rootDir>/src/features/lifts',
@@ -17,6 +17,25 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/ui/form-errors.ts',
 ];
 
+/**
+ * Catalogs loaded with their routes (src/data/i18n.ts `loadCatalog`), keeping their texts off the
+ * sign-in page's first load, which has a size budget. Everything else goes to `messages` (eager).
+ */
+const LAZY_CATALOGS: Record<string, string[]> = {
+  screens: SCREEN_SOURCES,
+  accounts: [
+    '<rootDir>/src/features/users',
+    '<rootDir>/src/features/account',
+    '<rootDir>/src/features/profile',
+    '<rootDir>/src/features/mail-outbox',
+  ],
+  people: ['<rootDir>/src/features/chat', '<rootDir>/src/features/contacts'],
+  offline: ['<rootDir>/src/features/offline'],
+};
+
+const asGlob = (source: string) =>
+  source.endsWith('.ts') || source.endsWith('.tsx') ? source : `${source}/**`;
+
 /** msgids are the spec's English texts; German is the default language of the app. */
 export default defineConfig({
   locales: ['de', 'en'],
@@ -30,18 +49,14 @@ export default defineConfig({
         '**/node_modules/**',
         '<rootDir>/src/routeTree.gen.ts',
         '**/*.test.ts',
-        ...SCREEN_SOURCES.map((source) =>
-          source.endsWith('.ts') || source.endsWith('.tsx') ? source : `${source}/**`,
-        ),
+        ...Object.values(LAZY_CATALOGS).flat().map(asGlob),
       ],
     },
-    // The lift screens' texts load with their routes (src/data/i18n.ts loadScreenCatalog), keeping
-    // them off the sign-in page's first load, which has a size budget.
-    {
-      path: '<rootDir>/src/locales/{locale}/screens',
-      include: SCREEN_SOURCES,
+    ...Object.entries(LAZY_CATALOGS).map(([name, include]) => ({
+      path: `<rootDir>/src/locales/{locale}/${name}`,
+      include,
       exclude: ['**/*.test.ts'],
-    },
+    })),
   ],
   format: formatter({ lineNumbers: false }),
 });

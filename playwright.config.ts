@@ -6,11 +6,13 @@ import { chromiumLaunchOptions } from './tools/chromium.mjs';
  * Two servers, each on its own fresh PGlite data directory with the demo accounts:
  * the main one, and one whose tokens live only a few seconds for the expiry test.
  */
-export const MAIN_URL = 'http://127.0.0.1:3100';
-export const SHORT_TOKEN_URL = 'http://127.0.0.1:3101';
+/** First of the three ports; another base lets two checkouts run their suites side by side. */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const MAIN_URL = `http://127.0.0.1:${PORT_BASE}`;
+export const SHORT_TOKEN_URL = `http://127.0.0.1:${PORT_BASE + 1}`;
 export const SHORT_TOKEN_TTL_SECONDS = 8;
 /** A server of its own for tests that change a demo user's saved settings. */
-export const SETTINGS_URL = 'http://127.0.0.1:3102';
+export const SETTINGS_URL = `http://127.0.0.1:${PORT_BASE + 2}`;
 
 function server(port: number, env: Record<string, string> = {}) {
   const dataDir = `.tmp/e2e-data-${port}`;
@@ -48,5 +50,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: [server(3100), server(3101, { TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS) }), server(3102)],
+  webServer: [
+    server(PORT_BASE),
+    server(PORT_BASE + 1, { TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS) }),
+    server(PORT_BASE + 2),
+  ],
 });

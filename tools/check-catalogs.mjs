@@ -1,6 +1,6 @@
 // Fails when a Lingui catalog misses a translation: every msgid must have a non-empty msgstr
 // in both German and English. Run after `lingui extract` so the catalogs hold every message.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const LOCALES = ['de', 'en'];
 
@@ -28,8 +28,9 @@ function readEntries(text) {
 }
 
 let missing = 0;
+const catalogs = (locale) => readdirSync(`src/locales/${locale}`).filter((name) => name.endsWith('.po'));
 for (const file of LOCALES.flatMap((locale) =>
-  ['messages', 'screens'].map((name) => `src/locales/${locale}/${name}.po`),
+  catalogs(locale).map((name) => `src/locales/${locale}/${name}`),
 )) {
   const entries = readEntries(readFileSync(file, 'utf8'));
   const empty = entries.filter((entry) => entry.msgstr.trim() === '');

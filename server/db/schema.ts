@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -90,6 +91,16 @@ const tombstone = { deletedAt: timestamp('deleted_at', { withTimezone: true }) }
 const version = { version: integer('version').notNull().default(1) };
 
 /**
+ * The position of every change to a mirrored row in one order, the cursor of `GET /api/sync/pull`.
+ * A trigger (migration 0003) draws it under a transaction-wide lock on every insert and update, so
+ * changes commit in the order of their numbers and a reader never skips one still in flight.
+ */
+export const syncSeq = pgSequence('sync_seq');
+const syncPosition = {
+  syncSeq: bigint('sync_seq', { mode: 'number' }).notNull().default(sql`nextval('sync_seq')`),
+};
+
+/**
  * A lift and what the server derives from its controller's readings. Counters are cumulative
  * since installation, as the controller reports them; `brokenMs` is time spent with an error raised.
  */
@@ -117,10 +128,12 @@ export const lifts = pgTable(
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...version,
+    ...syncPosition,
     ...timestamps,
     ...tombstone,
   },
   (table) => [
+    index('lifts_sync_seq_idx').on(table.syncSeq),
     uniqueIndex('lifts_uid_unique').on(table.uid).where(sql`${table.deletedAt} is null`),
     uniqueIndex('lifts_imei_unique').on(table.imei).where(sql`${table.deletedAt} is null`),
     index('lifts_updated_at_idx').on(table.updatedAt),
@@ -169,10 +182,12 @@ export const descriptions = pgTable(
     content: text('content').notNull().default(''),
     text: text('text').notNull().default(''),
     ...version,
+    ...syncPosition,
     ...timestamps,
     ...tombstone,
   },
   (table) => [
+    index('descriptions_sync_seq_idx').on(table.syncSeq),
     uniqueIndex('descriptions_number_unique').on(table.number).where(sql`${table.deletedAt} is null`),
     check('descriptions_type_known', sql`${table.type} in (${sqlList(EVENT_TYPES)})`),
     index('descriptions_updated_at_idx').on(table.updatedAt),
@@ -202,6 +217,7 @@ export const messages = pgTable(
     isNotes: boolean('is_notes').notNull().default(false),
     notes: jsonb('notes').$type<{ title: string; notes: string; urls: string[] }>(),
     ...version,
+    ...syncPosition,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ...tombstone,
   },
@@ -210,6 +226,7 @@ export const messages = pgTable(
     index('messages_lift_at_idx').on(table.liftId, table.at),
     index('messages_kind_code_at_idx').on(table.kind, table.code, table.at),
     index('messages_updated_at_idx').on(table.updatedAt),
+    index('messages_sync_seq_idx').on(table.syncSeq),
     check('messages_kind_known', sql`${table.kind} in (${sqlList(MESSAGE_KINDS)})`),
   ],
 );
@@ -244,6 +261,95 @@ export const logs = pgTable(
     check('logs_level_known', sql`${table.level} in (${sqlList(LOG_LEVELS)})`),
     check('logs_source_known', sql`${table.source} in (${sqlList(LOG_SOURCES)})`),
   ],
+);
+
+/**
+ * A lift whose audience may have changed (assignment, a user's role or company), written by the
+ * triggers of migration 0003. Sync pull tells a user who no longer sees such a lift to delete it,
+ * and sends it whole (with its recent messages) to one who now does.
+ */
+export const liftAccessChanges = pgTable(
+  'lift_access_changes',
+  {
+    syncSeq: bigint('sync_seq', { mode: 'number' }).primaryKey().default(sql`nextval('sync_seq')`),
+    liftId: uuid('lift_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('lift_access_changes_at_idx').on(table.at)],
+);
+
+/**
+ * The first answer to each write sent with an `Idempotency-Key`, per user (design §4). `statusCode`
+ * is null while the first request is still being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** `METHOD /path`: the same key on another request is refused rather than answered wrongly. */
+    request: text('request').notNull(),
+    statusCode: smallint('status_code'),
+    body: text('body'),
+    contentType: text('content_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/** Ids of sealed link tokens (invitation, password reset) already used: each works once. */
+export const usedTokens = pgTable(
+  'used_tokens',
+  {
+    tokenId: text('token_id').primaryKey(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** After this the token is refused by its own expiry, so the row may be purged. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('used_tokens_expires_at_idx').on(table.expiresAt)],
+);
+
+/** Chat between two people of one scope (spec §3 Chat message). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The sender. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The recipient. */
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageText: text('message_text').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
+    /** When the recipient saw it; null counts as unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('chat_messages_pair_time_idx').on(table.userId, table.contactId, table.time),
+    index('chat_messages_unread_idx').on(table.contactId, table.readAt),
+  ],
+);
+
+/** Contacts a user starred (spec §4: starring toggles membership of the starred list). */
+export const contactStars = pgTable(
+  'contact_stars',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.contactId] })],
 );
 
 export type LiftRow = typeof lifts.$inferSelect;

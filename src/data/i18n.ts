@@ -13,29 +13,53 @@ const catalogLoaders: Record<Exclude<Language, 'de'>, () => Promise<{ messages: 
 i18n.load('de', germanMessages);
 const loadedLanguages = new Set<Language>(['de']);
 
-// The lift screens' catalog (lingui.config.ts `screens`), loaded with the first of their routes.
-const screenLoaders: Record<Language, () => Promise<{ messages: Messages }>> = {
-  de: () => import('../locales/de/screens.po'),
-  en: () => import('../locales/en/screens.po'),
-};
-let screensWanted = false;
-const screensLoaded = new Map<Language, Promise<void>>();
+/**
+ * Catalogs loaded with the routes that need them (lingui.config.ts `LAZY_CATALOGS`), keeping their
+ * texts off the sign-in page's first load, which has a size budget. Explicit imports, so that each
+ * becomes its own chunk.
+ */
+const lazyCatalogLoaders = {
+  screens: {
+    de: () => import('../locales/de/screens.po'),
+    en: () => import('../locales/en/screens.po'),
+  },
+  accounts: {
+    de: () => import('../locales/de/accounts.po'),
+    en: () => import('../locales/en/accounts.po'),
+  },
+  people: {
+    de: () => import('../locales/de/people.po'),
+    en: () => import('../locales/en/people.po'),
+  },
+  offline: {
+    de: () => import('../locales/de/offline.po'),
+    en: () => import('../locales/en/offline.po'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
+export type LazyCatalog = keyof typeof lazyCatalogLoaders;
 
-function loadScreensFor(language: Language): Promise<void> {
-  let loading = screensLoaded.get(language);
+const wantedCatalogs = new Set<LazyCatalog>();
+const catalogsLoaded = new Map<string, Promise<void>>();
+
+function loadLazyCatalog(name: LazyCatalog, language: Language): Promise<void> {
+  const key = `${name}:${language}`;
+  let loading = catalogsLoaded.get(key);
   if (!loading) {
-    loading = screenLoaders[language]().then(({ messages }) => i18n.load(language, messages));
-    loading.catch(() => screensLoaded.delete(language));
-    screensLoaded.set(language, loading);
+    loading = lazyCatalogLoaders[name][language]().then(({ messages }) => i18n.load(language, messages));
+    loading.catch(() => catalogsLoaded.delete(key));
+    catalogsLoaded.set(key, loading);
   }
   return loading;
 }
 
-/** A route loader of the lift screens: their texts in the active language (and later switches). */
-export function loadScreenCatalog(): Promise<void> {
-  screensWanted = true;
-  return loadScreensFor(activeLanguage.get());
+/** For a route loader: the texts of `name` in the active language, and in every later switch. */
+export function loadCatalog(name: LazyCatalog): Promise<void> {
+  wantedCatalogs.add(name);
+  return loadLazyCatalog(name, activeLanguage.get());
 }
+
+/** A route loader of the lift screens. */
+export const loadScreenCatalog = () => loadCatalog('screens');
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -58,7 +82,7 @@ export async function activateLanguage(language: Language): Promise<void> {
     i18n.load(language, messages);
     loadedLanguages.add(language);
   }
-  if (screensWanted) await loadScreensFor(language);
+  await Promise.all([...wantedCatalogs].map((name) => loadLazyCatalog(name, language)));
   i18n.activate(language);
   document.documentElement.lang = language;
   storage.write(LANGUAGE_KEY, language);

@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { MSG } from '../messages';
+import { DescriptionSchema } from './description';
+import { LiftSchema } from './lift';
+import { MessageSchema } from './message';
+
+/** How far back the PWA mirrors a lift's messages (issue 4: the last 90 days). */
+export const MIRROR_MESSAGE_DAYS = 90;
+/** Rows per pull page when the client does not say; at most `SYNC_PULL_MAX_LIMIT`. */
+export const SYNC_PULL_DEFAULT_LIMIT = 500;
+export const SYNC_PULL_MAX_LIMIT = 2000;
+/** The header every outbox write carries (design §4, §5). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * `GET /api/sync/pull?cursor=…&limit=…`. No cursor means a first sync from the start. The cursor is
+ * opaque to the client: it stores what the last page answered and sends it back.
+ */
+export const SyncPullQuerySchema = v.object({
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(200, MSG.tooLong))),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, MSG.invalidValue),
+      v.transform(Number),
+      v.minValue(1, MSG.invalidValue),
+      v.maxValue(SYNC_PULL_MAX_LIMIT, MSG.invalidValue),
+    ),
+  ),
+});
+
+/** Ids of rows the client must drop: deleted, or out of the user's scope now. */
+export const SyncDeletionsSchema = v.object({
+  lifts: v.array(v.string()),
+  descriptions: v.array(v.string()),
+  /** Messages by id; a dropped lift also drops its messages on the client. */
+  messages: v.array(v.string()),
+});
+
+/**
+ * One page of changes since `cursor`, oldest first. `reset: true` means the cursor can no longer be
+ * served (unknown, from another database, the user's role or company changed): the client clears
+ * its mirror and pulls again without a cursor. Every row is the same shape the REST API answers.
+ */
+export const SyncPullResponseSchema = v.object({
+  reset: v.boolean(),
+  lifts: v.array(LiftSchema),
+  descriptions: v.array(DescriptionSchema),
+  messages: v.array(MessageSchema),
+  deleted: SyncDeletionsSchema,
+  /** Send it back on the next pull; it also comes with `hasMore: false` so the client can resume. */
+  cursor: v.string(),
+  hasMore: v.boolean(),
+  /** Server time of this answer (ISO), so the client can prune messages older than 90 days. */
+  serverTime: v.string(),
+});
+export type SyncPullResponse = v.InferOutput<typeof SyncPullResponseSchema>;
