@@ -9,6 +9,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { syncRoutes } from './modules/sync/sync.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(messagesRoutes, { prefix: '/api' });
     await app.register(logsRoutes, { prefix: '/api' });
     await app.register(devicesRoutes, { prefix: '/api' });
+    await app.register(syncRoutes, { prefix: '/api' });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();
