@@ -15,6 +15,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { validationPlugin } from './plugins/validation';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
     await app.register(authPlugin, { secret: config.authSecret, tokenTtlSeconds: config.tokenTtlSeconds });
     await app.register(rateLimitPlugin);
+    await app.register(idempotencyPlugin, {});
     await app.register(apiDocsPlugin);
     await app.register(userSocketPlugin);
     await app.register(deviceGatewayPlugin, {});
