@@ -18,6 +18,7 @@ import { descriptions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { isUniqueViolation } from '../lifts/lifts.repository';
+import { askEveryoneToPull } from '../sync/sync-notify';
 import { toDescription } from './description-mapper';
 
 const bearer = [{ bearerAuth: [] }];
@@ -85,6 +86,7 @@ export const descriptionsRoutes: FastifyPluginAsync = async (base) => {
     try {
       const [row] = await db.insert(descriptions).values(input).returning();
       if (!row) throw new Error('insert into descriptions returned no row');
+      askEveryoneToPull(app);
       return toDescription(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateNumber();
@@ -131,7 +133,10 @@ export const descriptionsRoutes: FastifyPluginAsync = async (base) => {
           ),
         )
         .returning();
-      if (row) return { updated: toDescription(row) };
+      if (row) {
+        askEveryoneToPull(app);
+        return { updated: toDescription(row) };
+      }
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateNumber();
       throw error;
@@ -178,6 +183,7 @@ export const descriptionsRoutes: FastifyPluginAsync = async (base) => {
         .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${descriptions.version} + 1` })
         .where(and(inArray(descriptions.id, request.body.ids), isNull(descriptions.deletedAt)))
         .returning({ id: descriptions.id });
+      if (removed.length > 0) askEveryoneToPull(app);
       return { message: MSG.deleted, count: removed.length };
     });
   }

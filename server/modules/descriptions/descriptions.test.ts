@@ -99,7 +99,11 @@ describe('descriptions', () => {
       ['PUT', `/api/descriptions/${created.id}`, {}],
       ['POST', '/api/descriptions-app/update-description', { id: created.id }],
     ] as const) {
-      const stale = await as('admin', method, url, { ...id, ...entry(650, { name: 'Lost' }), baseVersion: 1 });
+      const stale = await as('admin', method, url, {
+        ...id,
+        ...entry(650, { name: 'Lost' }),
+        baseVersion: 1,
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({
         message: MSG.staleVersion,
