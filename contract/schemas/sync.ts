@@ -47,7 +47,10 @@ export const SyncDeletionsSchema = v.object({
 /**
  * One page of changes since `cursor`, oldest first. `reset: true` means the cursor can no longer be
  * served (unknown, from another database, the user's role or company changed): the client clears
- * its mirror and pulls again without a cursor. Every row is the same shape the REST API answers.
+ * its mirror and pulls again without a cursor; such an answer has empty lists, `cursor: ''` (an
+ * empty cursor is the same as none) and `hasMore: true`. Every row is the same shape the REST API
+ * answers. A lift that came into the user's scope arrives whole with its messages of the last
+ * `MIRROR_MESSAGE_DAYS` days, so a page may hold more than `limit` messages then.
  */
 export const SyncPullResponseSchema = v.object({
   reset: v.boolean(),
