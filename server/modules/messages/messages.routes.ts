@@ -6,7 +6,6 @@ import { ApiErrorSchema } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
 import { DeleteResultSchema } from '../../../contract/schemas/common';
 import {
-  type Message,
   MessageDeleteSchema,
   MessageIdParamsSchema,
   MessageListResponseSchema,
@@ -14,33 +13,17 @@ import {
   MessageQuerySchema,
   MessageSchema,
 } from '../../../contract/schemas/message';
-import { lifts, type MessageRow, messages } from '../../db/schema';
+import { lifts, messages } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { liftScopeCondition } from '../lifts/lift-scope';
+import { askLiftSeersToPull } from '../sync/sync-notify';
+import { toMessage } from './message-mapper';
 
 const bearer = [{ bearerAuth: [] }];
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ApiErrorSchema]));
-
-export function toMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    year: row.year,
-    liftId: row.liftId,
-    kind: row.kind,
-    code: row.code,
-    active: row.active,
-    floor: row.floor,
-    trips: row.trips,
-    operatingHours: row.operatingHours,
-    at: row.at.toISOString(),
-    isNotes: row.isNotes,
-    notes: row.notes,
-    version: row.version,
-  };
-}
 
 type MessageQuery = v.InferOutput<typeof MessageQuerySchema>;
 
@@ -160,7 +143,10 @@ export const messagesRoutes: FastifyPluginAsync = async (base) => {
           ),
         )
         .returning();
-      if (row) return toMessage(row);
+      if (row) {
+        askLiftSeersToPull(app, [row.liftId]);
+        return toMessage(row);
+      }
       const current = await find();
       if (!current) throw notFound();
       return reply.code(409).send({ message: MSG.staleVersion, current });
@@ -193,7 +179,11 @@ export const messagesRoutes: FastifyPluginAsync = async (base) => {
             sql`exists (select 1 from ${lifts} where ${lifts.id} = ${messages.liftId} and ${scope})`,
           ),
         )
-        .returning({ id: messages.id });
+        .returning({ id: messages.id, liftId: messages.liftId });
+      askLiftSeersToPull(
+        app,
+        removed.map((row) => row.liftId),
+      );
       return { message: MSG.deleted, count: removed.length };
     },
   );
