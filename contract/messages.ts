@@ -40,6 +40,8 @@ export const MSG = {
   deviceOffline: 'The controller is not connected',
   deviceTimeout: 'The controller did not answer in time',
   deleted: 'Deleted Successfully',
+  messageRequired: 'Please enter a message',
+  contactNotFound: 'Contact not found',
 } as const;
 
 export type ServerMessage = (typeof MSG)[keyof typeof MSG];

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { MSG } from '../contract/messages';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(messagesRoutes, { prefix: '/api' });
     await app.register(logsRoutes, { prefix: '/api' });
     await app.register(devicesRoutes, { prefix: '/api' });
+    await app.register(chatRoutes, { prefix: '/api' });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

@@ -43,6 +43,8 @@ export const SERVER_MESSAGES: Record<ServerMessage, MessageDescriptor> = {
   'The controller is not connected': msg`The controller is not connected`,
   'The controller did not answer in time': msg`The controller did not answer in time`,
   'Deleted Successfully': msg`Deleted Successfully`,
+  'Please enter a message': msg`Please enter a message`,
+  'Contact not found': msg`Contact not found`,
 };
 
 function isServerMessage(text: string): text is ServerMessage {
