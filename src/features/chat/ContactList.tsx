@@ -63,7 +63,7 @@ export function ContactList({ contacts, myId, online, typing, selectedId, now, o
                 >
                   <HStack gap="3" align="center">
                     <Box position="relative" flexShrink="0">
-                      <Avatar.Root size="sm" colorPalette="blue">
+                      <Avatar.Root size="sm" colorPalette="blue" aria-hidden="true">
                         <Avatar.Fallback name={contact.displayName} />
                         {contact.avatarUrl && <Avatar.Image src={contact.avatarUrl} alt="" />}
                       </Avatar.Root>

@@ -137,7 +137,7 @@ export function ConversationPane({
         >
           <ArrowLeft aria-hidden="true" />
         </IconButton>
-        <Avatar.Root size="sm" colorPalette="blue">
+        <Avatar.Root size="sm" colorPalette="blue" aria-hidden="true">
           <Avatar.Fallback name={contact.displayName} />
           {contact.avatarUrl && <Avatar.Image src={contact.avatarUrl} alt="" />}
         </Avatar.Root>

@@ -106,7 +106,7 @@ export function ContactsPage() {
             <Box as="li" key={contact.id} bg="bg" borderWidth="1px" borderRadius="l2" padding="3">
               <HStack gap="3" align="flex-start">
                 <Box position="relative" flexShrink="0">
-                  <Avatar.Root size="md" colorPalette="blue">
+                  <Avatar.Root size="md" colorPalette="blue" aria-hidden="true">
                     <Avatar.Fallback name={contact.displayName} />
                     {contact.avatarUrl && <Avatar.Image src={contact.avatarUrl} alt="" />}
                   </Avatar.Root>
