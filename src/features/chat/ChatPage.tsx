@@ -10,15 +10,6 @@ import { ContactList } from './ContactList';
 import { ConversationPane } from './ConversationPane';
 import { useChat } from './use-chat';
 
-/** `/apps/chat?contact=<id>`: which conversation is open, if any. */
-export interface ChatSearch {
-  contact?: string;
-}
-
-export function validateChatSearch(search: Record<string, unknown>): ChatSearch {
-  return typeof search.contact === 'string' && search.contact ? { contact: search.contact } : {};
-}
-
 const route = getRouteApi('/_app/apps/chat');
 
 /** Relative times move on by themselves. */

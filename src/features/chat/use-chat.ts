@@ -110,13 +110,14 @@ export function useChat(myId: string, selectedId: string | null) {
     );
     fetchMessages(selectedId, undefined, controller.signal)
       .then((page) => {
-        setConversation({
+        // Live messages that arrived while the page was on its way are kept.
+        setConversation((current) => ({
           contactId: selectedId,
-          messages: page,
+          messages: current?.contactId === selectedId ? current.messages.reduce(withMessage, page) : page,
           status: 'ready',
           hasOlder: page.length >= CHAT_PAGE_SIZE_DEFAULT,
           loadingOlder: false,
-        });
+        }));
         clearUnread(selectedId);
       })
       .catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadCatalog } from '../../../data/i18n';
-import { ChatPage, validateChatSearch } from '../../../features/chat/ChatPage';
+import { ChatPage } from '../../../features/chat/ChatPage';
+import { validateChatSearch } from '../../../features/chat/chat-search';
 
 export const Route = createFileRoute('/_app/apps/chat')({
   validateSearch: validateChatSearch,
