@@ -137,3 +137,35 @@ test('the contacts page speaks English on request', async ({ page, request }) =>
     await setLanguage('de');
   }
 });
+
+test('a dropped connection clears the chat on screen, and the reconnect brings it back', async ({
+  page,
+  request,
+}) => {
+  // The test stands between page and server: it can cut the socket and refuse new ones.
+  let serverReachable = true;
+  const open = new Set<{ close(): Promise<void> }>();
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (!serverReachable) return void ws.close();
+    ws.connectToServer();
+    open.add(ws);
+  });
+  await page.route(/\/socket\.io\/.*transport=polling/, (route) =>
+    serverReachable ? route.continue() : route.abort(),
+  );
+  await signInByToken(page, request, 'customer_admin');
+  await page.goto('/apps/chat');
+  const customerEntry = contactButton(page, CUSTOMER_NAME);
+  await expect(customerEntry).toBeVisible();
+
+  const dropped = page.getByRole('alert').filter({ hasText: 'Die Verbindung zum Server ist unterbrochen' });
+  serverReachable = false;
+  for (const ws of open) await ws.close();
+  await expect(dropped).toBeVisible();
+  await expect(customerEntry).toHaveCount(0);
+
+  serverReachable = true;
+  // socket.io retries with a growing pause (at most 5 s).
+  await expect(customerEntry).toBeVisible({ timeout: 15_000 });
+  await expect(dropped).toHaveCount(0);
+});
