@@ -99,7 +99,7 @@ export function ChatPage() {
                     onBack={() => select(null)}
                     onLoadOlder={() => void chat.loadOlder()}
                     onSend={(messageText) => chat.send(selected.id, messageText)}
-                    onTyping={(typing) => chat.sendTyping(selected.id, typing)}
+                    onTyping={chat.sendTyping}
                   />
                 ) : (
                   <Text color="fg.muted" textAlign="center" padding="8">

@@ -33,7 +33,7 @@ interface ConversationPaneProps {
   onBack: () => void;
   onLoadOlder: () => void;
   onSend: (messageText: string) => Promise<SendResult>;
-  onTyping: (typing: boolean) => void;
+  onTyping: (contactId: string, typing: boolean) => void;
 }
 
 /** One conversation: its messages (older ones on request), who is typing, and the send box. */
@@ -55,6 +55,8 @@ export function ConversationPane({
   const [error, setError] = useState<string | null>(null);
   const log = useRef<HTMLDivElement>(null);
   const typingSentAt = useRef(0);
+  /** To whom "typing" went last, so that "stopped" reaches him even after switching conversations. */
+  const typingTo = useRef<string | null>(null);
   const typingIdle = useRef<ReturnType<typeof setTimeout>>(undefined);
   const onTypingRef = useRef(onTyping);
   onTypingRef.current = onTyping;
@@ -72,9 +74,10 @@ export function ConversationPane({
 
   const stopTyping = () => {
     clearTimeout(typingIdle.current);
-    if (typingSentAt.current) {
+    if (typingTo.current) {
+      onTypingRef.current(typingTo.current, false);
+      typingTo.current = null;
       typingSentAt.current = 0;
-      onTypingRef.current(false);
     }
   };
   // Leaving the conversation ends "typing" for it.
@@ -91,7 +94,8 @@ export function ConversationPane({
     if (!value.trim()) return stopTyping();
     if (Date.now() - typingSentAt.current > TYPING_REPEAT_MS) {
       typingSentAt.current = Date.now();
-      onTyping(true);
+      typingTo.current = contact.id;
+      onTyping(contact.id, true);
     }
     clearTimeout(typingIdle.current);
     typingIdle.current = setTimeout(stopTyping, TYPING_REPEAT_MS);
