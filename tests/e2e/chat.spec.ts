@@ -144,10 +144,16 @@ test('a dropped connection clears the chat on screen, and the reconnect brings i
 }) => {
   // The test stands between page and server: it can cut the socket and refuse new ones.
   let serverReachable = true;
+  let connected = false;
   const open = new Set<{ close(): Promise<void> }>();
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
     if (!serverReachable) return void ws.close();
-    ws.connectToServer();
+    const server = ws.connectToServer();
+    // Forwarded by hand, to see socket.io's CONNECT answer ("40…") pass by.
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('40')) connected = true;
+      ws.send(message);
+    });
     open.add(ws);
   });
   await page.route(/\/socket\.io\/.*transport=polling/, (route) =>
@@ -157,6 +163,7 @@ test('a dropped connection clears the chat on screen, and the reconnect brings i
   await page.goto('/apps/chat');
   const customerEntry = contactButton(page, CUSTOMER_NAME);
   await expect(customerEntry).toBeVisible();
+  await expect.poll(() => connected).toBe(true);
 
   const dropped = page.getByRole('alert').filter({ hasText: 'Die Verbindung zum Server ist unterbrochen' });
   serverReachable = false;

@@ -21,7 +21,7 @@ import { showToast } from '../../ui/toaster';
 import type { Conversation, SendResult } from './use-chat';
 
 /** A "typing" is sent again after this while the user keeps typing, and "stopped" after this pause. */
-const TYPING_REPEAT_MS = 3000;
+const TYPING_REPEAT_MS = 5000;
 
 interface ConversationPaneProps {
   contact: Contact;

@@ -8,7 +8,7 @@ import { fetchMessages, markRead, postMessage } from './chat-api';
 /** How long a socket send may wait for the server's answer. */
 const SEND_TIMEOUT_MS = 8000;
 /** A "typing" without a following "stopped" fades after this (the sender may have closed his tab). */
-const TYPING_FADES_MS = 6000;
+const TYPING_FADES_MS = 12_000;
 
 export interface Conversation {
   contactId: string;
