@@ -63,6 +63,8 @@ export const MSG = {
   imageTypeInvalid: 'Only JPEG, PNG or GIF images are allowed',
   imageTooLarge: 'The image is larger than 2 MB',
   emailSent: 'Sent an email!',
+  messageRequired: 'Please enter a message',
+  contactNotFound: 'Contact not found',
 } as const;
 
 export type ServerMessage = (typeof MSG)[keyof typeof MSG];

@@ -1,5 +1,6 @@
 import type { ConnectedController, DeviceTraffic } from './console';
 import type { Role } from './roles';
+import type { ChatMessage, ChatMessageInput, ChatSendAnswer, ChatTypingInput } from './schemas/chat';
 import type { Lift } from './schemas/lift';
 
 /** Socket.io on the server's own origin; users connect to the default namespace. */
@@ -31,11 +32,19 @@ export interface ServerToClientEvents {
   controllers: (connected: ConnectedController[]) => void;
   /** To devs only: every reading and every message to a controller, as it passes. */
   'device:traffic': (traffic: DeviceTraffic) => void;
+  /** A chat message to this user, or one he sent from another tab or through REST. */
+  message: (message: ChatMessage) => void;
+  /** A contact started or stopped typing to this user. */
+  typing: (change: { userId: string; typing: boolean }) => void;
 }
 
 export interface ClientToServerEvents {
   /** The user signs out: the server drops the socket from the online list. */
   logout: () => void;
+  /** Sends a chat message; the answer carries the stored message or why it was refused. */
+  message: (input: ChatMessageInput, ack: (answer: ChatSendAnswer) => void) => void;
+  /** The user started or stopped typing to a contact. */
+  typing: (input: ChatTypingInput) => void;
 }
 
 /** Reasons the server gives when it refuses a handshake (`connect_error.message`). */

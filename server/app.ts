@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
 import { mailPlugin } from './mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(logsRoutes, { prefix: '/api' });
     await app.register(devicesRoutes, { prefix: '/api' });
     await app.register(syncRoutes, { prefix: '/api' });
+    await app.register(chatRoutes, { prefix: '/api' });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

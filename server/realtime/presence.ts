@@ -23,6 +23,10 @@ export class Presence {
     return true;
   }
 
+  isOnline(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   list(): OnlineUser[] {
     return [...this.byUser.values()]
       .map((entry) => entry.user)

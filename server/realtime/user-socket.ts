@@ -1,4 +1,4 @@
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { hasRole } from '../../contract/roles';
 import {
   type ClientToServerEvents,
@@ -8,6 +8,8 @@ import {
   type UserSocketAuth,
 } from '../../contract/socket';
 import { definePlugin } from '../lib/define-plugin';
+import { createChatRepository } from '../modules/chat/chat.repository';
+import { handleChatEvents } from './chat-socket';
 import { DEVS_ROOM, STAFF_ROOM, userRoom } from './live-lifts';
 import { Presence } from './presence';
 
@@ -26,11 +28,19 @@ export type UserSocketServer = Server<
   Record<string, never>,
   UserSocketData
 >;
+export type UserSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  UserSocketData
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Socket.io for signed-in users; modules emit `reload` and the like through it. */
     io: UserSocketServer;
+    /** Who is online now (the chat's contact list marks them). */
+    presence: Pick<Presence, 'isOnline'>;
   }
 }
 
@@ -41,6 +51,7 @@ declare module 'fastify' {
 export const userSocketPlugin = definePlugin('user-socket', async (app) => {
   const io: UserSocketServer = new Server(app.server, { path: '/socket.io', serveClient: false });
   const presence = new Presence();
+  const chat = createChatRepository(app.db);
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as Partial<UserSocketAuth> | undefined)?.token;
@@ -70,6 +81,8 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
     let expiry: NodeJS.Timeout | undefined;
     dropAtExpiry();
 
+    handleChatEvents(io, socket, chat, (error) => app.log.error({ err: error }, 'chat socket event failed'));
+
     socket.on('logout', () => {
       socket.disconnect(true);
     });
@@ -80,6 +93,7 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
   });
 
   app.decorate('io', io);
+  app.decorate('presence', presence);
 
   // Open sockets keep the HTTP server alive: without this, app.close() never finishes.
   app.addHook('preClose', async () => {

@@ -11,6 +11,8 @@ const EVERYONE = [
   '/apps/dashboards/analytics',
   '/apps/lift/lifts',
   '/apps/errors',
+  '/apps/chat',
+  '/apps/contacts',
 ];
 const CUSTOMER = ['/apps/descriptions', '/apps/servicers/servicers', '/apps/projects'];
 const ADMIN = [
@@ -55,6 +57,8 @@ describe('visibleNavigation', () => {
       'base',
       'socket',
       'logs',
+      'chat',
+      'contacts',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import {
   ArrowUpDown,
   BookOpen,
+  BookUser,
   Braces,
   CardSim,
   ChartColumn,
@@ -14,6 +15,7 @@ import {
   LayoutDashboard,
   LayoutTemplate,
   type LucideIcon,
+  MessagesSquare,
   MonitorSmartphone,
   Palette,
   ScrollText,
@@ -207,6 +209,23 @@ export const NAVIGATION: NavGroup[] = [
         access: 'dev',
       },
       { kind: 'item', id: 'logs', title: msg`Logs`, icon: ScrollText, path: '/apps/logs', access: 'dev' },
+      // Not in spec §2's menu, but design §3 opens them to everyone: without an entry nobody finds them.
+      {
+        kind: 'item',
+        id: 'chat',
+        title: msg`Chat`,
+        icon: MessagesSquare,
+        path: '/apps/chat',
+        access: 'signedIn',
+      },
+      {
+        kind: 'item',
+        id: 'contacts',
+        title: msg`Contacts`,
+        icon: BookUser,
+        path: '/apps/contacts',
+        access: 'signedIn',
+      },
     ],
   },
 ];

@@ -66,6 +66,8 @@ export const SERVER_MESSAGES: Record<ServerMessage, MessageDescriptor> = {
   'Only JPEG, PNG or GIF images are allowed': msg`Only JPEG, PNG or GIF images are allowed`,
   'The image is larger than 2 MB': msg`The image is larger than 2 MB`,
   'Sent an email!': msg`Sent an email!`,
+  'Please enter a message': msg`Please enter a message`,
+  'Contact not found': msg`Contact not found`,
 };
 
 function isServerMessage(text: string): text is ServerMessage {

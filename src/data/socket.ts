@@ -78,6 +78,52 @@ export async function connectSocket(handlers: SocketHandlers): Promise<void> {
   next.on('logout', () => handlers.onSessionRejected());
 }
 
+/** Events the client sends with an acknowledgement callback as their last argument. */
+type AckEvent = {
+  [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]> extends [
+    unknown,
+    (answer: never) => void,
+  ]
+    ? E
+    : never;
+}[keyof ClientToServerEvents];
+type AckInput<E extends AckEvent> = Parameters<ClientToServerEvents[E]>[0];
+type AckAnswer<E extends AckEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
+
+/** Emits `event` when the socket is connected; false when it is not (the caller may use REST). */
+export function emitSocketEvent<E extends keyof ClientToServerEvents>(
+  event: E,
+  ...args: Parameters<ClientToServerEvents[E]>
+): boolean {
+  if (!socket?.connected) return false;
+  socket.emit(event, ...args);
+  return true;
+}
+
+/**
+ * Emits `event` and waits for the server's acknowledgement. Answers `'offline'` when the socket is
+ * not connected (nothing was sent) and `'timeout'` when no answer came in `timeoutMs`.
+ */
+export function requestOverSocket<E extends AckEvent>(
+  event: E,
+  input: AckInput<E>,
+  timeoutMs: number,
+): Promise<AckAnswer<E> | 'offline' | 'timeout'> {
+  const current = socket;
+  if (!current?.connected) return Promise.resolve('offline');
+  return new Promise((resolve) => {
+    // socket.io's typing of a timed emit does not follow a generic event name; the shape is its own.
+    const timed = current.timeout(timeoutMs) as unknown as {
+      emit(
+        name: E,
+        payload: AckInput<E>,
+        callback: (error: Error | null, answer: AckAnswer<E>) => void,
+      ): void;
+    };
+    timed.emit(event, input, (error, answer) => resolve(error ? 'timeout' : answer));
+  });
+}
+
 /** Says goodbye (`logout`) so the server drops us from the online list, then closes the socket. */
 export function disconnectSocket(): void {
   generation++;

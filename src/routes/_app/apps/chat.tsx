@@ -1,12 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadCatalog } from '../../../data/i18n';
+import { ChatPage } from '../../../features/chat/ChatPage';
+import { validateChatSearch } from '../../../features/chat/chat-search';
 
 export const Route = createFileRoute('/_app/apps/chat')({
+  validateSearch: validateChatSearch,
+  loader: () => loadCatalog('people'),
   component: ChatPage,
 });
-
-function ChatPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Chat`} />;
-}

@@ -1,12 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadCatalog } from '../../../data/i18n';
+import { ContactsPage } from '../../../features/contacts/ContactsPage';
 
 export const Route = createFileRoute('/_app/apps/contacts')({
+  loader: () => loadCatalog('people'),
   component: ContactsPage,
 });
-
-function ContactsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Contacts`} />;
-}
