@@ -14,6 +14,7 @@ import {
   LayoutDashboard,
   LayoutTemplate,
   type LucideIcon,
+  Mails,
   MonitorSmartphone,
   Palette,
   ScrollText,
@@ -207,6 +208,7 @@ export const NAVIGATION: NavGroup[] = [
         access: 'dev',
       },
       { kind: 'item', id: 'logs', title: msg`Logs`, icon: ScrollText, path: '/apps/logs', access: 'dev' },
+      { kind: 'item', id: 'mails', title: msg`Mail outbox`, icon: Mails, path: '/apps/mails', access: 'dev' },
     ],
   },
 ];
