@@ -38,3 +38,13 @@ export type NavLayout = (typeof NAV_LAYOUTS)[number];
 
 /** The demo accounts of design §8, seeded on an empty database in demo mode. */
 export const DEMO_PASSWORD = 'demo1234';
+
+/** Passwords chosen at registration, reset or change. */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Largest avatar image accepted (spec §5: jpeg, jpg, png, gif). */
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+/** Most navigation items a user may pin as shortcuts. */
+export const MAX_SHORTCUTS = 20;
+/** Lifetimes of mailed links (invitation, password reset), in seconds. */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;

@@ -69,6 +69,9 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters long'))),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   LOGIN_RATE_LIMIT: wholeNumber(10, 1, 100_000),
+  PASSWORD_RESET_RATE_LIMIT: wholeNumber(5, 1, 100_000),
+  REGISTER_RATE_LIMIT: wholeNumber(10, 1, 100_000),
+  MAIL_RATE_LIMIT: wholeNumber(10, 1, 100_000),
   WEB_DIR: v.optional(v.string()),
   MIGRATIONS_DIR: v.optional(v.string()),
 });
@@ -101,6 +104,12 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: LogLevel;
   loginRateLimit: number;
+  /** Password reset mails a minute per address and email. */
+  passwordResetRateLimit: number;
+  /** Registrations from invitation links a minute per address. */
+  registerRateLimit: number;
+  /** Mails through `sendMailOverGmailSMTP` a minute per user. */
+  mailRateLimit: number;
   /** The built PWA; served only when the folder exists. */
   webDir: string;
   migrationsDir: string;
@@ -154,6 +163,9 @@ export function loadConfig(env: Environment = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
+    mailRateLimit: e.MAIL_RATE_LIMIT,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.join(root, 'dist', 'web'),
     migrationsDir: e.MIGRATIONS_DIR
       ? path.resolve(e.MIGRATIONS_DIR)

@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import {
   LANGUAGES,
+  MIN_DISPLAY_NAME_LENGTH,
   MIN_LOGIN_FIELD_LENGTH,
   NAV_LAYOUTS,
   NOTIFICATION_PREFERENCES,
   USER_STATUSES,
 } from '../constants';
 import { MSG } from '../messages';
-import { ROLES } from '../roles';
+import { ASSIGNABLE_ROLES, ROLES } from '../roles';
 import { IdSchema, ListQuerySchema } from './common';
 
 /** Per-user preferences that follow the user to every device. */
@@ -41,6 +42,8 @@ export const UserSchema = v.object({
   createdBy: v.nullable(IdSchema),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** Ids of the lifts assigned to this user (as customer, or as service man); single-user answers only. */
+  lifts: v.optional(v.array(IdSchema)),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
@@ -100,3 +103,89 @@ export const UserListQuerySchema = v.object({
   ...ListQuerySchema.entries,
   role: v.optional(v.picklist(ROLES, MSG.invalidValue)),
 });
+
+/** `GET /api/users/options?role=` */
+export const UserOptionsQuerySchema = v.object({
+  role: v.optional(v.picklist(ROLES, MSG.invalidValue)),
+});
+export const UserOptionSchema = v.object({ id: IdSchema, value: v.string(), label: v.string() });
+export const UserOptionsResponseSchema = v.array(UserOptionSchema);
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A required email (user forms): 'Email is required', 'Email must be a valid email address'. */
+export const UserEmailSchema = v.pipe(
+  v.string(MSG.emailRequired),
+  v.trim(),
+  v.toLowerCase(),
+  v.minLength(1, MSG.emailRequired),
+  v.maxLength(254, MSG.tooLong),
+  v.regex(EMAIL_PATTERN, MSG.emailInvalid),
+);
+
+/** Optional text: blank becomes null, so a form can clear a field. */
+const optionalText = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, MSG.tooLong))),
+      v.transform((text) => text || null),
+    ),
+  );
+
+const optionalEmail = v.optional(
+  v.pipe(
+    v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, MSG.tooLong))),
+    v.transform((text) => text || null),
+    v.check((text) => text === null || EMAIL_PATTERN.test(text), MSG.emailInvalid),
+  ),
+);
+
+/** Digits only (spec §5 'Please enter only number'); blank becomes null. */
+const optionalPhoneNumber = v.optional(
+  v.pipe(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32, MSG.tooLong))),
+    v.transform((text) => text || null),
+    v.check((text) => text === null || /^\d+$/.test(text), MSG.onlyNumbers),
+  ),
+);
+
+export const DisplayNameSchema = v.pipe(
+  v.string(MSG.nameRequired),
+  v.trim(),
+  v.minLength(1, MSG.nameRequired),
+  v.minLength(MIN_DISPLAY_NAME_LENGTH, MSG.minLength4),
+  v.maxLength(100, MSG.tooLong),
+);
+
+/** `POST /api/users` and `POST /api/user-app/user/create`: a user invited by mail. */
+export const UserCreateSchema = v.object({
+  email: UserEmailSchema,
+  displayName: DisplayNameSchema,
+  role: v.picklist(ASSIGNABLE_ROLES, MSG.roleRequired),
+  phoneNumber: optionalPhoneNumber,
+  contactPerson: optionalText(200),
+  companyId: optionalText(100),
+  name: optionalText(200),
+  address: optionalText(500),
+  additionalEmail: optionalEmail,
+  invoiceEmail: optionalEmail,
+  referenceNumber: optionalText(100),
+  notificationPreference: v.optional(v.picklist(NOTIFICATION_PREFERENCES, MSG.invalidValue)),
+  /** Lift ids in the creator's scope: assigned as customer, or as service man for a service man. */
+  lifts: v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000, MSG.tooLong))),
+});
+export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
+
+/** `PUT /api/users/{id}`: any subset of the create fields, plus status and the version it was made on. */
+export const UserUpdateSchema = v.object({
+  ...v.partial(UserCreateSchema).entries,
+  status: v.optional(v.picklist(['active', 'disabled'] as const, MSG.invalidValue)),
+  baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
+
+/** `POST /api/user-app/user/update`: the same with the id in the body. */
+export const UserUpdateWithIdSchema = v.object({ id: IdSchema, ...UserUpdateSchema.entries });
+
+/** `POST /api/users/deleteByIds` and `POST /api/user-app/remove-users`. */
+export const UsersDeletedSchema = v.object({ message: v.string(), deleted: v.number() });

@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { MAX_SHORTCUTS, MIN_PASSWORD_LENGTH, NOTIFICATION_PREFERENCES } from '../constants';
+import { MSG } from '../messages';
+import { DisplayNameSchema, UserEmailSchema, UserSettingsSchema } from './user';
+
+/**
+ * A sealed link token as it arrives from a mailed link. Only its size is checked here: whether it
+ * opens is the server's answer ('This link is invalid.'), not a field error.
+ */
+export const SealedTokenSchema = v.pipe(
+  v.string(MSG.linkInvalid),
+  v.minLength(1, MSG.linkInvalid),
+  v.maxLength(2048, MSG.linkInvalid),
+);
+
+export const PasswordSchema = v.pipe(
+  v.string(MSG.required),
+  v.minLength(1, MSG.required),
+  v.minLength(MIN_PASSWORD_LENGTH, MSG.passwordTooShort),
+  v.maxLength(1024, MSG.tooLong),
+);
+
+const passwordPair = {
+  password: PasswordSchema,
+  confirmPassword: v.pipe(v.string(MSG.required), v.minLength(1, MSG.required)),
+};
+
+/** Required, digits only (spec §5). */
+export const PhoneNumberSchema = v.pipe(
+  v.string(MSG.phoneRequired),
+  v.trim(),
+  v.minLength(1, MSG.phoneRequired),
+  v.maxLength(32, MSG.tooLong),
+  v.regex(/^\d+$/, MSG.onlyNumbers),
+);
+
+/** `GET /api/users/invitation?id=&email=`: the two sealed parts of `/register/:id/:email`. */
+export const InvitationQuerySchema = v.object({ id: SealedTokenSchema, email: SealedTokenSchema });
+export const InvitationSchema = v.object({ email: v.string(), displayName: v.string() });
+
+/** `POST /api/users/register`: an invited user chooses his password (spec §5 Register). */
+export const RegisterRequestSchema = v.pipe(
+  v.object({
+    id: SealedTokenSchema,
+    email: SealedTokenSchema,
+    displayName: DisplayNameSchema,
+    phoneNumber: PhoneNumberSchema,
+    ...passwordPair,
+  }),
+  // 'Passwords do not match' on the confirmation field, once both are otherwise valid.
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      MSG.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
+
+/** `POST /api/users/forgot-password` */
+export const ForgotPasswordRequestSchema = v.object({ email: UserEmailSchema });
+
+/** `POST /api/users/me/reset-token` */
+export const ResetTokenSchema = v.object({ token: v.string() });
+/** `GET /api/users/reset-token?token=` */
+export const ResetTokenQuerySchema = v.object({ token: SealedTokenSchema });
+export const ResetTokenInfoSchema = v.object({ email: v.string() });
+
+/** `POST /api/users/updateByEmail`: the spec names the field `email`; it carries the sealed token. */
+export const UpdateByEmailRequestSchema = v.pipe(
+  v.object({ email: SealedTokenSchema, ...passwordPair }),
+  // 'Passwords do not match' on the confirmation field, once both are otherwise valid.
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      MSG.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/** `PUT /api/users/me`: what a user may change on his own profile. */
+export const ProfileUpdateSchema = v.object({
+  displayName: v.optional(DisplayNameSchema),
+  phoneNumber: v.optional(
+    v.pipe(
+      v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32, MSG.tooLong))),
+      v.transform((text) => text || null),
+      v.check((text) => text === null || /^\d+$/.test(text), MSG.onlyNumbers),
+    ),
+  ),
+  notificationPreference: v.optional(v.picklist(NOTIFICATION_PREFERENCES, MSG.invalidValue)),
+  settings: v.optional(UserSettingsSchema),
+});
+export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
+
+/** `POST /api/users/me/password` */
+export const PasswordChangeRequestSchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(
+      v.string(MSG.required),
+      v.minLength(1, MSG.required),
+      v.maxLength(1024, MSG.tooLong),
+    ),
+    ...passwordPair,
+  }),
+  // 'Passwords do not match' on the confirmation field, once both are otherwise valid.
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      MSG.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/** `PUT /api/users/me/shortcuts`: navigation item ids the user pinned. */
+export const ShortcutsRequestSchema = v.object({
+  shortcuts: v.pipe(
+    v.array(v.pipe(v.string(), v.minLength(1, MSG.invalidValue), v.maxLength(200, MSG.tooLong))),
+    v.maxLength(MAX_SHORTCUTS, MSG.tooLong),
+  ),
+});
+
+/** `POST /api/email/sendMailOverGmailSMTP` */
+export const SendMailRequestSchema = v.object({
+  to: UserEmailSchema,
+  subject: v.pipe(
+    v.string(MSG.required),
+    v.trim(),
+    v.minLength(1, MSG.required),
+    v.maxLength(300, MSG.tooLong),
+  ),
+  html: v.pipe(v.string(MSG.required), v.minLength(1, MSG.required), v.maxLength(200_000, MSG.tooLong)),
+});
+
+/** One mail kept in the outbox (`DATA_DIR/mail-outbox`) when no SMTP server is configured. */
+export const OutboxMailSchema = v.object({
+  id: v.string(),
+  to: v.string(),
+  subject: v.string(),
+  text: v.string(),
+  html: v.string(),
+  at: v.string(),
+  links: v.array(v.string()),
+});
+export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>;
+/** `GET /api/email/outbox` (dev): newest first. */
+export const OutboxResponseSchema = v.object({ mails: v.array(OutboxMailSchema) });
+
+/** A plain confirmation: `{ message }`. */
+export const MessageResponseSchema = v.object({ message: v.string() });

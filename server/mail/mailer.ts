@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import * as v from 'valibot';
+import { type OutboxMail, OutboxMailSchema } from '../../contract/schemas/account';
+import { definePlugin } from '../lib/define-plugin';
+import type { MailContent } from './templates';
+
+export interface Mail extends MailContent {
+  to: string;
+}
+
+export interface Mailer {
+  /** Sends through SMTP, or keeps the mail in the outbox when no SMTP server is configured. */
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+}
+
+export const outboxDir = (dataDir: string) => path.join(dataDir, 'mail-outbox');
+const OUTBOX_LIMIT = 200;
+
+/** Every http(s) link in a mail's text, so a developer can follow it from the outbox. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
+
+export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.mailFrom, ...mail });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = outboxDir(options.dataDir);
+  return {
+    async send(mail) {
+      const at = new Date().toISOString();
+      const id = randomUUID();
+      const entry: OutboxMail = { id, ...mail, at, links: linksIn(mail.text) };
+      await mkdir(dir, { recursive: true });
+      // The name sorts by time, so the newest are found without reading every file.
+      await writeFile(
+        path.join(dir, `${at.replace(/[:.]/g, '-')}_${id}.json`),
+        JSON.stringify(entry, null, 2),
+      );
+      log.info(
+        { to: mail.to, subject: mail.subject, links: entry.links },
+        'mail kept in the outbox (no SMTP_URL)',
+      );
+    },
+    close: () => {},
+  };
+}
+
+/** The newest mails of the outbox, newest first. */
+export async function readOutbox(dataDir: string, limit = OUTBOX_LIMIT): Promise<OutboxMail[]> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const newest = names
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  const mails: OutboxMail[] = [];
+  for (const name of newest) {
+    let content: unknown;
+    try {
+      content = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
+    } catch {
+      continue; // removed meanwhile, or not one of ours
+    }
+    const parsed = v.safeParse(OutboxMailSchema, content);
+    if (parsed.success) mails.push(parsed.output);
+  }
+  return mails;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** `app.mailer` for every module: one SMTP transport per app, closed with it. */
+export const mailPlugin = definePlugin<MailerOptions>('mail', async (app, options) => {
+  const mailer = createMailer(options, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+});
