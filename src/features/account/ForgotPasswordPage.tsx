@@ -4,15 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
+import { ForgotPasswordRequestSchema } from '../../../contract/schemas/account';
 import { translateServerMessage } from '../../data/server-messages';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { AuthCard } from './AuthCard';
 import { requestPasswordReset } from './account-api';
-import { ForgotPasswordFormSchema } from './account-forms';
 
-type ForgotForm = v.InferOutput<typeof ForgotPasswordFormSchema>;
+type ForgotForm = v.InferOutput<typeof ForgotPasswordRequestSchema>;
 
 /** `/forgot-password`: asks for a reset link; the answer never tells whether the account exists. */
 export function ForgotPasswordPage({ onRequested }: { onRequested: (email: string) => void }) {
@@ -23,7 +23,7 @@ export function ForgotPasswordPage({ onRequested }: { onRequested: (email: strin
     setError,
     formState: { errors, isValid, isSubmitting },
   } = useForm<ForgotForm>({
-    resolver: valibotResolver(ForgotPasswordFormSchema),
+    resolver: valibotResolver(ForgotPasswordRequestSchema),
     mode: 'onChange',
     defaultValues: { email: '' },
   });

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
+import { type RegisterRequest, RegisterRequestSchema } from '../../../contract/schemas/account';
 import { startSession } from '../../data/auth';
 import { translateServerMessage } from '../../data/server-messages';
 import { useApiGet } from '../../data/use-api';
@@ -13,10 +14,9 @@ import { Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { AuthCard } from './AuthCard';
 import { type Invitation, registerInvitedUser } from './account-api';
-import { RegisterFormSchema } from './account-forms';
 import { RefusedLink } from './RefusedLink';
 
-type RegisterForm = v.InferOutput<typeof RegisterFormSchema>;
+type RegisterFormValues = v.InferInput<typeof RegisterRequestSchema>;
 
 /** `/register/:id/:email`: the invited user completes his account from the mailed link (spec §2, §5). */
 export function RegisterPage({
@@ -65,10 +65,13 @@ function RegisterForm({
     handleSubmit,
     setError,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<RegisterForm>({
-    resolver: valibotResolver(RegisterFormSchema),
+  } = useForm<RegisterFormValues, unknown, RegisterRequest>({
+    resolver: valibotResolver(RegisterRequestSchema),
     mode: 'onChange',
+    // The sealed link parts travel with the form; the server opens them.
     defaultValues: {
+      id: sealedId,
+      email: sealedEmail,
       displayName: invitation.displayName,
       phoneNumber: '',
       password: '',
@@ -79,7 +82,7 @@ function RegisterForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const response = await registerInvitedUser({ id: sealedId, email: sealedEmail, ...values });
+      const response = await registerInvitedUser(values);
       await startSession(response);
       onRegistered();
     } catch (error) {

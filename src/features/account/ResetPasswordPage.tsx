@@ -3,6 +3,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
+import { UpdateByEmailRequestSchema } from '../../../contract/schemas/account';
 import { translateServerMessage } from '../../data/server-messages';
 import { useApiGet } from '../../data/use-api';
 import { FormField } from '../../ui/FormField';
@@ -12,10 +13,9 @@ import { NeedsConnection } from '../../ui/NeedsConnection';
 import { showToast } from '../../ui/toaster';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './account-api';
-import { ResetPasswordFormSchema } from './account-forms';
 import { RefusedLink } from './RefusedLink';
 
-type ResetForm = v.InferOutput<typeof ResetPasswordFormSchema>;
+type ResetForm = v.InferOutput<typeof UpdateByEmailRequestSchema>;
 
 /** `/reset-password/:token`: a new password from a sealed, single-use link. */
 export function ResetPasswordPage({ token, onDone }: { token: string; onDone: () => void }) {
@@ -40,9 +40,10 @@ function ResetForm({ email, token, onDone }: { email: string; token: string; onD
     setError,
     formState: { errors, isValid, isSubmitting },
   } = useForm<ResetForm>({
-    resolver: valibotResolver(ResetPasswordFormSchema),
+    resolver: valibotResolver(UpdateByEmailRequestSchema),
     mode: 'onChange',
-    defaultValues: { password: '', confirmPassword: '' },
+    // `email` carries the sealed token of the link (the spec's field name).
+    defaultValues: { email: token, password: '', confirmPassword: '' },
   });
   const errorText = (message: string | undefined) => (message ? translateServerMessage(i18n, message) : null);
 

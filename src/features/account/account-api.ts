@@ -1,19 +1,9 @@
+import type * as v from 'valibot';
+import type { InvitationSchema, RegisterRequest } from '../../../contract/schemas/account';
 import type { AuthResponse } from '../../../contract/schemas/user';
 import { anonymousRequest, api } from '../../data/http';
 
-export interface Invitation {
-  email: string;
-  displayName: string;
-}
-
-export interface RegisterBody {
-  id: string;
-  email: string;
-  displayName: string;
-  phoneNumber: string;
-  password: string;
-  confirmPassword: string;
-}
+export type Invitation = v.InferOutput<typeof InvitationSchema>;
 
 const guest = { retry: 0, ...anonymousRequest };
 
@@ -22,7 +12,7 @@ export const fetchInvitation = (id: string, email: string) =>
   api.get('users/invitation', { searchParams: { id, email }, ...guest }).json<Invitation>();
 
 /** `POST /api/users/register`: the invited user sets his password and is signed in. */
-export const registerInvitedUser = (body: RegisterBody) =>
+export const registerInvitedUser = (body: RegisterRequest) =>
   api.post('users/register', { json: body, ...guest }).json<AuthResponse>();
 
 /** `POST /api/users/forgot-password`: the same answer whether the account exists or not. */

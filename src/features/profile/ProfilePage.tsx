@@ -5,7 +5,18 @@ import { Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
-import { LANGUAGES, type Language, NOTIFICATION_PREFERENCES } from '../../../contract/constants';
+import {
+  LANGUAGES,
+  type Language,
+  MAX_AVATAR_BYTES,
+  NOTIFICATION_PREFERENCES,
+} from '../../../contract/constants';
+import { MSG } from '../../../contract/messages';
+import {
+  PasswordChangeRequestSchema,
+  type ProfileUpdate,
+  ProfileUpdateSchema,
+} from '../../../contract/schemas/account';
 import type { User } from '../../../contract/schemas/user';
 import { isApiRequestError } from '../../data/api-error';
 import { isLanguage, useActiveLanguage } from '../../data/i18n';
@@ -22,10 +33,7 @@ import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { NOTIFICATION_LABELS } from '../users/notification-labels';
 import { changePassword, saveProfile, uploadAvatar } from './profile-api';
-import { PasswordChangeFormSchema, ProfileFormSchema } from './profile-forms';
 
-/** Kept in step with the server's limit, so a too large file is refused before the upload. */
-const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English' };
 
@@ -79,7 +87,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type ProfileValues = v.InferOutput<typeof ProfileFormSchema>;
+type ProfileValues = v.InferInput<typeof ProfileUpdateSchema>;
 
 function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useLingui();
@@ -88,8 +96,8 @@ function ProfileForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({
-    resolver: valibotResolver(ProfileFormSchema),
+  } = useForm<ProfileValues, unknown, ProfileUpdate>({
+    resolver: valibotResolver(ProfileUpdateSchema),
     defaultValues: {
       displayName: user.displayName,
       phoneNumber: user.phoneNumber ?? '',
@@ -100,9 +108,9 @@ function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await saveProfile({ ...values, phoneNumber: values.phoneNumber || null });
+      const saved = await saveProfile(values);
       updateSessionUser(saved);
-      showToast('success', t`User data updated`);
+      showToast('success', translateServerMessage(i18n, MSG.userUpdated));
     } catch (error) {
       reportSaveError(error, i18n, setError);
     }
@@ -162,11 +170,11 @@ function AvatarUpload({ user }: { user: User }) {
     setError(null);
     if (!chosen) return;
     if (!AVATAR_TYPES.includes(chosen.type)) {
-      setError(t`Only JPEG, PNG or GIF images are allowed.`);
+      setError(translateServerMessage(i18n, MSG.imageTypeInvalid));
       return;
     }
-    if (chosen.size > AVATAR_MAX_BYTES) {
-      setError(t`The image is larger than 2 MB. Please choose a smaller one.`);
+    if (chosen.size > MAX_AVATAR_BYTES) {
+      setError(translateServerMessage(i18n, MSG.imageTooLarge));
       return;
     }
     setFile(chosen);
@@ -236,7 +244,7 @@ function LanguageChoice() {
   );
 }
 
-type PasswordValues = v.InferOutput<typeof PasswordChangeFormSchema>;
+type PasswordValues = v.InferOutput<typeof PasswordChangeRequestSchema>;
 
 function PasswordForm() {
   const { t, i18n } = useLingui();
@@ -247,7 +255,7 @@ function PasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<PasswordValues>({
-    resolver: valibotResolver(PasswordChangeFormSchema),
+    resolver: valibotResolver(PasswordChangeRequestSchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);

@@ -1,14 +1,8 @@
-import type { NotificationPreference } from '../../../contract/constants';
+import type { ProfileUpdate } from '../../../contract/schemas/account';
 import type { User } from '../../../contract/schemas/user';
 import { api } from '../../data/http';
 
-export interface ProfileChange {
-  displayName?: string;
-  phoneNumber?: string | null;
-  notificationPreference?: NotificationPreference;
-}
-
-export const saveProfile = (change: ProfileChange) => api.put('users/me', { json: change }).json<User>();
+export const saveProfile = (change: ProfileUpdate) => api.put('users/me', { json: change }).json<User>();
 
 export const changePassword = (body: {
   currentPassword: string;

@@ -6,8 +6,10 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { NOTIFICATION_PREFERENCES } from '../../../contract/constants';
-import { ASSIGNABLE_ROLES, canGrantRole, type Role } from '../../../contract/roles';
+import { MSG } from '../../../contract/messages';
+import { ASSIGNABLE_ROLES, type AssignableRole, canGrantRole, type Role } from '../../../contract/roles';
 import type { Lift } from '../../../contract/schemas/lift';
+import { UserCreateSchema } from '../../../contract/schemas/user';
 import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
 import { useApiGet } from '../../data/use-api';
@@ -23,7 +25,6 @@ import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { NOTIFICATION_LABELS } from './notification-labels';
 import { ROLE_LABELS } from './role-labels';
-import { UserFormSchema } from './user-form-schema';
 import type { UserScreen } from './user-screens';
 import {
   createUser,
@@ -35,7 +36,9 @@ import {
   updateUser,
 } from './users-api';
 
-type FormValues = v.InferOutput<typeof UserFormSchema>;
+/** The form holds '' for an empty text; the schema turns blanks into null. */
+type FormValues = v.InferInput<typeof UserCreateSchema>;
+type TextField = Exclude<keyof FormValues, 'role' | 'notificationPreference' | 'lifts'>;
 
 /** `/apps/users/user/:id?` and `/apps/servicemen/serviceman/:id?`: invite a user or edit one. */
 export function UserEditPage({
@@ -63,11 +66,14 @@ export function UserEditPage({
   );
 }
 
-function toFormValues(user: UserWithLifts | undefined, fixedRole: Role | undefined): FormValues {
+const isAssignable = (role: Role): role is AssignableRole =>
+  (ASSIGNABLE_ROLES as readonly Role[]).includes(role);
+
+function toFormValues(user: UserWithLifts | undefined, defaultRole: AssignableRole): FormValues {
   return {
     email: user?.email ?? '',
     displayName: user?.displayName ?? '',
-    role: user?.role ?? fixedRole ?? 'customer',
+    role: user && isAssignable(user.role) ? user.role : defaultRole,
     phoneNumber: user?.phoneNumber ?? '',
     contactPerson: user?.contactPerson ?? '',
     companyId: user?.companyId ?? '',
@@ -78,26 +84,6 @@ function toFormValues(user: UserWithLifts | undefined, fixedRole: Role | undefin
     referenceNumber: user?.referenceNumber ?? '',
     notificationPreference: user?.notificationPreference ?? 'email',
     lifts: user?.lifts ?? [],
-  };
-}
-
-/** Empty optional texts are sent as null (cleared) on edit and left out on create. */
-function toInput(values: FormValues, editing: boolean): UserInput {
-  const optional = (text: string) => (text === '' ? (editing ? null : undefined) : text);
-  return {
-    email: values.email,
-    displayName: values.displayName,
-    role: values.role,
-    phoneNumber: optional(values.phoneNumber),
-    contactPerson: optional(values.contactPerson),
-    companyId: optional(values.companyId),
-    name: optional(values.name),
-    address: optional(values.address),
-    additionalEmail: optional(values.additionalEmail),
-    invoiceEmail: optional(values.invoiceEmail),
-    referenceNumber: optional(values.referenceNumber),
-    notificationPreference: values.notificationPreference,
-    lifts: values.lifts,
   };
 }
 
@@ -123,9 +109,11 @@ function UserForm({
       .catch(() => setLifts([]));
   }, []);
 
-  const roleChoices = screen.fixedRole
-    ? [screen.fixedRole]
-    : ASSIGNABLE_ROLES.filter((role) => actorRole !== null && canGrantRole(actorRole, role));
+  const roleChoices: AssignableRole[] =
+    screen.fixedRole && isAssignable(screen.fixedRole)
+      ? [screen.fixedRole]
+      : ASSIGNABLE_ROLES.filter((role) => actorRole !== null && canGrantRole(actorRole, role));
+  // A user whose role the actor may not grant keeps it on display (the select is then disabled).
   const roleOptions = (
     user && !roleChoices.includes(user.role as never) ? [user.role, ...roleChoices] : roleChoices
   ).map((role) => ({ value: role, label: i18n._(ROLE_LABELS[role]) }));
@@ -136,22 +124,23 @@ function UserForm({
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver: valibotResolver(UserFormSchema),
-    defaultValues: toFormValues(user, screen.fixedRole ?? roleChoices.at(-1)),
+  } = useForm<FormValues, unknown, UserInput>({
+    // The form always holds every field, so the create schema checks edits too.
+    resolver: valibotResolver(UserCreateSchema),
+    defaultValues: toFormValues(user, roleChoices.at(-1) ?? 'service_man'),
   });
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (user) {
-        const input = toInput(values, true);
-        if (isSelf) delete (input as Partial<UserInput>).role;
-        await updateUser(user.id, input);
-        showToast('success', t`User data updated`);
+        // Nobody changes his own role here; the server refuses it too.
+        const { role, ...rest } = values;
+        await updateUser(user.id, isSelf ? rest : values);
+        showToast('success', translateServerMessage(i18n, MSG.userUpdated));
       } else {
-        await createUser(toInput(values, false));
-        showToast('success', t`You sent an invitation successfully!`);
+        await createUser(values);
+        showToast('success', translateServerMessage(i18n, MSG.invitationSent));
       }
       onDone();
     } catch (error) {
@@ -164,7 +153,7 @@ function UserForm({
     setDeleting(true);
     try {
       await deleteUsers([user.id]);
-      showToast('success', t`Deleted Successfully`);
+      showToast('success', translateServerMessage(i18n, MSG.deleted));
       onDone();
     } catch (error) {
       reportSaveError(error, i18n);
@@ -176,13 +165,13 @@ function UserForm({
     if (!user) return;
     try {
       await resendInvitation(user.id);
-      showToast('success', t`You sent an invitation successfully!`);
+      showToast('success', translateServerMessage(i18n, MSG.invitationSent));
     } catch (error) {
       reportSaveError(error, i18n);
     }
   }
 
-  const text = (name: keyof FormValues, label: string, props: Record<string, unknown> = {}) => (
+  const text = (name: TextField, label: string, props: Record<string, unknown> = {}) => (
     <FormField id={`user-${name}`} label={label} error={message(errors[name]?.message)}>
       <Input {...register(name)} {...props} />
     </FormField>
@@ -240,7 +229,7 @@ function UserForm({
           render={({ field }) => (
             <LiftPicker
               lifts={lifts}
-              value={field.value}
+              value={field.value ?? []}
               onChange={field.onChange}
               error={message(errors.lifts?.message)}
             />

@@ -4,6 +4,8 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PAGE_SIZE_DEFAULT, type UserStatus } from '../../../contract/constants';
+import { MSG } from '../../../contract/messages';
+import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
 import { usePagedSearch } from '../../data/use-paged-search';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
@@ -52,7 +54,7 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
     setDeleting(true);
     try {
       await deleteUsers([...selected]);
-      showToast('success', t`Deleted Successfully`);
+      showToast('success', translateServerMessage(i18n, MSG.deleted));
       setSelected(new Set());
       setConfirmDelete(false);
       state.reload();

@@ -1,7 +1,6 @@
-import type { NotificationPreference } from '../../../contract/constants';
 import type { Role } from '../../../contract/roles';
 import type { Lift } from '../../../contract/schemas/lift';
-import type { User } from '../../../contract/schemas/user';
+import type { User, UserCreate, UserUpdate } from '../../../contract/schemas/user';
 import { api } from '../../data/http';
 import { type ApiState, useApiGet } from '../../data/use-api';
 
@@ -21,21 +20,7 @@ export interface UserListPage {
 /** A user as the single-user endpoints answer: with the ids of his assigned lifts. */
 export type UserWithLifts = User & { lifts?: string[] };
 
-export interface UserInput {
-  email: string;
-  displayName: string;
-  role: Role;
-  phoneNumber?: string | null;
-  contactPerson?: string | null;
-  companyId?: string | null;
-  name?: string | null;
-  address?: string | null;
-  additionalEmail?: string | null;
-  invoiceEmail?: string | null;
-  referenceNumber?: string | null;
-  notificationPreference?: NotificationPreference;
-  lifts?: string[];
-}
+export type UserInput = UserCreate;
 
 /** `GET /api/users?page&pageSize&search&role` (customer and above, scoped); keeps the last page while loading. */
 export function useUserList({ page, pageSize, search, role }: UserListQuery): ApiState<UserListPage> {
@@ -43,10 +28,10 @@ export function useUserList({ page, pageSize, search, role }: UserListQuery): Ap
 }
 
 export const createUser = (input: UserInput) => api.post('users', { json: input }).json<UserWithLifts>();
-export const updateUser = (id: string, input: Partial<UserInput>) =>
+export const updateUser = (id: string, input: UserUpdate) =>
   api.put(`users/${id}`, { json: input }).json<UserWithLifts>();
 export const deleteUsers = (ids: string[]) =>
-  api.post('users/deleteByIds', { json: { ids } }).json<{ deleted: number }>();
+  api.post('users/deleteByIds', { json: { ids } }).json<{ message: string; deleted: number }>();
 export const resendInvitation = (id: string) => api.post(`users/${id}/invite`).json<{ message: string }>();
 
 /** The lifts the signed-in user may assign (his scope), for the lift picker. */
