@@ -2,13 +2,17 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { MSG } from '../contract/messages';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
+import { mailPlugin } from './mail/mailer';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { emailRoutes } from './modules/email/email.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -79,11 +83,38 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(rateLimitPlugin);
     await app.register(apiDocsPlugin);
     await app.register(userSocketPlugin);
+    await app.register(mailPlugin, {
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      dataDir: config.dataDir,
+    });
     await app.register(deviceGatewayPlugin, {});
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(configRoutes, { prefix: '/api', config });
-    await app.register(usersRoutes, { prefix: '/api', loginRateLimit: config.loginRateLimit });
+    await app.register(usersRoutes, {
+      prefix: '/api',
+      loginRateLimit: config.loginRateLimit,
+      authSecret: config.authSecret,
+      publicUrl: config.publicUrl,
+    });
+    await app.register(accountsRoutes, {
+      prefix: '/api',
+      authSecret: config.authSecret,
+      publicUrl: config.publicUrl,
+      passwordResetRateLimit: config.passwordResetRateLimit,
+      registerRateLimit: config.registerRateLimit,
+    });
+    await app.register(profileRoutes, {
+      prefix: '/api',
+      dataDir: config.dataDir,
+      passwordRateLimit: config.loginRateLimit,
+    });
+    await app.register(emailRoutes, {
+      prefix: '/api',
+      dataDir: config.dataDir,
+      mailRateLimit: config.mailRateLimit,
+    });
     await app.register(liftsRoutes, { prefix: '/api' });
     await app.register(descriptionsRoutes, { prefix: '/api' });
     await app.register(messagesRoutes, { prefix: '/api' });

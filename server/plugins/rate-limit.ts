@@ -30,3 +30,23 @@ export function signInRateLimit(max: number) {
     },
   };
 }
+
+/**
+ * Route config: at most `max` requests a minute per key (default: client IP and the body's email),
+ * counted before validation. `hook` preHandler lets a signed-in user's key use his id.
+ */
+export function requestRateLimit(
+  max: number,
+  keyOf: (request: FastifyRequest) => string = (request) => `${request.ip}|${attemptedEmail(request)}`,
+  hook: 'preValidation' | 'preHandler' = 'preValidation',
+) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: 60_000,
+      hook,
+      keyGenerator: keyOf,
+      errorResponseBuilder: () => new HttpError(429, MSG.tooManyRequests),
+    },
+  };
+}

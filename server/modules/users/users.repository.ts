@@ -1,8 +1,17 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { UserSettings } from '../../../contract/schemas/user';
 import type { Database } from '../../db/client';
-import { type NewUserRow, type UserRow, users } from '../../db/schema';
+import {
+  type LiftUserKind,
+  lifts,
+  liftUsers,
+  type NewUserRow,
+  type UserRow,
+  usedTokens,
+  users,
+} from '../../db/schema';
+import { liftScopeCondition, type ScopeUser } from '../lifts/lift-scope';
 
 export const USER_SORT_COLUMNS = {
   displayName: users.displayName,
@@ -20,6 +29,38 @@ export interface UserListOptions {
   role?: Role | undefined;
   /** Default: by display name. */
   orderBy?: SQL[] | undefined;
+  /** The users the signed-in user manages (see `manageableUsersCondition`); undefined is all. */
+  scope?: SQL | undefined;
+}
+
+/** The fields a user manager may change (everything but identity, password and bookkeeping). */
+export type UserChanges = Partial<
+  Pick<
+    NewUserRow,
+    | 'email'
+    | 'displayName'
+    | 'role'
+    | 'phoneNumber'
+    | 'contactPerson'
+    | 'companyId'
+    | 'name'
+    | 'address'
+    | 'additionalEmail'
+    | 'invoiceEmail'
+    | 'referenceNumber'
+    | 'notificationPreference'
+    | 'status'
+    | 'avatarUrl'
+    | 'shortcuts'
+    | 'passwordHash'
+  >
+>;
+
+/** How a user is assigned to lifts: customers as customers, service men as service men, staff not at all. */
+export function liftKindOf(role: Role): LiftUserKind | null {
+  if (role === 'service_man') return 'serviceman';
+  if (role === 'customer' || role === 'customer_admin') return 'customer';
+  return null;
 }
 
 /** `%` and `_` typed by a user are searched literally. */
@@ -43,6 +84,7 @@ export function createUsersRepository(db: Database) {
       search,
       role,
       orderBy,
+      scope,
     }: UserListOptions): Promise<{ rows: UserRow[]; count: number }> {
       const where: SQL | undefined = and(
         search
@@ -53,6 +95,7 @@ export function createUsersRepository(db: Database) {
             )
           : undefined,
         role ? eq(users.role, role) : undefined,
+        scope,
       );
       const order = orderBy ?? [asc(users.displayName), asc(users.id)];
       const [rows, [total]] = await Promise.all([
@@ -66,6 +109,131 @@ export function createUsersRepository(db: Database) {
         db.select({ value: count() }).from(users).where(where),
       ]);
       return { rows, count: total?.value ?? 0 };
+    },
+
+    /** The user, if `scope` (a condition on users) lets the caller see him. */
+    async findInScope(id: string, scope: SQL | undefined): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), scope))
+        .limit(1);
+      return row;
+    },
+
+    async options(scope: SQL | undefined, role: Role | undefined) {
+      return db
+        .select({ id: users.id, displayName: users.displayName })
+        .from(users)
+        .where(and(scope, role ? eq(users.role, role) : undefined))
+        .orderBy(asc(users.displayName), asc(users.id))
+        .limit(5000);
+    },
+
+    /**
+     * Applies `changes`; with `baseVersion`, only if the row is still at that version. Undefined
+     * when the row is gone or was changed meanwhile.
+     */
+    async update(id: string, changes: UserChanges, baseVersion?: number): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          ...changes,
+          ...(changes.email ? { email: changes.email.trim().toLowerCase() } : {}),
+          version: sql`${users.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(users.id, id), baseVersion === undefined ? undefined : eq(users.version, baseVersion)))
+        .returning();
+      return row;
+    },
+
+    /** Deletes the given users within `scope`, never `exceptId`; answers the deleted rows. */
+    async deleteInScope(
+      ids: readonly string[],
+      scope: SQL | undefined,
+      exceptId: string,
+    ): Promise<UserRow[]> {
+      return db
+        .delete(users)
+        .where(and(inArray(users.id, [...ids]), ne(users.id, exceptId), scope))
+        .returning();
+    },
+
+    async isEmailTaken(email: string, exceptId?: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(eq(users.email, email.trim().toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Ids of the lifts a user is assigned to, as customer or as service man. */
+    async liftIdsOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ liftId: liftUsers.liftId })
+        .from(liftUsers)
+        .innerJoin(lifts, eq(lifts.id, liftUsers.liftId))
+        .where(and(eq(liftUsers.userId, userId), sql`${lifts.deletedAt} is null`))
+        .orderBy(asc(liftUsers.liftId));
+      return rows.map((row) => row.liftId);
+    },
+
+    /** The ids among `liftIds` that `actor` sees; the others are out of his scope. */
+    async liftsInScope(actor: ScopeUser, liftIds: readonly string[]): Promise<Set<string>> {
+      if (liftIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: lifts.id })
+        .from(lifts)
+        .where(and(inArray(lifts.id, [...liftIds]), liftScopeCondition(actor)));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Makes `liftIds` the user's assignments of `kind` among the lifts `actor` sees; assignments to
+     * lifts outside the actor's scope stay as they are.
+     */
+    async replaceLiftAssignments(
+      actor: ScopeUser,
+      userId: string,
+      kind: LiftUserKind,
+      liftIds: readonly string[],
+    ): Promise<void> {
+      const visible = db.select({ id: lifts.id }).from(lifts).where(liftScopeCondition(actor));
+      await db
+        .delete(liftUsers)
+        .where(
+          and(eq(liftUsers.userId, userId), eq(liftUsers.kind, kind), inArray(liftUsers.liftId, visible)),
+        );
+      const unique = [...new Set(liftIds)];
+      if (unique.length) {
+        await db
+          .insert(liftUsers)
+          .values(unique.map((liftId) => ({ liftId, userId, kind })))
+          .onConflictDoNothing();
+      }
+    },
+
+    /** Records a link token as used; false when it was used before (single use). */
+    async useToken(tokenId: string, expiresAtSeconds: number): Promise<boolean> {
+      const rows = await db
+        .insert(usedTokens)
+        .values({ tokenId, expiresAt: new Date(expiresAtSeconds * 1000) })
+        .onConflictDoNothing()
+        .returning({ tokenId: usedTokens.tokenId });
+      return rows.length > 0;
+    },
+
+    async isTokenUsed(tokenId: string): Promise<boolean> {
+      const rows = await db
+        .select({ tokenId: usedTokens.tokenId })
+        .from(usedTokens)
+        .where(eq(usedTokens.tokenId, tokenId))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async count(): Promise<number> {

@@ -16,7 +16,8 @@ const get = async (url: string, role?: Role) =>
   t.app.inject({ method: 'GET', url, headers: role ? await t.authHeaders(role) : {} });
 
 const ALLOWED: Role[] = ['dev', 'admin'];
-const REFUSED: Role[] = ['customer_admin', 'customer', 'service_man'];
+/** Service men manage nobody (design §3); customers and customer admins get their own scope. */
+const REFUSED: Role[] = ['service_man'];
 
 describe('GET /api/users and GET /api/user-app/users', () => {
   it.each(ALLOWED)('lists all users for %s, the same on both paths', async (role) => {
@@ -37,6 +38,17 @@ describe('GET /api/users and GET /api/user-app/users', () => {
       const response = await get(url, role);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: MSG.forbidden });
+    }
+  });
+
+  it.each([
+    ['customer_admin', [DEMO_EMAILS.customer]],
+    ['customer', [DEMO_EMAILS.service_man]],
+  ] as const)('lists only the users %s manages', async (role, emails) => {
+    for (const url of ['/api/users', '/api/user-app/users']) {
+      const body = v.parse(UserListResponseSchema, (await get(url, role)).json());
+      expect(body.users.map((user) => user.email)).toEqual(emails);
+      expect(body.count).toBe(emails.length);
     }
   });
 
@@ -109,10 +121,24 @@ describe('GET /api/users/:id and GET /api/user-app/user?id=', () => {
     const alias = await get(`/api/user-app/user?id=${user.id}`, role);
 
     expect(canonical.statusCode).toBe(200);
-    expect(v.parse(UserSchema, canonical.json())).toEqual(user);
+    expect(v.parse(UserSchema, canonical.json())).toEqual({ ...user, lifts: expect.any(Array) });
     expect(alias.statusCode).toBe(200);
     expect(alias.json()).toEqual(canonical.json());
   });
+
+  it.each(['customer_admin', 'customer'] as const)(
+    'answers 404 to %s for users outside its scope, itself included',
+    async (role) => {
+      for (const other of [role, 'admin', 'dev'] as const) {
+        const { user } = await t.signInAs(other);
+        for (const url of [`/api/users/${user.id}`, `/api/user-app/user?id=${user.id}`]) {
+          const response = await get(url, role);
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toEqual({ message: MSG.userNotFound });
+        }
+      }
+    },
+  );
 
   it.each(REFUSED)('refuses %s with 403 on both paths', async (role) => {
     const { user } = await t.signInAs(role);
