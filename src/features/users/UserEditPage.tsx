@@ -7,7 +7,13 @@ import { Controller, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { NOTIFICATION_PREFERENCES } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
-import { ASSIGNABLE_ROLES, type AssignableRole, canGrantRole, type Role } from '../../../contract/roles';
+import {
+  ASSIGNABLE_ROLES,
+  type AssignableRole,
+  canGrantRole,
+  hasRole,
+  type Role,
+} from '../../../contract/roles';
 import type { Lift } from '../../../contract/schemas/lift';
 import { UserCreateSchema } from '../../../contract/schemas/user';
 import { translateServerMessage } from '../../data/server-messages';
@@ -66,6 +72,13 @@ export function UserEditPage({
   );
 }
 
+/**
+ * Nobody hands out a role above his own (canGrantRole); below admin only roles under one's own
+ * (design §3: a customer admin invites customers and service men, a customer service men).
+ */
+const mayGrant = (actor: Role, role: Role) =>
+  canGrantRole(actor, role) && (hasRole(actor, 'admin') || role !== actor);
+
 const isAssignable = (role: Role): role is AssignableRole =>
   (ASSIGNABLE_ROLES as readonly Role[]).includes(role);
 
@@ -112,7 +125,7 @@ function UserForm({
   const roleChoices: AssignableRole[] =
     screen.fixedRole && isAssignable(screen.fixedRole)
       ? [screen.fixedRole]
-      : ASSIGNABLE_ROLES.filter((role) => actorRole !== null && canGrantRole(actorRole, role));
+      : ASSIGNABLE_ROLES.filter((role) => actorRole !== null && mayGrant(actorRole, role));
   // A user whose role the actor may not grant keeps it on display (the select is then disabled).
   const roleOptions = (
     user && !roleChoices.includes(user.role as never) ? [user.role, ...roleChoices] : roleChoices
