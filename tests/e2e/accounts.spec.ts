@@ -12,6 +12,9 @@ import {
 
 /** Mails go through a real SMTP server on loopback (tests/e2e/smtp-sink.ts, SMTP_URL of the main server). */
 
+// Whole journeys (invite, mail, register, sign in twice) on a shared two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
 
@@ -289,7 +292,7 @@ test('a customer manages only service men: the role is fixed and the customers l
   await expect(page.getByText('Die Einladung wurde erfolgreich gesendet!')).toBeVisible();
   await expect(page).toHaveURL(/\/apps\/servicers\/servicers$/);
   await page.getByLabel('Benutzer suchen').fill(email);
-  await expect(page.getByRole('cell', { name: email })).toBeVisible();
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
   await expect(mailedPath(email, '/register/')).resolves.toMatch(/^\/register\//);
 
   // Every row of his list is a service man.
@@ -307,7 +310,8 @@ test('an admin edits a user and deletes him', async ({ page, request }) => {
   await signInByToken(page, request, 'admin');
   await page.goto('/apps/users/users');
   await page.getByLabel('Benutzer suchen').fill(email);
-  await page.getByRole('link', { name: 'E2E user' }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'E2E user' }).click();
   await expect(page.getByRole('heading', { name: 'Benutzer bearbeiten' })).toBeVisible();
   await expect(page.getByLabel('E-Mail', { exact: true })).toHaveValue(email);
   await page.getByLabel('Ansprechpartner').fill('Frau Muster');
@@ -319,7 +323,8 @@ test('an admin edits a user and deletes him', async ({ page, request }) => {
   await expect(page.getByText('Benutzerdaten aktualisiert')).toBeVisible();
 
   await page.getByLabel('Benutzer suchen').fill(email);
-  await page.getByRole('link', { name: 'E2E user' }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'E2E user' }).click();
   await expect(page.getByLabel('Ansprechpartner')).toHaveValue('Frau Muster');
   await page.getByRole('button', { name: 'Benutzer löschen' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
