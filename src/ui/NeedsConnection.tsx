@@ -34,7 +34,7 @@ export function NeedsConnection({ children }: { children: ReactNode }) {
     >
       <CloudOff aria-hidden="true" />
       <Text>
-        <Trans>This page needs a connection. It opens again as soon as you are back online.</Trans>
+        <Trans>This page needs a connection.</Trans>
       </Text>
     </Box>
   );

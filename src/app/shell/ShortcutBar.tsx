@@ -3,12 +3,17 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Star } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { loadCatalog } from '../../data/i18n';
 import { useSession } from '../../data/session';
 import { type NavGroup, navigationItems } from '../navigation';
 
-// The add menu loads on first use: the shell is part of the eager bundle.
+// The add menu and its texts (accounts catalog) load on first use, keeping them off the first load.
 const ShortcutPicker = lazy(() =>
-  import('./ShortcutPicker').then((module) => ({ default: module.ShortcutPicker })),
+  Promise.all([import('../../features/profile/ShortcutPicker'), loadCatalog('accounts')]).then(
+    ([module]) => ({
+      default: module.ShortcutPicker,
+    }),
+  ),
 );
 
 /** Spec §2: the user's starred navigation items as toolbar icons, and a menu to star more. */

@@ -1,6 +1,7 @@
 import { Box, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { Star } from 'lucide-react';
+import { type LucideIcon, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { User } from '../../../contract/schemas/user';
 import { isApiRequestError } from '../../data/api-error';
@@ -8,10 +9,16 @@ import { api } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
 import { getSession, updateSessionUser } from '../../data/session';
 import { showToast } from '../../ui/toaster';
-import type { NavItem } from '../navigation';
 
 /** The server keeps at most this many shortcuts per user (PUT /api/users/me/shortcuts). */
 const MAX_SHORTCUTS = 20;
+
+/** A navigation item as the shell hands it over (src/app/navigation.ts NavItem). */
+export interface ShortcutItem {
+  id: string;
+  title: MessageDescriptor;
+  icon: LucideIcon;
+}
 
 /** The add menu of the shortcut bar: filter the navigation by title, star or unstar an item. */
 export function ShortcutPicker({
@@ -19,7 +26,7 @@ export function ShortcutPicker({
   starred,
   onClose,
 }: {
-  items: NavItem[];
+  items: ShortcutItem[];
   starred: string[];
   onClose: () => void;
 }) {
