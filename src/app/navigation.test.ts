@@ -22,7 +22,7 @@ const ADMIN = [
   '/apps/tableau/templates',
   '/apps/base',
 ];
-const DEV = ['/apps/socket', '/apps/logs'];
+const DEV = ['/apps/socket', '/apps/logs', '/apps/mails'];
 
 describe('visibleNavigation', () => {
   it('shows a guest nothing', () => {
@@ -55,6 +55,7 @@ describe('visibleNavigation', () => {
       'base',
       'socket',
       'logs',
+      'mails',
     ]);
   });
 

@@ -93,7 +93,7 @@ function RegisterForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="5">
-        <FormField id="register-email" label={t`Email`}>
+        <FormField id="register-email" label={t`Email`} error={errorText(errors.email?.message)}>
           <Input value={invitation.email} readOnly type="email" autoComplete="username" />
         </FormField>
         <FormField id="register-name" label={t`Display name`} error={errorText(errors.displayName?.message)}>

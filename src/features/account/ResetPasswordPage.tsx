@@ -60,7 +60,7 @@ function ResetForm({ email, token, onDone }: { email: string; token: string; onD
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="5">
-        <FormField id="reset-email" label={t`Email`}>
+        <FormField id="reset-email" label={t`Email`} error={errorText(errors.email?.message)}>
           <Input value={email} readOnly type="email" autoComplete="username" />
         </FormField>
         <FormField id="reset-password" label={t`New password`} error={errorText(errors.password?.message)}>

@@ -116,6 +116,7 @@ function UserForm({
   const [lifts, setLifts] = useState<Lift[] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [currentStatus, setCurrentStatus] = useState(user?.status);
   useEffect(() => {
     fetchAssignableLifts()
       .then((page) => setLifts(page.lifts))
@@ -174,6 +175,17 @@ function UserForm({
     }
   }
 
+  async function setStatus(status: 'active' | 'disabled') {
+    if (!user) return;
+    try {
+      const saved = await updateUser(user.id, { status });
+      setCurrentStatus(saved.status);
+      showToast('success', translateServerMessage(i18n, MSG.userUpdated));
+    } catch (error) {
+      reportSaveError(error, i18n);
+    }
+  }
+
   async function resend() {
     if (!user) return;
     try {
@@ -193,6 +205,24 @@ function UserForm({
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="5">
+        {user && !isSelf && currentStatus !== 'invited' && (
+          <HStack borderWidth="1px" borderRadius="l2" padding="3" justify="space-between" wrap="wrap" gap="2">
+            <Text>
+              {currentStatus === 'disabled' ? (
+                <Trans>This account is disabled: the user cannot sign in.</Trans>
+              ) : (
+                <Trans>This account is active.</Trans>
+              )}
+            </Text>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void setStatus(currentStatus === 'disabled' ? 'active' : 'disabled')}
+            >
+              {currentStatus === 'disabled' ? <Trans>Enable account</Trans> : <Trans>Disable account</Trans>}
+            </Button>
+          </HStack>
+        )}
         {user?.status === 'invited' && (
           <HStack borderWidth="1px" borderRadius="l2" padding="3" justify="space-between" wrap="wrap" gap="2">
             <Text>

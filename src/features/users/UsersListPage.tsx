@@ -130,7 +130,7 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
                     <Table.Cell>
                       {user.id !== ownId && (
                         <Checkbox
-                          aria-label={t`Select ${user.email}`}
+                          aria-label={t`Select ${user.displayName}`}
                           checked={selected.has(user.id)}
                           onChange={() => toggle(user.id)}
                         />
