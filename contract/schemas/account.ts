@@ -27,7 +27,7 @@ const passwordPair = {
 
 /** Required, digits only (spec §5). */
 export const PhoneNumberSchema = v.pipe(
-  v.string(MSG.phoneRequired),
+  v.optional(v.string(MSG.phoneRequired), ''),
   v.trim(),
   v.minLength(1, MSG.phoneRequired),
   v.maxLength(32, MSG.tooLong),

@@ -115,7 +115,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required email (user forms): 'Email is required', 'Email must be a valid email address'. */
 export const UserEmailSchema = v.pipe(
-  v.string(MSG.emailRequired),
+  // A missing key gets the field's own message, as a blank one does.
+  v.optional(v.string(MSG.emailRequired), ''),
   v.trim(),
   v.toLowerCase(),
   v.minLength(1, MSG.emailRequired),
@@ -150,7 +151,7 @@ const optionalPhoneNumber = v.optional(
 );
 
 export const DisplayNameSchema = v.pipe(
-  v.string(MSG.nameRequired),
+  v.optional(v.string(MSG.nameRequired), ''),
   v.trim(),
   v.minLength(1, MSG.nameRequired),
   v.minLength(MIN_DISPLAY_NAME_LENGTH, MSG.minLength4),
@@ -161,7 +162,7 @@ export const DisplayNameSchema = v.pipe(
 export const UserCreateSchema = v.object({
   email: UserEmailSchema,
   displayName: DisplayNameSchema,
-  role: v.picklist(ASSIGNABLE_ROLES, MSG.roleRequired),
+  role: v.pipe(v.optional(v.string(MSG.roleRequired), ''), v.picklist(ASSIGNABLE_ROLES, MSG.roleRequired)),
   phoneNumber: optionalPhoneNumber,
   contactPerson: optionalText(200),
   companyId: optionalText(100),

@@ -70,7 +70,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     const opened = tokens.open(token, 'reset');
     if (!opened.ok) throw refused(linkRefusal(opened));
     const user = await users.findById(opened.payload.subject);
-    if (!user || user.status !== 'active') throw refused(MSG.linkInvalid);
+    if (user?.status !== 'active') throw refused(MSG.linkInvalid);
     if (
       opened.payload.fingerprint !== passwordFingerprint(user.passwordHash) ||
       (await users.isTokenUsed(opened.payload.jti))

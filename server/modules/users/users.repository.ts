@@ -148,6 +148,15 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
+    /** How many of `ids` lie within `scope`. */
+    async countInScope(ids: readonly string[], scope: SQL | undefined): Promise<number> {
+      const [total] = await db
+        .select({ value: count() })
+        .from(users)
+        .where(and(inArray(users.id, [...ids]), scope));
+      return total?.value ?? 0;
+    },
+
     /** Deletes the given users within `scope`, never `exceptId`; answers the deleted rows. */
     async deleteInScope(
       ids: readonly string[],

@@ -349,12 +349,18 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     app.post(url, { ...managers, schema: deleteSchema }, async (request) => {
       const actor = currentUser(request);
       if (request.body.ids.includes(actor.id)) throw refuse(MSG.cannotDeleteYourself);
-      const lowerRoles = grantableRoles(actor.role);
-      const removed = await users.deleteInScope(
-        request.body.ids,
-        and(manageableUsersCondition(actor), inArray(usersTable.role, lowerRoles)),
-        actor.id,
-      );
+      const ids = [...new Set(request.body.ids)];
+      const scope = manageableUsersCondition(actor);
+      // All or nothing: one id out of scope answers 404, as a single one would.
+      if ((await users.countInScope(ids, scope)) !== ids.length) throw notFound(MSG.userNotFound);
+      // Users above the actor's own role (an admin's dev) are seen but not deleted.
+      if (
+        (await users.countInScope(ids, and(scope, inArray(usersTable.role, grantableRoles(actor.role))))) !==
+        ids.length
+      ) {
+        throw refuse();
+      }
+      const removed = await users.deleteInScope(ids, scope, actor.id);
       usersChanged(
         actor,
         removed.map((row) => row.id),

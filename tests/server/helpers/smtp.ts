@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface TestSmtpServer {
+  /** `SMTP_URL` for the app: plain SMTP on loopback, no STARTTLS. */
+  url: string;
+  /** Every mail received so far, in order. */
+  received: ParsedMail[];
+  /** The next mail to `to` not taken before, waiting for it if it has not arrived yet. */
+  nextMailTo(to: string): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+const recipients = (mail: ParsedMail) =>
+  [mail.to]
+    .flat()
+    .flatMap((address) => address?.value ?? [])
+    .map((entry) => entry.address?.toLowerCase());
+
+/** A real SMTP server (the smtp-server package) on a free loopback port; mails parsed by mailparser. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ParsedMail[] = [];
+  const taken = new Set<ParsedMail>();
+  const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
+
+  const deliver = (mail: ParsedMail) => {
+    received.push(mail);
+    const index = waiting.findIndex((waiter) => recipients(mail).includes(waiter.to));
+    if (index === -1) return;
+    const [waiter] = waiting.splice(index, 1);
+    taken.add(mail);
+    waiter?.resolve(mail);
+  };
+
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          deliver(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    received,
+    nextMailTo(to) {
+      const address = to.toLowerCase();
+      const mail = received.find((entry) => !taken.has(entry) && recipients(entry).includes(address));
+      if (mail) {
+        taken.add(mail);
+        return Promise.resolve(mail);
+      }
+      return new Promise((resolve) => waiting.push({ to: address, resolve }));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text that contains `path`. */
+export function linkIn(mail: ParsedMail, path: string): URL {
+  const link = (mail.text ?? '').match(/https?:\/\/\S+/g)?.find((candidate) => candidate.includes(path));
+  if (!link) throw new Error(`no ${path} link in the mail "${mail.subject}"`);
+  return new URL(link);
+}
