@@ -12,7 +12,8 @@ import { NeedsConnection } from '../../ui/NeedsConnection';
 import { AuthCard } from './AuthCard';
 import { requestPasswordReset } from './account-api';
 
-type ForgotForm = v.InferOutput<typeof ForgotPasswordRequestSchema>;
+type ForgotForm = v.InferInput<typeof ForgotPasswordRequestSchema>;
+type ForgotRequest = v.InferOutput<typeof ForgotPasswordRequestSchema>;
 
 /** `/forgot-password`: asks for a reset link; the answer never tells whether the account exists. */
 export function ForgotPasswordPage({ onRequested }: { onRequested: (email: string) => void }) {
@@ -22,7 +23,7 @@ export function ForgotPasswordPage({ onRequested }: { onRequested: (email: strin
     handleSubmit,
     setError,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<ForgotForm>({
+  } = useForm<ForgotForm, unknown, ForgotRequest>({
     resolver: valibotResolver(ForgotPasswordRequestSchema),
     mode: 'onChange',
     defaultValues: { email: '' },
