@@ -69,6 +69,16 @@ async function signOutByMenu(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** Clicks Save and waits for the server's answer to `method` on /api/users (slow machines). */
+async function saveUser(page: Page, method: 'POST' | 'PUT') {
+  await Promise.all([
+    page.waitForResponse(
+      (response) => response.url().includes('/api/users') && response.request().method() === method,
+    ),
+    page.getByRole('button', { name: 'Speichern' }).click(),
+  ]);
+}
+
 async function guestPage(browser: Browser) {
   const context = await browser.newContext();
   return { context, page: await context.newPage() };
@@ -96,7 +106,7 @@ test('an admin invites a customer; the mailed link registers him once and signs 
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Bitte nur Ziffern eingeben')).toBeVisible();
   await page.getByLabel('Telefonnummer').fill('0301234567');
-  await page.getByRole('button', { name: 'Speichern' }).click();
+  await saveUser(page, 'POST');
   await expect(page.getByText('Die Einladung wurde erfolgreich gesendet!')).toBeVisible();
   await expect(page).toHaveURL(/\/apps\/users\/users$/);
 
@@ -288,7 +298,7 @@ test('a customer manages only service men: the role is fixed and the customers l
   const email = uniqueEmail('serviceman');
   await page.getByLabel('E-Mail', { exact: true }).fill(email);
   await page.getByLabel('Anzeigename').fill('Techniker Neu');
-  await page.getByRole('button', { name: 'Speichern' }).click();
+  await saveUser(page, 'POST');
   await expect(page.getByText('Die Einladung wurde erfolgreich gesendet!')).toBeVisible();
   await expect(page).toHaveURL(/\/apps\/servicers\/servicers$/);
   await page.getByLabel('Benutzer suchen').fill(email);
@@ -319,7 +329,7 @@ test('an admin edits a user and deletes him', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('E-Mail muss eine gültige E-Mail-Adresse sein')).toBeVisible();
   await page.getByLabel('Rechnungs-E-Mail').fill('rechnung@e2e.test');
-  await page.getByRole('button', { name: 'Speichern' }).click();
+  await saveUser(page, 'PUT');
   await expect(page.getByText('Benutzerdaten aktualisiert')).toBeVisible();
 
   await page.getByLabel('Benutzer suchen').fill(email);
