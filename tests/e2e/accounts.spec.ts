@@ -337,7 +337,10 @@ test('an admin edits a user and deletes him', async ({ page, request }) => {
   await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'E2E user' }).click();
   await expect(page.getByLabel('Ansprechpartner')).toHaveValue('Frau Muster');
   await page.getByRole('button', { name: 'Benutzer löschen' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+  await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/api/users/deleteByIds')),
+    page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click(),
+  ]);
   await expect(page.getByText('Erfolgreich gelöscht')).toBeVisible();
   await page.getByLabel('Benutzer suchen').fill(email);
   await expect(page.getByText('Keine Benutzer gefunden.')).toBeVisible();
