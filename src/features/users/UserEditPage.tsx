@@ -7,13 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { NOTIFICATION_PREFERENCES } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
-import {
-  ASSIGNABLE_ROLES,
-  type AssignableRole,
-  canGrantRole,
-  hasRole,
-  type Role,
-} from '../../../contract/roles';
+import { ASSIGNABLE_ROLES, type AssignableRole, type Role } from '../../../contract/roles';
 import type { Lift } from '../../../contract/schemas/lift';
 import { UserCreateSchema } from '../../../contract/schemas/user';
 import { translateServerMessage } from '../../data/server-messages';
@@ -29,6 +23,7 @@ import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
+import { grantableRoles } from './grantable-roles';
 import { NOTIFICATION_LABELS } from './notification-labels';
 import { ROLE_LABELS } from './role-labels';
 import type { UserScreen } from './user-screens';
@@ -71,13 +66,6 @@ export function UserEditPage({
     </Stack>
   );
 }
-
-/**
- * Nobody hands out a role above his own (canGrantRole); below admin only roles under one's own
- * (design §3: a customer admin invites customers and service men, a customer service men).
- */
-const mayGrant = (actor: Role, role: Role) =>
-  canGrantRole(actor, role) && (hasRole(actor, 'admin') || role !== actor);
 
 const isAssignable = (role: Role): role is AssignableRole =>
   (ASSIGNABLE_ROLES as readonly Role[]).includes(role);
@@ -124,9 +112,7 @@ function UserForm({
   }, []);
 
   const roleChoices: AssignableRole[] =
-    screen.fixedRole && isAssignable(screen.fixedRole)
-      ? [screen.fixedRole]
-      : ASSIGNABLE_ROLES.filter((role) => actorRole !== null && mayGrant(actorRole, role));
+    screen.fixedRole && isAssignable(screen.fixedRole) ? [screen.fixedRole] : grantableRoles(actorRole);
   // A user whose role the actor may not grant keeps it on display (the select is then disabled).
   const roleOptions = (
     user && !roleChoices.includes(user.role as never) ? [user.role, ...roleChoices] : roleChoices
