@@ -53,7 +53,14 @@ export function ShortcutBar({ groups }: { groups: NavGroup[] }) {
         <Star aria-hidden="true" />
       </IconButton>
       {open && (
-        <Box position="absolute" top="100%" insetStart="0" zIndex="dropdown" marginTop="1">
+        <Box
+          position={{ base: 'fixed', sm: 'absolute' }}
+          top={{ base: '14', sm: '100%' }}
+          left={{ base: '2', sm: '0' }}
+          right={{ base: '2', sm: 'auto' }}
+          zIndex="dropdown"
+          marginTop="1"
+        >
           <Suspense fallback={null}>
             <ShortcutPicker items={items} starred={starred} onClose={() => setOpen(false)} />
           </Suspense>

@@ -73,8 +73,7 @@ export function ShortcutPicker({
       borderRadius="l2"
       boxShadow="lg"
       padding="2"
-      width="72"
-      maxWidth="calc(100vw - 1rem)"
+      width={{ base: 'auto', sm: '72' }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
       }}

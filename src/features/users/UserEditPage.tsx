@@ -127,7 +127,10 @@ function UserForm({
   } = useForm<FormValues, unknown, UserInput>({
     // The form always holds every field, so the create schema checks edits too.
     resolver: valibotResolver(UserCreateSchema),
-    defaultValues: toFormValues(user, roleChoices.at(-1) ?? 'service_man'),
+    defaultValues: toFormValues(
+      user,
+      roleChoices.includes('customer') ? 'customer' : (roleChoices.at(-1) ?? 'service_man'),
+    ),
   });
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
