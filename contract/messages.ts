@@ -60,8 +60,6 @@ export const MSG = {
   imageTypeInvalid: 'Only JPEG, PNG or GIF images are allowed',
   imageTooLarge: 'The image is larger than 2 MB',
   emailSent: 'Sent an email!',
-  cannotChangeOwnRole: 'You cannot change your own role',
-  cannotDeleteYourself: 'You cannot delete yourself',
 } as const;
 
 export type ServerMessage = (typeof MSG)[keyof typeof MSG];

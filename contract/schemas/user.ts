@@ -177,16 +177,22 @@ export const UserCreateSchema = v.object({
 });
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 
-/** `PUT /api/users/{id}`: any subset of the create fields, plus status and the version it was made on. */
-export const UserUpdateSchema = v.object({
-  ...v.partial(UserCreateSchema).entries,
-  status: v.optional(v.picklist(['active', 'disabled'] as const, MSG.invalidValue)),
-  baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-});
+/**
+ * `PUT /api/users/{id}`: any subset of the create fields, plus status and the version it was made
+ * on. Built with `intersect` rather than spreading `.entries`: a property read at module level would
+ * keep these schemas in the sign-in page's bundle, which imports this module.
+ */
+export const UserUpdateSchema = v.intersect([
+  v.partial(UserCreateSchema),
+  v.object({
+    status: v.optional(v.picklist(['active', 'disabled'] as const, MSG.invalidValue)),
+    baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
+]);
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
 /** `POST /api/user-app/user/update`: the same with the id in the body. */
-export const UserUpdateWithIdSchema = v.object({ id: IdSchema, ...UserUpdateSchema.entries });
+export const UserUpdateWithIdSchema = v.intersect([v.object({ id: IdSchema }), UserUpdateSchema]);
 
 /** `POST /api/users/deleteByIds` and `POST /api/user-app/remove-users`. */
 export const UsersDeletedSchema = v.object({ message: v.string(), deleted: v.number() });

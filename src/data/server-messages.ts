@@ -63,8 +63,6 @@ export const SERVER_MESSAGES: Record<ServerMessage, MessageDescriptor> = {
   'Only JPEG, PNG or GIF images are allowed': msg`Only JPEG, PNG or GIF images are allowed`,
   'The image is larger than 2 MB': msg`The image is larger than 2 MB`,
   'Sent an email!': msg`Sent an email!`,
-  'You cannot change your own role': msg`You cannot change your own role`,
-  'You cannot delete yourself': msg`You cannot delete yourself`,
 };
 
 function isServerMessage(text: string): text is ServerMessage {

@@ -2,7 +2,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type * as v from 'valibot';
 import { ApiErrorSchema } from '../../../contract/errors';
-import { MSG, type ServerMessage } from '../../../contract/messages';
+import { MSG } from '../../../contract/messages';
 import type { Role } from '../../../contract/roles';
 import { MessageResponseSchema } from '../../../contract/schemas/account';
 import { IdParamsSchema, IdsBodySchema } from '../../../contract/schemas/common';
@@ -26,7 +26,7 @@ import {
   UserUpdateWithIdSchema,
 } from '../../../contract/schemas/user';
 import { type UserRow, users as usersTable } from '../../db/schema';
-import { HttpError, notFound, unauthorized } from '../../lib/http-error';
+import { forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
@@ -147,7 +147,6 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   }
 
   const duplicateEmail = () => new HttpError(400, MSG.invalidRequest, { email: MSG.emailTaken });
-  const refuse = (message: ServerMessage = MSG.forbidden) => new HttpError(403, message);
 
   async function listUsers(actor: UserRow, query: v.InferOutput<typeof UserListQuerySchema>) {
     const { rows, count } = await users.list({
@@ -214,7 +213,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   );
 
   async function createUser(actor: UserRow, input: UserCreate, reply: FastifyReply) {
-    if (!mayGrant(actor.role, input.role)) throw refuse();
+    if (!mayGrant(actor.role, input.role)) throw forbidden();
     await checkLifts(actor, input.lifts);
     if (await users.isEmailTaken(input.email)) throw duplicateEmail();
     // A customer admin's users always belong to its company; others inherit the creator's.
@@ -263,15 +262,15 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
 
   async function updateUser(actor: UserRow, id: string, input: UserUpdate, reply: FastifyReply) {
     const target = await findManaged(actor, id);
-    if (!mayChange(actor.role, target.role)) throw refuse();
+    if (!mayChange(actor.role, target.role)) throw forbidden();
     const { baseVersion, lifts: liftIds, status, ...fields } = input;
     if (baseVersion !== undefined && baseVersion !== target.version) {
       return reply.code(409).send({ message: MSG.staleVersion, current: await withLifts(target) });
     }
     const role: Role = fields.role ?? target.role;
     if (role !== target.role) {
-      if (target.id === actor.id) throw refuse(MSG.cannotChangeOwnRole);
-      if (!mayGrant(actor.role, role)) throw refuse();
+      if (target.id === actor.id) throw forbidden();
+      if (!mayGrant(actor.role, role)) throw forbidden();
     }
     if (status === 'active' && target.status === 'invited') {
       // Only registering (with a password of his own) makes an invited user active.
@@ -348,7 +347,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   for (const url of ['/users/deleteByIds', '/user-app/remove-users']) {
     app.post(url, { ...managers, schema: deleteSchema }, async (request) => {
       const actor = currentUser(request);
-      if (request.body.ids.includes(actor.id)) throw refuse(MSG.cannotDeleteYourself);
+      if (request.body.ids.includes(actor.id)) throw forbidden();
       const ids = [...new Set(request.body.ids)];
       const scope = manageableUsersCondition(actor);
       // All or nothing: one id out of scope answers 404, as a single one would.
@@ -358,7 +357,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
         (await users.countInScope(ids, and(scope, inArray(usersTable.role, grantableRoles(actor.role))))) !==
         ids.length
       ) {
-        throw refuse();
+        throw forbidden();
       }
       const removed = await users.deleteInScope(ids, scope, actor.id);
       usersChanged(
