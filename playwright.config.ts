@@ -13,6 +13,9 @@ export const SHORT_TOKEN_URL = `http://127.0.0.1:${PORT_BASE + 1}`;
 export const SHORT_TOKEN_TTL_SECONDS = 8;
 /** A server of its own for tests that change a demo user's saved settings. */
 export const SETTINGS_URL = `http://127.0.0.1:${PORT_BASE + 2}`;
+/** The real SMTP server the main server mails to (tests/e2e/smtp-sink.ts), and where it keeps what it got. */
+export const SMTP_PORT = PORT_BASE + 9;
+export const SMTP_MAILBOX_FILE = `.tmp/e2e-mails-${PORT_BASE}.jsonl`;
 
 function server(port: number, env: Record<string, string> = {}) {
   const dataDir = `.tmp/e2e-data-${port}`;
@@ -38,6 +41,7 @@ function server(port: number, env: Record<string, string> = {}) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/smtp-sink.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -51,7 +55,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
-    server(PORT_BASE),
+    server(PORT_BASE, {
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      PASSWORD_RESET_RATE_LIMIT: '1000',
+      REGISTER_RATE_LIMIT: '1000',
+    }),
     server(PORT_BASE + 1, { TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS) }),
     server(PORT_BASE + 2),
   ],

@@ -25,6 +25,7 @@ import { Route as AppAppsDescriptionsRouteImport } from './routes/_app/apps/desc
 import { Route as AppAppsErrorsRouteImport } from './routes/_app/apps/errors'
 import { Route as AppAppsJsonRouteImport } from './routes/_app/apps/json'
 import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
+import { Route as AppAppsMailsRouteImport } from './routes/_app/apps/mails'
 import { Route as AppAppsProfileRouteImport } from './routes/_app/apps/profile'
 import { Route as AppAppsSocketRouteImport } from './routes/_app/apps/socket'
 import { Route as GuestMailConfirmEmailRouteImport } from './routes/_guest/mail-confirm.$email'
@@ -126,6 +127,11 @@ const AppAppsJsonRoute = AppAppsJsonRouteImport.update({
 const AppAppsLogsRoute = AppAppsLogsRouteImport.update({
   id: '/apps/logs',
   path: '/apps/logs',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsMailsRoute = AppAppsMailsRouteImport.update({
+  id: '/apps/mails',
+  path: '/apps/mails',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAppsProfileRoute = AppAppsProfileRouteImport.update({
@@ -274,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/apps/errors': typeof AppAppsErrorsRoute
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
+  '/apps/mails': typeof AppAppsMailsRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
@@ -314,6 +321,7 @@ export interface FileRoutesByTo {
   '/apps/errors': typeof AppAppsErrorsRoute
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
+  '/apps/mails': typeof AppAppsMailsRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
@@ -357,6 +365,7 @@ export interface FileRoutesById {
   '/_app/apps/errors': typeof AppAppsErrorsRoute
   '/_app/apps/json': typeof AppAppsJsonRoute
   '/_app/apps/logs': typeof AppAppsLogsRoute
+  '/_app/apps/mails': typeof AppAppsMailsRoute
   '/_app/apps/profile': typeof AppAppsProfileRoute
   '/_app/apps/socket': typeof AppAppsSocketRoute
   '/_guest/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
@@ -399,6 +408,7 @@ export interface FileRouteTypes {
     | '/apps/errors'
     | '/apps/json'
     | '/apps/logs'
+    | '/apps/mails'
     | '/apps/profile'
     | '/apps/socket'
     | '/mail-confirm/$email'
@@ -439,6 +449,7 @@ export interface FileRouteTypes {
     | '/apps/errors'
     | '/apps/json'
     | '/apps/logs'
+    | '/apps/mails'
     | '/apps/profile'
     | '/apps/socket'
     | '/mail-confirm/$email'
@@ -481,6 +492,7 @@ export interface FileRouteTypes {
     | '/_app/apps/errors'
     | '/_app/apps/json'
     | '/_app/apps/logs'
+    | '/_app/apps/mails'
     | '/_app/apps/profile'
     | '/_app/apps/socket'
     | '/_guest/mail-confirm/$email'
@@ -628,6 +640,13 @@ declare module '@tanstack/react-router' {
       path: '/apps/logs'
       fullPath: '/apps/logs'
       preLoaderRoute: typeof AppAppsLogsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/mails': {
+      id: '/_app/apps/mails'
+      path: '/apps/mails'
+      fullPath: '/apps/mails'
+      preLoaderRoute: typeof AppAppsMailsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/apps/profile': {
@@ -810,6 +829,7 @@ interface AppRouteChildren {
   AppAppsErrorsRoute: typeof AppAppsErrorsRoute
   AppAppsJsonRoute: typeof AppAppsJsonRoute
   AppAppsLogsRoute: typeof AppAppsLogsRoute
+  AppAppsMailsRoute: typeof AppAppsMailsRoute
   AppAppsProfileRoute: typeof AppAppsProfileRoute
   AppAppsSocketRoute: typeof AppAppsSocketRoute
   AppAppsDashboardsAnalyticsRoute: typeof AppAppsDashboardsAnalyticsRoute
@@ -842,6 +862,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsErrorsRoute: AppAppsErrorsRoute,
   AppAppsJsonRoute: AppAppsJsonRoute,
   AppAppsLogsRoute: AppAppsLogsRoute,
+  AppAppsMailsRoute: AppAppsMailsRoute,
   AppAppsProfileRoute: AppAppsProfileRoute,
   AppAppsSocketRoute: AppAppsSocketRoute,
   AppAppsDashboardsAnalyticsRoute: AppAppsDashboardsAnalyticsRoute,

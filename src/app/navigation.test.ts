@@ -24,7 +24,7 @@ const ADMIN = [
   '/apps/tableau/templates',
   '/apps/base',
 ];
-const DEV = ['/apps/socket', '/apps/logs'];
+const DEV = ['/apps/socket', '/apps/logs', '/apps/mails'];
 
 describe('visibleNavigation', () => {
   it('shows a guest nothing', () => {
@@ -59,6 +59,7 @@ describe('visibleNavigation', () => {
       'logs',
       'chat',
       'contacts',
+      'mails',
     ]);
   });
 

@@ -15,6 +15,7 @@ import {
   LayoutDashboard,
   LayoutTemplate,
   type LucideIcon,
+  Mails,
   MessagesSquare,
   MonitorSmartphone,
   Palette,
@@ -226,6 +227,7 @@ export const NAVIGATION: NavGroup[] = [
         path: '/apps/contacts',
         access: 'signedIn',
       },
+      { kind: 'item', id: 'mails', title: msg`Mail outbox`, icon: Mails, path: '/apps/mails', access: 'dev' },
     ],
   },
 ];

@@ -11,7 +11,8 @@ const socketHandlers = {
   onSessionRejected: () => signOut({ reason: MSG.invalidToken }),
 };
 
-async function startSession(response: AuthResponse): Promise<void> {
+/** Starts the session the server just issued (sign-in, registration). */
+export async function startSession(response: AuthResponse): Promise<void> {
   storeSession(response.access_token, response.user);
   await applySavedUserSettings(response.user.settings);
   void connectSocket(socketHandlers);

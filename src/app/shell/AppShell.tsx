@@ -17,6 +17,7 @@ import { DesignEditorLink } from './DesignEditorLink';
 import { FullscreenToggle } from './FullscreenToggle';
 import { HorizontalNavigation } from './HorizontalNavigation';
 import { LanguageMenu } from './LanguageMenu';
+import { ShortcutBar } from './ShortcutBar';
 import { UserMenu } from './UserMenu';
 import { VerticalNavigation } from './VerticalNavigation';
 import '../../ui/app-recipes';
@@ -119,6 +120,7 @@ export function AppShell() {
             <Box display={vertical ? { base: 'block', lg: 'none' } : 'block'} minWidth="0">
               <Brand showName={!vertical} hideNameBelow="md" />
             </Box>
+            <ShortcutBar groups={groups} />
             <Spacer />
             <LanguageMenu />
             <DesignEditorLink />

@@ -3,16 +3,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronDown, KeyRound, LogOut, PanelLeft, PanelTop, User } from 'lucide-react';
 import { NAV_LAYOUTS, type NavLayout } from '../../../contract/constants';
+import { isApiRequestError } from '../../data/api-error';
 import { useLayoutSettings } from '../../data/layout-settings';
+import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
 import { signOut } from '../../data/session-services';
 import { chooseLayout } from '../../data/user-settings';
+import { showToast } from '../../ui/toaster';
 
 const isNavLayout = (value: string): value is NavLayout => (NAV_LAYOUTS as readonly string[]).includes(value);
 
 /** Who is signed in, and: My profile, Reset password, layout choice, Logout (spec §2). */
 export function UserMenu() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { user, claims } = useSession();
   const { navLayout } = useLayoutSettings();
@@ -20,10 +23,25 @@ export function UserMenu() {
   const displayName = user?.displayName ?? user?.email ?? '';
   const roleLabel = role ?? t`Guest`;
 
+  // Spec §2: the password is reset signed out, with a sealed single-use token from the server.
+  const startPasswordReset = async () => {
+    try {
+      const { api } = await import('../../data/http');
+      const { token } = await api.post('users/me/reset-token').json<{ token: string }>();
+      signOut({ redirectTo: `/reset-password/${encodeURIComponent(token)}` });
+    } catch (error) {
+      showToast(
+        'error',
+        isApiRequestError(error) && !error.isUnreachable
+          ? translateServerMessage(i18n, error.body.message)
+          : t`The server cannot be reached. Please check your connection.`,
+      );
+    }
+  };
+
   const onSelect = ({ value }: { value: string }) => {
-    if (value === 'reset-password' && user?.email) {
-      // Spec §2: the password is reset signed out, so the session ends first.
-      signOut({ redirectTo: `/reset-password/${encodeURIComponent(user.email)}` });
+    if (value === 'reset-password') {
+      void startPasswordReset();
     } else if (value === 'logout') {
       void navigate({ to: '/logout' });
     }
@@ -73,7 +91,7 @@ export function UserMenu() {
                 <Trans>My profile</Trans>
               </Link>
             </Menu.Item>
-            <Menu.Item value="reset-password" disabled={!user?.email}>
+            <Menu.Item value="reset-password">
               <KeyRound size={16} aria-hidden="true" />
               <Trans>Reset password</Trans>
             </Menu.Item>

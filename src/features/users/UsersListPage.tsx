@@ -1,27 +1,37 @@
-import { Badge, Box, Button, Field, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect } from 'react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { PAGE_SIZE_DEFAULT, type UserStatus } from '../../../contract/constants';
+import { MSG } from '../../../contract/messages';
 import { translateServerMessage } from '../../data/server-messages';
+import { useSession } from '../../data/session';
 import { usePagedSearch } from '../../data/use-paged-search';
+import { DeleteSelectedButton } from '../../ui/ActionButtons';
+import { ConfirmDialog } from '../../ui/AppDialog';
+import { Checkbox } from '../../ui/Checkbox';
+import { reportSaveError } from '../../ui/form-errors';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
+import { Pagination } from '../../ui/Pagination';
 import { showToast } from '../../ui/toaster';
-import { useUserList } from './users-api';
+import { ROLE_LABELS } from './role-labels';
+import type { UserScreen } from './user-screens';
+import { deleteUsers, useUserList } from './users-api';
 
 const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', invited: 'orange', disabled: 'gray' };
 
-/** `/apps/users/users`: the users the signed-in admin manages, read-only for now. */
-export function UsersListPage() {
+/** `/apps/users/users` and `/apps/servicers/servicers`: the users the signed-in user manages. */
+export function UsersListPage({ screen }: { screen: UserScreen }) {
   const { t, i18n } = useLingui();
+  const ownId = useSession().claims?.sub;
   const { searchInput, setSearchInput, search, page, setPage } = usePagedSearch();
-  const state = useUserList({ page, pageSize: PAGE_SIZE_DEFAULT, search });
-
-  const failure = state.status === 'failed' ? state.error : null;
-  useEffect(() => {
-    if (failure && !failure.isUnreachable)
-      showToast('warning', translateServerMessage(i18n, failure.body.message));
-  }, [failure, i18n]);
+  const state = useUserList({ page, pageSize: PAGE_SIZE_DEFAULT, search, role: screen.fixedRole });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   const statusLabels: Record<UserStatus, string> = {
     active: t`active`,
@@ -30,95 +40,141 @@ export function UsersListPage() {
   };
   const users = state.data?.users ?? [];
   const count = state.data?.count ?? 0;
-  const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE_DEFAULT));
+  const selectable = users.filter((user) => user.id !== ownId);
+  const allSelected = selectable.length > 0 && selectable.every((user) => selected.has(user.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  async function removeSelected() {
+    setDeleting(true);
+    try {
+      await deleteUsers([...selected]);
+      showToast('success', translateServerMessage(i18n, MSG.deleted));
+      setSelected(new Set());
+      setConfirmDelete(false);
+      state.reload();
+    } catch (error) {
+      reportSaveError(error, i18n);
+    } finally {
+      setDeleting(false);
+    }
+  }
 
   return (
     <Stack gap="4">
-      <PageTitle title={t`Customers`} />
-
-      <Field.Root maxWidth="sm">
-        <Field.Label>
-          <Trans>Search users</Trans>
-        </Field.Label>
-        <Input type="search" value={searchInput} onChange={(event) => setSearchInput(event.target.value)} />
-      </Field.Root>
-
-      {failure && (
-        <Text role="alert" color="fg.error">
-          {failure.isUnreachable
-            ? t`The server cannot be reached. Please check your connection.`
-            : translateServerMessage(i18n, failure.body.message)}
-        </Text>
-      )}
-
-      <Box overflowX="auto" borderWidth="1px" borderRadius="l2" aria-busy={state.status === 'loading'}>
-        <Table.Root size="sm" stickyHeader>
-          <Table.Caption srOnly>
-            <Trans>Users</Trans>
-          </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>
-                <Trans>Name</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Email</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Role</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Status</Trans>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {users.map((user) => (
-              <Table.Row key={user.id}>
-                <Table.Cell fontWeight="medium">{user.displayName}</Table.Cell>
-                <Table.Cell wordBreak="break-all">{user.email}</Table.Cell>
-                <Table.Cell>{user.role}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={STATUS_COLOURS[user.status] ?? 'gray'} variant="subtle">
-                    {statusLabels[user.status] ?? user.status}
-                  </Badge>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {state.status === 'loading' && users.length === 0 && (
-          <HStack justify="center" padding="6" role="status">
-            <Spinner size="sm" />
-            <Text>
-              <Trans>Loading…</Trans>
-            </Text>
+      <PageTitle title={i18n._(screen.title)} />
+      <NeedsConnection>
+        <Stack gap="4">
+          <HStack justify="space-between" wrap="wrap" gap="3" align="flex-end">
+            <Field.Root maxWidth="sm">
+              <Field.Label>
+                <Trans>Search users</Trans>
+              </Field.Label>
+              <Input
+                type="search"
+                value={searchInput}
+                onChange={(event) => setSearchInput(event.target.value)}
+              />
+            </Field.Root>
+            <HStack gap="2" wrap="wrap">
+              <DeleteSelectedButton selectedCount={selected.size} onClick={() => setConfirmDelete(true)} />
+              <Button asChild>
+                <RouterLink to={screen.editPath} params={{ id: undefined }}>
+                  <Plus aria-hidden="true" />
+                  {screen.kind === 'servicemen' ? <Trans>New service man</Trans> : <Trans>Invite user</Trans>}
+                </RouterLink>
+              </Button>
+            </HStack>
           </HStack>
-        )}
-        {state.status === 'ready' && users.length === 0 && (
-          <Text padding="6" textAlign="center" color="fg.muted">
-            <Trans>No users found.</Trans>
-          </Text>
-        )}
-      </Box>
 
-      <HStack as="nav" aria-label={t`Pagination`} justify="space-between" wrap="wrap" gap="2">
-        <Text fontSize="sm" color="fg.muted">
-          <Trans>
-            Page {page} of {pageCount} · {count} users
-          </Trans>
-        </Text>
-        <HStack gap="2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            <Trans>Previous</Trans>
-          </Button>
-          <Button size="sm" variant="outline" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-            <Trans>Next</Trans>
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </HStack>
-      </HStack>
+          <LoadFailure error={state.status === 'failed' ? state.error : null} />
+
+          <Box overflowX="auto" borderWidth="1px" borderRadius="l2" aria-busy={state.status === 'loading'}>
+            <Table.Root size="sm" stickyHeader>
+              <Table.Caption srOnly>
+                <Trans>Users</Trans>
+              </Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader width="8">
+                    <Checkbox
+                      aria-label={t`Select all users on this page`}
+                      checked={allSelected}
+                      onChange={() =>
+                        setSelected(allSelected ? new Set() : new Set(selectable.map((user) => user.id)))
+                      }
+                    />
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Name</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Email</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Role</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Status</Trans>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {users.map((user) => (
+                  <Table.Row key={user.id}>
+                    <Table.Cell>
+                      {user.id !== ownId && (
+                        <Checkbox
+                          aria-label={t`Select ${user.displayName}`}
+                          checked={selected.has(user.id)}
+                          onChange={() => toggle(user.id)}
+                        />
+                      )}
+                    </Table.Cell>
+                    <Table.Cell fontWeight="medium">
+                      <Link asChild colorPalette="blue" color="colorPalette.fg">
+                        <RouterLink to={screen.editPath} params={{ id: user.id }}>
+                          {user.displayName}
+                        </RouterLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell wordBreak="break-all">{user.email}</Table.Cell>
+                    <Table.Cell>{i18n._(ROLE_LABELS[user.role])}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={STATUS_COLOURS[user.status] ?? 'gray'} variant="subtle">
+                        {statusLabels[user.status] ?? user.status}
+                      </Badge>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+            {state.status === 'loading' && users.length === 0 && <Loading />}
+            {state.status === 'ready' && users.length === 0 && (
+              <Text padding="6" textAlign="center" color="fg.muted">
+                <Trans>No users found.</Trans>
+              </Text>
+            )}
+          </Box>
+
+          <Pagination page={page} pageSize={PAGE_SIZE_DEFAULT} count={count} onPage={setPage} />
+        </Stack>
+      </NeedsConnection>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t`Delete users`}
+        message={t`Delete the ${selected.size} selected users? This cannot be undone.`}
+        confirmLabel={t`Delete`}
+        busy={deleting}
+        onConfirm={() => void removeSelected()}
+        onClose={() => setConfirmDelete(false)}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,17 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../ui/NotAvailableYet';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { loadCatalog } from '../../data/i18n';
+import { ForgotPasswordPage } from '../../features/account/ForgotPasswordPage';
 
 export const Route = createFileRoute('/_guest/forgot-password')({
-  component: ForgotPasswordPage,
+  loader: () => loadCatalog('accounts'),
+  component: ForgotPasswordRoute,
 });
 
-function ForgotPasswordPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Forgot password`} />;
+function ForgotPasswordRoute() {
+  const navigate = useNavigate();
+  return (
+    <ForgotPasswordPage
+      onRequested={(email) => void navigate({ to: '/mail-confirm/$email', params: { email } })}
+    />
+  );
 }

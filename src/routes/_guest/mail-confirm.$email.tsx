@@ -1,12 +1,13 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../ui/NotAvailableYet';
+import { loadCatalog } from '../../data/i18n';
+import { MailConfirmPage } from '../../features/account/MailConfirmPage';
 
 export const Route = createFileRoute('/_guest/mail-confirm/$email')({
-  component: ConfirmYourEmailPage,
+  loader: () => loadCatalog('accounts'),
+  component: MailConfirmRoute,
 });
 
-function ConfirmYourEmailPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Confirm your email`} />;
+function MailConfirmRoute() {
+  const { email } = Route.useParams();
+  return <MailConfirmPage email={email} />;
 }

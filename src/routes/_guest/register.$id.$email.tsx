@@ -1,12 +1,21 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../ui/NotAvailableYet';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { HOME_PATH } from '../../app/route-access';
+import { loadCatalog } from '../../data/i18n';
+import { RegisterPage } from '../../features/account/RegisterPage';
 
 export const Route = createFileRoute('/_guest/register/$id/$email')({
-  component: RegisterPage,
+  loader: () => loadCatalog('accounts'),
+  component: RegisterRoute,
 });
 
-function RegisterPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Register`} />;
+function RegisterRoute() {
+  const { id, email } = Route.useParams();
+  const navigate = useNavigate();
+  return (
+    <RegisterPage
+      sealedId={id}
+      sealedEmail={email}
+      onRegistered={() => void navigate({ href: HOME_PATH, replace: true })}
+    />
+  );
 }

@@ -1,12 +1,15 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../ui/NotAvailableYet';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { loadCatalog } from '../../data/i18n';
+import { ResetPasswordPage } from '../../features/account/ResetPasswordPage';
 
+/** `$email` carries the sealed reset token (spec's route name). */
 export const Route = createFileRoute('/_guest/reset-password/$email')({
-  component: ResetPasswordPage,
+  loader: () => loadCatalog('accounts'),
+  component: ResetPasswordRoute,
 });
 
-function ResetPasswordPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Reset password`} />;
+function ResetPasswordRoute() {
+  const { email: token } = Route.useParams();
+  const navigate = useNavigate();
+  return <ResetPasswordPage token={token} onDone={() => void navigate({ to: '/login', replace: true })} />;
 }

@@ -1,12 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadCatalog } from '../../../data/i18n';
+import { ProfilePage } from '../../../features/profile/ProfilePage';
 
 export const Route = createFileRoute('/_app/apps/profile')({
-  component: MyProfilePage,
+  loader: () => loadCatalog('accounts'),
+  component: ProfilePage,
 });
-
-function MyProfilePage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`My profile`} />;
-}

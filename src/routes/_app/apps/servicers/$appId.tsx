@@ -1,14 +1,24 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadCatalog } from '../../../../data/i18n';
+import { UserEditPage } from '../../../../features/users/UserEditPage';
+import { SERVICEMEN_SCREEN } from '../../../../features/users/user-screens';
 
 export const Route = createFileRoute('/_app/apps/servicers/$appId')({
   beforeLoad: requireAccess('customer'),
-  component: ServiceManPage,
+  loader: () => Promise.all([loadCatalog('accounts'), loadCatalog('screens')]),
+  component: EditRoute,
 });
 
-function ServiceManPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Service man`} />;
+function EditRoute() {
+  const { appId: id } = Route.useParams();
+  const navigate = useNavigate();
+  return (
+    <UserEditPage
+      key={id ?? 'new'}
+      screen={SERVICEMEN_SCREEN}
+      id={id}
+      onDone={() => void navigate({ to: SERVICEMEN_SCREEN.listPath })}
+    />
+  );
 }

@@ -1,14 +1,11 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadCatalog } from '../../../../data/i18n';
+import { UsersListPage } from '../../../../features/users/UsersListPage';
+import { SERVICEMEN_SCREEN } from '../../../../features/users/user-screens';
 
 export const Route = createFileRoute('/_app/apps/servicers/servicers')({
   beforeLoad: requireAccess('customer'),
-  component: ServicemanPage,
+  loader: () => Promise.all([loadCatalog('accounts'), loadCatalog('screens')]),
+  component: () => <UsersListPage screen={SERVICEMEN_SCREEN} />,
 });
-
-function ServicemanPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Serviceman`} />;
-}

@@ -1,14 +1,24 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadCatalog } from '../../../../data/i18n';
+import { UserEditPage } from '../../../../features/users/UserEditPage';
+import { CUSTOMERS_SCREEN } from '../../../../features/users/user-screens';
 
 export const Route = createFileRoute('/_app/apps/users/user/{-$id}')({
   beforeLoad: requireAccess('admin'),
-  component: CustomerPage,
+  loader: () => Promise.all([loadCatalog('accounts'), loadCatalog('screens')]),
+  component: EditRoute,
 });
 
-function CustomerPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Customer`} />;
+function EditRoute() {
+  const { id } = Route.useParams();
+  const navigate = useNavigate();
+  return (
+    <UserEditPage
+      key={id ?? 'new'}
+      screen={CUSTOMERS_SCREEN}
+      id={id}
+      onDone={() => void navigate({ to: CUSTOMERS_SCREEN.listPath })}
+    />
+  );
 }

@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
 import { loadCatalog } from '../../../../data/i18n';
 import { UsersListPage } from '../../../../features/users/UsersListPage';
+import { CUSTOMERS_SCREEN } from '../../../../features/users/user-screens';
 
 export const Route = createFileRoute('/_app/apps/users/users')({
   beforeLoad: requireAccess('admin'),
-  loader: () => loadCatalog('accounts'),
-  component: UsersListPage,
+  loader: () => Promise.all([loadCatalog('accounts'), loadCatalog('screens')]),
+  component: () => <UsersListPage screen={CUSTOMERS_SCREEN} />,
 });

@@ -1,0 +1,74 @@
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useApiGet } from '../../data/use-api';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { NeedsConnection } from '../../ui/NeedsConnection';
+import { PageTitle } from '../../ui/PageTitle';
+
+interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  at: string;
+  links: string[];
+}
+
+/**
+ * `/apps/mails` (dev): the mails the server kept in its outbox because no SMTP server is
+ * configured, so invitations and reset links can be followed on a fresh install.
+ */
+export function MailOutboxPage() {
+  const { t, i18n } = useLingui();
+  const outbox = useApiGet<{ mails: OutboxMail[] }>('email/outbox');
+  const mails = outbox.data?.mails ?? [];
+  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Stack gap="4">
+      <PageTitle title={t`Mail outbox`} />
+      <NeedsConnection>
+        <Stack gap="4">
+          <Text color="fg.muted">
+            <Trans>
+              Mails the server could not send because no SMTP server is configured (SMTP_URL), newest first.
+            </Trans>
+          </Text>
+          <LoadFailure error={outbox.status === 'failed' ? outbox.error : null} />
+          {outbox.status === 'loading' && mails.length === 0 && <Loading />}
+          {outbox.status === 'ready' && mails.length === 0 && (
+            <Text color="fg.muted">
+              <Trans>The outbox is empty.</Trans>
+            </Text>
+          )}
+          {mails.map((mail) => (
+            <Box as="article" key={mail.id} borderWidth="1px" borderRadius="l2" padding="4">
+              <Heading as="h2" size="sm">
+                {mail.subject}
+              </Heading>
+              <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                <Trans>
+                  To {mail.to} · {format.format(new Date(mail.at))}
+                </Trans>
+              </Text>
+              <Text whiteSpace="pre-wrap" fontSize="sm" marginTop="2">
+                {mail.text}
+              </Text>
+              {mail.links.length > 0 && (
+                <Stack as="ul" gap="1" marginTop="2" listStyleType="none">
+                  {mail.links.map((link) => (
+                    <li key={link}>
+                      <Link href={link} colorPalette="blue" color="colorPalette.fg" wordBreak="break-all">
+                        {link}
+                      </Link>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      </NeedsConnection>
+    </Stack>
+  );
+}

@@ -1,0 +1,303 @@
+import { Avatar, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Upload } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as v from 'valibot';
+import {
+  LANGUAGES,
+  type Language,
+  MAX_AVATAR_BYTES,
+  NOTIFICATION_PREFERENCES,
+} from '../../../contract/constants';
+import { MSG } from '../../../contract/messages';
+import {
+  PasswordChangeRequestSchema,
+  type ProfileUpdate,
+  ProfileUpdateSchema,
+} from '../../../contract/schemas/account';
+import type { User } from '../../../contract/schemas/user';
+import { isApiRequestError } from '../../data/api-error';
+import { isLanguage, useActiveLanguage } from '../../data/i18n';
+import { translateServerMessage } from '../../data/server-messages';
+import { updateSessionUser, useSession } from '../../data/session';
+import { useApiGet } from '../../data/use-api';
+import { chooseLanguage } from '../../data/user-settings';
+import { FormField } from '../../ui/FormField';
+import { reportSaveError } from '../../ui/form-errors';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { NeedsConnection } from '../../ui/NeedsConnection';
+import { PageTitle } from '../../ui/PageTitle';
+import { SelectInput } from '../../ui/SelectInput';
+import { showToast } from '../../ui/toaster';
+import { NOTIFICATION_LABELS } from '../users/notification-labels';
+import { changePassword, saveProfile, uploadAvatar } from './profile-api';
+
+const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English' };
+
+/** `/apps/profile`: the signed-in user's own record. */
+export function ProfilePage() {
+  const { t } = useLingui();
+  const me = useApiGet<User>('users/me');
+  useEffect(() => {
+    if (me.status === 'ready') updateSessionUser(me.data);
+  }, [me.status, me.data]);
+  return (
+    <Stack gap="4">
+      <PageTitle title={t`My profile`} />
+      <NeedsConnection>
+        <LoadFailure error={me.status === 'failed' ? me.error : null} />
+        {me.status === 'loading' && !me.data && <Loading />}
+        {me.data && (
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+            <Section title={t`Personal data`}>
+              <ProfileForm user={me.data} />
+            </Section>
+            <Stack gap="4">
+              <Section title={t`Picture`}>
+                <AvatarUpload user={me.data} />
+              </Section>
+              <Section title={t`Language`}>
+                <LanguageChoice />
+              </Section>
+              <Section title={t`Change password`}>
+                <PasswordForm />
+              </Section>
+            </Stack>
+          </SimpleGrid>
+        )}
+      </NeedsConnection>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card.Root as="section" aria-labelledby={headingId} size="sm">
+      <Card.Body gap="4">
+        <Heading as="h2" size="md" id={headingId}>
+          {title}
+        </Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+type ProfileValues = v.InferInput<typeof ProfileUpdateSchema>;
+
+function ProfileForm({ user }: { user: User }) {
+  const { t, i18n } = useLingui();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues, unknown, ProfileUpdate>({
+    resolver: valibotResolver(ProfileUpdateSchema),
+    defaultValues: {
+      displayName: user.displayName,
+      phoneNumber: user.phoneNumber ?? '',
+      notificationPreference: user.notificationPreference,
+    },
+  });
+  const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await saveProfile(values);
+      updateSessionUser(saved);
+      showToast('success', translateServerMessage(i18n, MSG.userUpdated));
+    } catch (error) {
+      reportSaveError(error, i18n, setError);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="4">
+        <FormField id="profile-email" label={t`Email`}>
+          <Input value={user.email} readOnly type="email" />
+        </FormField>
+        <FormField id="profile-name" label={t`Display name`} error={message(errors.displayName?.message)}>
+          <Input {...register('displayName')} autoComplete="name" />
+        </FormField>
+        <FormField id="profile-phone" label={t`Phone number`} error={message(errors.phoneNumber?.message)}>
+          <Input {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel" />
+        </FormField>
+        <FormField
+          id="profile-notification"
+          label={t`Notification preference`}
+          error={message(errors.notificationPreference?.message)}
+        >
+          <SelectInput
+            {...register('notificationPreference')}
+            options={NOTIFICATION_PREFERENCES.map((value) => ({
+              value,
+              label: i18n._(NOTIFICATION_LABELS[value]),
+            }))}
+          />
+        </FormField>
+        <Button type="submit" alignSelf="flex-end" loading={isSubmitting}>
+          <Trans>Save</Trans>
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function AvatarUpload({ user }: { user: User }) {
+  const { t, i18n } = useLingui();
+  const { user: sessionUser } = useSession();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const current = sessionUser?.avatarUrl ?? user.avatarUrl;
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function choose(chosen: File | undefined) {
+    setFile(null);
+    setError(null);
+    if (!chosen) return;
+    if (!AVATAR_TYPES.includes(chosen.type)) {
+      setError(translateServerMessage(i18n, MSG.imageTypeInvalid));
+      return;
+    }
+    if (chosen.size > MAX_AVATAR_BYTES) {
+      setError(translateServerMessage(i18n, MSG.imageTooLarge));
+      return;
+    }
+    setFile(chosen);
+  }
+
+  async function upload() {
+    if (!file) return;
+    setUploading(true);
+    try {
+      updateSessionUser(await uploadAvatar(file));
+      setFile(null);
+      showToast('success', t`Your picture was saved.`);
+    } catch (failure) {
+      if (!isApiRequestError(failure)) throw failure;
+      setError(
+        failure.isUnreachable
+          ? t`The server cannot be reached. Please check your connection.`
+          : translateServerMessage(i18n, failure.body.message),
+      );
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <Stack gap="3">
+      <HStack gap="4">
+        <Avatar.Root size="2xl" colorPalette="blue">
+          <Avatar.Fallback name={user.displayName} />
+          {(preview ?? current) && (
+            <Avatar.Image src={preview ?? current ?? undefined} alt={t`Your picture`} />
+          )}
+        </Avatar.Root>
+        <Text fontSize="sm" color="fg.muted">
+          {preview ? <Trans>Preview: not saved yet.</Trans> : <Trans>JPEG, PNG or GIF, at most 2 MB.</Trans>}
+        </Text>
+      </HStack>
+      <FormField id="profile-avatar" label={t`Choose a picture`} error={error}>
+        <Input
+          type="file"
+          accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+          padding="1"
+          onChange={(event) => choose(event.target.files?.[0])}
+        />
+      </FormField>
+      <Button alignSelf="flex-end" disabled={!file} loading={uploading} onClick={() => void upload()}>
+        <Upload aria-hidden="true" />
+        <Trans>Upload picture</Trans>
+      </Button>
+    </Stack>
+  );
+}
+
+function LanguageChoice() {
+  const { t } = useLingui();
+  const active = useActiveLanguage();
+  return (
+    <FormField id="profile-language" label={t`Language`}>
+      <SelectInput
+        value={active}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void chooseLanguage(event.target.value);
+        }}
+        options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+      />
+    </FormField>
+  );
+}
+
+type PasswordValues = v.InferOutput<typeof PasswordChangeRequestSchema>;
+
+function PasswordForm() {
+  const { t, i18n } = useLingui();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordValues>({
+    resolver: valibotResolver(PasswordChangeRequestSchema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await changePassword(values);
+      reset();
+      showToast('success', translateServerMessage(i18n, answer.message));
+    } catch (error) {
+      reportSaveError(error, i18n, setError);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="4">
+        <FormField
+          id="profile-current-password"
+          label={t`Current password`}
+          error={message(errors.currentPassword?.message)}
+        >
+          <Input {...register('currentPassword')} type="password" autoComplete="current-password" />
+        </FormField>
+        <FormField
+          id="profile-new-password"
+          label={t`New password`}
+          error={message(errors.password?.message)}
+        >
+          <Input {...register('password')} type="password" autoComplete="new-password" />
+        </FormField>
+        <FormField
+          id="profile-confirm-password"
+          label={t`Confirm password`}
+          error={message(errors.confirmPassword?.message)}
+        >
+          <Input {...register('confirmPassword')} type="password" autoComplete="new-password" />
+        </FormField>
+        <Button type="submit" alignSelf="flex-end" loading={isSubmitting}>
+          <Trans>Change password</Trans>
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { grantableRoles } from './grantable-roles';
+
+describe('grantableRoles', () => {
+  it('offers staff every role of spec §6 up to their own', () => {
+    expect(grantableRoles('dev')).toEqual(['admin', 'customer_admin', 'customer', 'service_man']);
+    expect(grantableRoles('admin')).toEqual(['admin', 'customer_admin', 'customer', 'service_man']);
+  });
+
+  it('offers customers only the roles below their own', () => {
+    expect(grantableRoles('customer_admin')).toEqual(['customer', 'service_man']);
+    expect(grantableRoles('customer')).toEqual(['service_man']);
+  });
+
+  it('offers a service man and a guest nothing', () => {
+    expect(grantableRoles('service_man')).toEqual([]);
+    expect(grantableRoles(null)).toEqual([]);
+  });
+});

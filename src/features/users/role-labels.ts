@@ -1,0 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Role } from '../../../contract/roles';
+
+export const ROLE_LABELS: Record<Role, MessageDescriptor> = {
+  dev: msg`Developer`,
+  admin: msg`Admin`,
+  customer_admin: msg`Customer admin`,
+  customer: msg`Customer`,
+  service_man: msg`Service man`,
+};

@@ -1,0 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Role } from '../../../contract/roles';
+
+/**
+ * The users screens serve two menus (spec §2): Customers (admin, every user) and Serviceman
+ * (customer and above, role fixed to service_man).
+ */
+export interface UserScreen {
+  kind: 'customers' | 'servicemen';
+  title: MessageDescriptor;
+  /** The one role this screen lists and creates; none for the admin's full list. */
+  fixedRole?: Role;
+  listPath: '/apps/users/users' | '/apps/servicers/servicers';
+  editPath: '/apps/users/user/{-$id}' | '/apps/servicemen/serviceman/{-$id}';
+}
+
+export const CUSTOMERS_SCREEN: UserScreen = {
+  kind: 'customers',
+  title: msg`Customers`,
+  listPath: '/apps/users/users',
+  editPath: '/apps/users/user/{-$id}',
+};
+
+export const SERVICEMEN_SCREEN: UserScreen = {
+  kind: 'servicemen',
+  title: msg`Service men`,
+  fixedRole: 'service_man',
+  listPath: '/apps/servicers/servicers',
+  editPath: '/apps/servicemen/serviceman/{-$id}',
+};
