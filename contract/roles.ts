@@ -32,6 +32,19 @@ export function canGrantRole(actor: Role, granted: Role): boolean {
 }
 
 /**
+ * The roles `actor` may hand out when creating or editing users: never one above his own
+ * (canGrantRole), and below admin only the roles under his own that design §3 lets him manage
+ * (a customer admin invites customers and service men, a customer service men). The user form
+ * offers exactly these and the server refuses anything else.
+ */
+export function grantableRoles(actor: Role | null | undefined): AssignableRole[] {
+  if (actor == null) return [];
+  return ASSIGNABLE_ROLES.filter(
+    (role) => canGrantRole(actor, role) && (hasRole(actor, 'admin') || RANK[role] < RANK[actor]),
+  );
+}
+
+/**
  * Who may open a page: guests only, any signed-in user, anyone at all, or a role and above.
  */
 export type Access = 'guest' | 'signedIn' | 'anyone' | Role;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { ASSIGNABLE_ROLES, canGrantRole, hasRole, type Role } from '../../../contract/roles';
+import { grantableRoles, hasRole, type Role } from '../../../contract/roles';
 import { users } from '../../db/schema';
 import type { ScopeUser } from '../lifts/lift-scope';
 
@@ -23,25 +23,7 @@ export function manageableUsersCondition(actor: ScopeUser): SQL | undefined {
   }
 }
 
-/**
- * The roles `actor` may hand out: never one above its own (contract canGrantRole), and below
- * staff only what design §3 lets it manage.
- */
-export function grantableRoles(actor: Role): Role[] {
-  switch (actor) {
-    case 'dev':
-    case 'admin':
-      return ASSIGNABLE_ROLES.filter((role) => canGrantRole(actor, role));
-    case 'customer_admin':
-      return ['customer', 'service_man'];
-    case 'customer':
-      return ['service_man'];
-    default:
-      return [];
-  }
-}
-
-export const mayGrant = (actor: Role, role: Role) => grantableRoles(actor).includes(role);
+export const mayGrant = (actor: Role, role: Role) => (grantableRoles(actor) as Role[]).includes(role);
 
 /** An admin sees a dev in the list, but changes or deletes only users at or below its own role. */
 export const mayChange = (actor: Role, target: Role) => hasRole(actor, target);

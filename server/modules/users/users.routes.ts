@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type * as v from 'valibot';
 import { ApiErrorSchema } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
-import type { Role } from '../../../contract/roles';
+import { grantableRoles, type Role } from '../../../contract/roles';
 import { MessageResponseSchema } from '../../../contract/schemas/account';
 import { IdParamsSchema, IdsBodySchema } from '../../../contract/schemas/common';
 import {
@@ -37,7 +37,7 @@ import { isUniqueViolation } from '../lifts/lifts.repository';
 import { sendInvitation } from './invitation';
 import { verifyPassword } from './password';
 import { toUser } from './user-mapper';
-import { grantableRoles, manageableUsersCondition, mayChange, mayGrant } from './user-scope';
+import { manageableUsersCondition, mayChange, mayGrant } from './user-scope';
 import { createUsersRepository, liftKindOf, USER_SORT_COLUMNS, type UserChanges } from './users.repository';
 
 export interface UsersRoutesOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantableRoles } from './grantable-roles';
+import { grantableRoles } from './roles';
 
 describe('grantableRoles', () => {
   it('offers staff every role of spec §6 up to their own', () => {
