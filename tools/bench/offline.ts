@@ -1,0 +1,468 @@
+/**
+ * Offline-first benchmark (run by hand after `npm run build`: `npm run bench:offline`). Starts the
+ * built server on a scratch PostgreSQL database with the demo data, gives the demo service man
+ * 10,000 more lifts, adds 2,000 descriptions and 50,000 messages of the last 90 days, and drives
+ * headless Chromium as that service man. Each figure is printed next to a ceiling measured in the
+ * same run, since absolute times on these machines are not comparable:
+ *
+ * 1. first sync: time until the lift list shows rows, time until the mirror is complete, and rows
+ *    written per second into IndexedDB, against a bare IndexedDB write of the same rows;
+ * 2. error-code lookup over the descriptions: keystroke to painted result, p50 and p95, against
+ *    the same path through a bare input (the frame floor), with the target p95 < 16 ms;
+ * 3. delta sync: 100 lifts changed through the API, until every change is in the mirror and the
+ *    first page on screen shows them, against the time the server took to answer the 100 changes.
+ *
+ *   tsx tools/bench/offline.ts [--lifts 10000] [--descriptions 2000] [--messages 50000] [--pg postgres://postgres@127.0.0.1:5432]
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { chromium, type Page } from 'playwright-core';
+import { defaultParameters } from '../../contract/parameters';
+import { chromiumLaunchOptions } from '../chromium.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    lifts: { type: 'string', default: '10000' },
+    descriptions: { type: 'string', default: '2000' },
+    messages: { type: 'string', default: '50000' },
+    lookups: { type: 'string', default: '200' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    port: { type: 'string', default: '3198' },
+  },
+});
+const BASE = `http://127.0.0.1:${args.port}`;
+const LIFTS = Number(args.lifts);
+const DESCRIPTIONS = Number(args.descriptions);
+const MESSAGES = Number(args.messages);
+const FIRST_BENCH_CODE = 10_000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function api<T = unknown>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${BASE}${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface Session {
+  access_token: string;
+  user: { id: string };
+}
+
+async function seed(client: pg.Client, serviceManId: string) {
+  await client.query(
+    `insert into lifts (uid, address, imei, parameters, trips, operating_hours)
+     select 'BENCH-' || lpad(g::text, 6, '0'), 'Prüfstraße ' || g || ', 10115 Berlin', '35' || lpad(g::text, 13, '0'), $1::jsonb, g * 7, g / 10.0
+     from generate_series(1, $2::int) as g`,
+    [JSON.stringify(defaultParameters()), LIFTS],
+  );
+  await client.query(
+    `insert into lift_users (lift_id, user_id, kind) select id, $1::uuid, 'serviceman' from lifts where uid like 'BENCH-%'`,
+    [serviceManId],
+  );
+  await client.query(
+    `insert into descriptions (number, name, name_de, type, content, text)
+     select $1::int + g, 'Bench error ' || g || ' (test)', 'Bench-Fehler ' || g || ' (Prüfung)',
+            case when g % 5 = 0 then 'info' else 'error' end, 'Check the door contacts of stop ' || (g % 12), ''
+     from generate_series(0, $2::int - 1) as g`,
+    [FIRST_BENCH_CODE, DESCRIPTIONS],
+  );
+  await client.query(
+    `with bench as (select id, row_number() over (order by uid) as n from lifts where uid like 'BENCH-%'),
+          series as (select g, now() - (g % 89) * interval '1 day' - (g % 1440) * interval '1 minute' as at
+                     from generate_series(1, $1::int) as g)
+     insert into messages (year, lift_id, kind, code, active, trips, operating_hours, at)
+     select extract(year from s.at)::smallint, b.id,
+            case when s.g % 3 = 0 then 'stats' when s.g % 3 = 1 then 'error' else 'info' end,
+            case when s.g % 3 = 0 then null else $2::int + (s.g % $3::int) end,
+            case when s.g % 3 = 0 then null else s.g % 2 = 0 end,
+            case when s.g % 3 = 0 then s.g else null end,
+            case when s.g % 3 = 0 then s.g / 100.0 else null end,
+            s.at
+     from series s join bench b on b.n = (s.g % $4::int) + 1`,
+    [MESSAGES, FIRST_BENCH_CODE, DESCRIPTIONS, LIFTS],
+  );
+  await client.query('analyze');
+}
+
+/** Rows the service man's mirror must hold once complete, counted by the database itself. */
+async function expectedRows(client: pg.Client, serviceManId: string) {
+  const scoped = `select lift_id from lift_users lu join lifts l on l.id = lu.lift_id
+                  where lu.user_id = $1 and l.deleted_at is null`;
+  const [{ lifts, descriptions, messages }] = (
+    await client.query(
+      `select (select count(distinct lift_id) from (${scoped}) s)::int as lifts,
+              (select count(*) from descriptions where deleted_at is null)::int as descriptions,
+              (select count(*) from messages where deleted_at is null and at > now() - interval '90 days'
+                 and lift_id in (${scoped}))::int as messages`,
+      [serviceManId],
+    )
+  ).rows;
+  return { lifts, descriptions, messages };
+}
+
+/** Counts the rows of the mirror's tables through the bare IndexedDB API. */
+function countMirror(page: Page, name: string) {
+  return page.evaluate(
+    (dbName) =>
+      new Promise<{ lifts: number; descriptions: number; messages: number }>((resolve) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => resolve({ lifts: 0, descriptions: 0, messages: 0 });
+        open.onsuccess = () => {
+          const db = open.result;
+          const stores = ['lifts', 'descriptions', 'messages'].filter((store) =>
+            db.objectStoreNames.contains(store),
+          );
+          if (stores.length < 3) {
+            db.close();
+            resolve({ lifts: 0, descriptions: 0, messages: 0 });
+            return;
+          }
+          const tx = db.transaction(stores, 'readonly');
+          const counts = { lifts: 0, descriptions: 0, messages: 0 };
+          for (const store of stores) {
+            const request = tx.objectStore(store).count();
+            request.onsuccess = () => {
+              counts[store as keyof typeof counts] = request.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(counts);
+          };
+        };
+      }),
+    name,
+  );
+}
+
+/** The ceiling of the first sync: the same rows written into a scratch IndexedDB store, 2,000 a transaction. */
+function bareIndexedDbWrite(page: Page, mirrorName: string) {
+  return page.evaluate(async (dbName) => {
+    const open = (name: string, upgrade?: (db: IDBDatabase) => void) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name, 1);
+        request.onupgradeneeded = () => upgrade?.(request.result);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const done = (tx: IDBTransaction) =>
+      new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+    const source = await open(dbName);
+    const rows: Record<string, unknown[]> = {};
+    for (const store of ['lifts', 'descriptions', 'messages']) {
+      const tx = source.transaction(store, 'readonly');
+      const request = tx.objectStore(store).getAll();
+      await done(tx);
+      rows[store] = request.result;
+    }
+    source.close();
+    const scratch = await open(`bench-scratch-${Date.now()}`, (db) => {
+      for (const store of Object.keys(rows)) db.createObjectStore(store, { keyPath: 'id' });
+    });
+    const started = performance.now();
+    let written = 0;
+    for (const [store, list] of Object.entries(rows)) {
+      for (let start = 0; start < list.length; start += 2000) {
+        const tx = scratch.transaction(store, 'readwrite');
+        const target = tx.objectStore(store);
+        for (const row of list.slice(start, start + 2000)) target.put(row);
+        await done(tx);
+        written += Math.min(2000, list.length - start);
+      }
+    }
+    const elapsed = performance.now() - started;
+    const name = scratch.name;
+    scratch.close();
+    indexedDB.deleteDatabase(name);
+    return { written, elapsed };
+  }, mirrorName);
+}
+
+/** Keystroke to painted result, for `codes`, through the page's own lookup input; then a bare input. */
+function measureLookups(page: Page, codes: number[]) {
+  return page.evaluate(async (list) => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const type = (input: HTMLInputElement, value: string) => {
+      setValue.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const until = (check: () => boolean) =>
+      new Promise<void>((resolve) => {
+        if (check()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (check()) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+
+    const input = document.getElementById('error-code-lookup') as HTMLInputElement;
+    const lookup: number[] = [];
+    for (const code of list) {
+      type(input, '');
+      await frame();
+      await frame();
+      const started = performance.now();
+      type(input, String(code));
+      await until(
+        () =>
+          document.querySelector('[data-testid="code-match"]')?.textContent?.startsWith(`${code} ·`) ?? false,
+      );
+      await frame();
+      lookup.push(performance.now() - started);
+    }
+
+    // The floor: the same typing into an input that only echoes its value.
+    const bare = document.createElement('input');
+    const echo = document.createElement('div');
+    bare.addEventListener('input', () => {
+      echo.textContent = `${bare.value} ·`;
+    });
+    document.body.append(bare, echo);
+    const floor: number[] = [];
+    for (const code of list) {
+      type(bare, '');
+      await frame();
+      await frame();
+      const started = performance.now();
+      type(bare, String(code));
+      await until(() => echo.textContent === `${code} ·`);
+      await frame();
+      floor.push(performance.now() - started);
+    }
+    bare.remove();
+    echo.remove();
+    return { lookup, floor };
+  }, codes);
+}
+
+async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function main() {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+    throw new Error('Run "npm run build" first: the benchmark drives the built portal.');
+  }
+  const name = `lift_bench_offline_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const databaseUrl = `${args.pg}/${name}`;
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: args.port,
+      HOST: '127.0.0.1',
+      SEED_DEMO: '1',
+      SIMULATE_DEVICES: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: `/tmp/${name}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    await waitFor(
+      () =>
+        fetch(`${BASE}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      (status) => status === 200,
+      60_000,
+    );
+    const serviceMan = await api<Session>('/api/users/authenticate', {
+      body: { email: 'service@demo.local', password: 'demo1234' },
+    });
+    const adminSession = await api<Session>('/api/users/authenticate', {
+      body: { email: 'admin@demo.local', password: 'demo1234' },
+    });
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const seedStarted = performance.now();
+    await seed(client, serviceMan.user.id);
+    const expected = await expectedRows(client, serviceMan.user.id);
+    const expectedTotal = expected.lifts + expected.descriptions + expected.messages;
+    console.info(
+      `seeded in ${Math.round(performance.now() - seedStarted)} ms; the service man's mirror must hold ` +
+        `${expected.lifts} lifts, ${expected.descriptions} descriptions, ${expected.messages} messages (${expectedTotal} rows)`,
+    );
+
+    // 1. First sync.
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      (token) => localStorage.setItem('access_token', token),
+      serviceMan.access_token,
+    );
+    const page = await context.newPage();
+    const mirror = `lift-portal-mirror-${serviceMan.user.id}`;
+    const started = performance.now();
+    await page.goto(`${BASE}/apps/lift/lifts`);
+    await page.locator('table tbody tr').first().waitFor({ timeout: 120_000 });
+    const usable = performance.now() - started;
+    const counts = await waitFor(
+      () => countMirror(page, mirror),
+      (c) => c.lifts + c.descriptions + c.messages >= expectedTotal,
+      600_000,
+    );
+    const synced = performance.now() - started;
+    const stored = counts.lifts + counts.descriptions + counts.messages;
+    const bare = await bareIndexedDbWrite(page, mirror);
+    console.info('\nfirst sync');
+    console.info(`  list usable (first rows on screen)  ${ms(usable)}`);
+    console.info(
+      `  mirror complete                      ${ms(synced)}  (${stored} of ${expectedTotal} rows)`,
+    );
+    console.info(
+      `  rows into IndexedDB per second       ${Math.round(stored / (synced / 1000))} rows/s (download, apply and write)`,
+    );
+    console.info(
+      `  ceiling: bare IndexedDB writes       ${Math.round(bare.written / (bare.elapsed / 1000))} rows/s (${bare.written} rows in ${ms(bare.elapsed)})`,
+    );
+
+    // 2. Error-code lookup.
+    await page.goto(`${BASE}/apps/errors`);
+    await page.locator('#error-code-lookup').waitFor();
+    await page.waitForFunction(
+      (code) => {
+        const input = document.getElementById('error-code-lookup') as HTMLInputElement;
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setValue.call(input, String(code));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        return document.querySelector('[data-testid="code-match"]') !== null;
+      },
+      FIRST_BENCH_CODE + DESCRIPTIONS - 1,
+      { timeout: 60_000, polling: 200 },
+    );
+    const codes = Array.from(
+      { length: Number(args.lookups) },
+      (_, i) => FIRST_BENCH_CODE + ((i * 7919) % DESCRIPTIONS),
+    );
+    const { lookup, floor } = await measureLookups(page, codes);
+    lookup.sort((a, b) => a - b);
+    floor.sort((a, b) => a - b);
+    console.info(`\nerror-code lookup over ${expected.descriptions} descriptions, ${codes.length} lookups`);
+    console.info(
+      `  keystroke to painted result   p50 ${ms(percentile(lookup, 0.5))}   p95 ${ms(percentile(lookup, 0.95))}   (target p95 < 16 ms)`,
+    );
+    console.info(
+      `  ceiling: bare input to frame  p50 ${ms(percentile(floor, 0.5))}   p95 ${ms(percentile(floor, 0.95))}`,
+    );
+
+    // 3. Delta sync of 100 lifts changed on the server.
+    await page.goto(`${BASE}/apps/lift/lifts`);
+    await page.locator('table tbody tr').first().waitFor();
+    const firstPage = await page.locator('table tbody tr').count();
+    // The first 100 of his lifts in the list's order (by ID), so the first page on screen is among them.
+    const { rows: changed } = await client.query<{ id: string; uid: string }>(
+      `select distinct l.id, l.uid from lifts l join lift_users lu on lu.lift_id = l.id
+       where lu.user_id = $1 and l.deleted_at is null order by l.uid limit 100`,
+      [serviceMan.user.id],
+    );
+    const marker = `Delta ${randomBytes(3).toString('hex')}`;
+    const changeStarted = performance.now();
+    let answered = 0;
+    for (let i = 0; i < changed.length; i += 10) {
+      await Promise.all(
+        changed.slice(i, i + 10).map((lift, j) =>
+          api(`/api/lifts/${lift.id}`, {
+            method: 'PUT',
+            token: adminSession.access_token,
+            body: { address: `${marker} ${i + j}, 10115 Berlin` },
+          }),
+        ),
+      );
+    }
+    answered = performance.now() - changeStarted;
+    const inMirror = await waitFor(
+      () =>
+        page.evaluate(
+          ([dbName, prefix]) =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open(dbName);
+              open.onsuccess = () => {
+                const db = open.result;
+                const tx = db.transaction('lifts', 'readonly');
+                const request = tx.objectStore('lifts').getAll();
+                tx.oncomplete = () => {
+                  db.close();
+                  resolve(
+                    (request.result as { address: string }[]).filter((l) => l.address.startsWith(prefix))
+                      .length,
+                  );
+                };
+              };
+            }),
+          [mirror, marker] as const,
+        ),
+      (n) => n >= changed.length,
+      120_000,
+    );
+    const mirrored = performance.now() - changeStarted;
+    const onScreen = await waitFor(
+      () => page.locator('table tbody tr', { hasText: marker }).count(),
+      (n) => n >= Math.min(firstPage, changed.length),
+      120_000,
+    );
+    const shown = performance.now() - changeStarted;
+    console.info(
+      `\ndelta sync of ${changed.length} lifts changed through the API (admin), watched by the service man`,
+    );
+    console.info(`  ceiling: server answered all changes   ${ms(answered)}`);
+    console.info(
+      `  all changes in the mirror               ${ms(mirrored)}  (${inMirror} of ${changed.length})`,
+    );
+    console.info(
+      `  first page on screen shows them         ${ms(shown)}  (${onScreen} of ${firstPage} rows)`,
+    );
+    await client.end();
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
