@@ -1,7 +1,7 @@
 import { TOKEN_CHECK_INTERVAL_MS } from '../../contract/constants';
 import { MSG, type ServerMessage } from '../../contract/messages';
 import { resetLayoutSettings } from './layout-settings';
-import { endSession, followOtherTabs, getSession, onSessionEnd } from './session';
+import { endSession, followOtherTabs, getSession, onSessionEnd, type SessionEnd, subscribeSession } from './session';
 import { isTokenExpired } from './token-claims';
 
 export interface SignOutOptions {
@@ -23,6 +23,34 @@ function watchTokenExpiry(): () => void {
   return () => clearInterval(timer);
 }
 
+/** Loaded with the first signed-in session, so Dexie stays off the sign-in page's first load. */
+const loadMirrorEngine = () => import('./mirror/engine');
+let mirrorUserId: string | null = null;
+
+/** Opens the signed-in user's offline mirror (and its sync) whenever the signed-in user changes. */
+function followMirror(): () => void {
+  const follow = () => {
+    const userId = getSession().claims?.sub ?? null;
+    if (!userId || userId === mirrorUserId) return;
+    mirrorUserId = userId;
+    void loadMirrorEngine().then(({ startMirror }) => startMirror(userId));
+  };
+  follow();
+  return subscribeSession(follow);
+}
+
+/**
+ * Signing out removes the user's mirror from the device. A session that ended by itself (token
+ * expired, refused) keeps a mirror with unsent changes, so that signing in again sends them.
+ */
+async function closeMirror(end: SessionEnd): Promise<void> {
+  if (!mirrorUserId) return;
+  mirrorUserId = null;
+  const { hasUnsentChanges, stopMirror } = await loadMirrorEngine();
+  const keep = end.reason !== undefined && (await hasUnsentChanges());
+  await stopMirror({ deleteData: !keep });
+}
+
 /**
  * Wires the session for the life of the page: however it ends (logout, expiry, any 401, another
  * tab), the socket says `logout` and closes and the layout settings go back to their defaults.
@@ -30,13 +58,15 @@ function watchTokenExpiry(): () => void {
  */
 export function startSessionServices(): () => void {
   const stops = [
-    onSessionEnd(() => {
+    onSessionEnd((end) => {
       resetLayoutSettings();
+      void closeMirror(end);
       // The socket module is loaded by sign-in; if it never was, there is no socket to close.
       void import('./socket').then(({ disconnectSocket }) => disconnectSocket());
     }),
     watchTokenExpiry(),
     followOtherTabs(),
+    followMirror(),
   ];
   if (getSession().token) void import('./auth').then(({ resumeSession }) => resumeSession());
   return () => {
