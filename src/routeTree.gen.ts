@@ -27,6 +27,7 @@ import { Route as AppAppsJsonRouteImport } from './routes/_app/apps/json'
 import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
 import { Route as AppAppsProfileRouteImport } from './routes/_app/apps/profile'
 import { Route as AppAppsSocketRouteImport } from './routes/_app/apps/socket'
+import { Route as AppAppsSyncRouteImport } from './routes/_app/apps/sync'
 import { Route as GuestMailConfirmEmailRouteImport } from './routes/_guest/mail-confirm.$email'
 import { Route as GuestResetPasswordEmailRouteImport } from './routes/_guest/reset-password.$email'
 import { Route as AppAppsDashboardsAnalyticsRouteImport } from './routes/_app/apps/dashboards/analytics'
@@ -136,6 +137,11 @@ const AppAppsProfileRoute = AppAppsProfileRouteImport.update({
 const AppAppsSocketRoute = AppAppsSocketRouteImport.update({
   id: '/apps/socket',
   path: '/apps/socket',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsSyncRoute = AppAppsSyncRouteImport.update({
+  id: '/apps/sync',
+  path: '/apps/sync',
   getParentRoute: () => AppRoute,
 } as any)
 const GuestMailConfirmEmailRoute = GuestMailConfirmEmailRouteImport.update({
@@ -276,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/apps/logs': typeof AppAppsLogsRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
+  '/apps/sync': typeof AppAppsSyncRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
@@ -316,6 +323,7 @@ export interface FileRoutesByTo {
   '/apps/logs': typeof AppAppsLogsRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
+  '/apps/sync': typeof AppAppsSyncRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
@@ -359,6 +367,7 @@ export interface FileRoutesById {
   '/_app/apps/logs': typeof AppAppsLogsRoute
   '/_app/apps/profile': typeof AppAppsProfileRoute
   '/_app/apps/socket': typeof AppAppsSocketRoute
+  '/_app/apps/sync': typeof AppAppsSyncRoute
   '/_guest/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/_guest/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/_app/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
@@ -401,6 +410,7 @@ export interface FileRouteTypes {
     | '/apps/logs'
     | '/apps/profile'
     | '/apps/socket'
+    | '/apps/sync'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
     | '/apps/dashboards/analytics'
@@ -441,6 +451,7 @@ export interface FileRouteTypes {
     | '/apps/logs'
     | '/apps/profile'
     | '/apps/socket'
+    | '/apps/sync'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
     | '/apps/dashboards/analytics'
@@ -483,6 +494,7 @@ export interface FileRouteTypes {
     | '/_app/apps/logs'
     | '/_app/apps/profile'
     | '/_app/apps/socket'
+    | '/_app/apps/sync'
     | '/_guest/mail-confirm/$email'
     | '/_guest/reset-password/$email'
     | '/_app/apps/dashboards/analytics'
@@ -642,6 +654,13 @@ declare module '@tanstack/react-router' {
       path: '/apps/socket'
       fullPath: '/apps/socket'
       preLoaderRoute: typeof AppAppsSocketRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/sync': {
+      id: '/_app/apps/sync'
+      path: '/apps/sync'
+      fullPath: '/apps/sync'
+      preLoaderRoute: typeof AppAppsSyncRouteImport
       parentRoute: typeof AppRoute
     }
     '/_guest/mail-confirm/$email': {
@@ -812,6 +831,7 @@ interface AppRouteChildren {
   AppAppsLogsRoute: typeof AppAppsLogsRoute
   AppAppsProfileRoute: typeof AppAppsProfileRoute
   AppAppsSocketRoute: typeof AppAppsSocketRoute
+  AppAppsSyncRoute: typeof AppAppsSyncRoute
   AppAppsDashboardsAnalyticsRoute: typeof AppAppsDashboardsAnalyticsRoute
   AppAppsDashboardsMyDevicesRoute: typeof AppAppsDashboardsMyDevicesRoute
   AppAppsServicersAppIdRoute: typeof AppAppsServicersAppIdRoute
@@ -844,6 +864,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsLogsRoute: AppAppsLogsRoute,
   AppAppsProfileRoute: AppAppsProfileRoute,
   AppAppsSocketRoute: AppAppsSocketRoute,
+  AppAppsSyncRoute: AppAppsSyncRoute,
   AppAppsDashboardsAnalyticsRoute: AppAppsDashboardsAnalyticsRoute,
   AppAppsDashboardsMyDevicesRoute: AppAppsDashboardsMyDevicesRoute,
   AppAppsServicersAppIdRoute: AppAppsServicersAppIdRoute,

@@ -11,6 +11,7 @@ const EVERYONE = [
   '/apps/dashboards/analytics',
   '/apps/lift/lifts',
   '/apps/errors',
+  '/apps/sync',
 ];
 const CUSTOMER = ['/apps/descriptions', '/apps/servicers/servicers', '/apps/projects'];
 const ADMIN = [
@@ -55,6 +56,7 @@ describe('visibleNavigation', () => {
       'base',
       'socket',
       'logs',
+      'sync',
     ]);
   });
 

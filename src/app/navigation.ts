@@ -16,6 +16,7 @@ import {
   type LucideIcon,
   MonitorSmartphone,
   Palette,
+  RefreshCcw,
   ScrollText,
   SquareKanban,
   TriangleAlert,
@@ -207,6 +208,14 @@ export const NAVIGATION: NavGroup[] = [
         access: 'dev',
       },
       { kind: 'item', id: 'logs', title: msg`Logs`, icon: ScrollText, path: '/apps/logs', access: 'dev' },
+      {
+        kind: 'item',
+        id: 'sync',
+        title: msg`Offline changes`,
+        icon: RefreshCcw,
+        path: '/apps/sync',
+        access: 'signedIn',
+      },
     ],
   },
 ];

@@ -1,7 +1,14 @@
 import { TOKEN_CHECK_INTERVAL_MS } from '../../contract/constants';
 import { MSG, type ServerMessage } from '../../contract/messages';
 import { resetLayoutSettings } from './layout-settings';
-import { endSession, followOtherTabs, getSession, onSessionEnd, type SessionEnd, subscribeSession } from './session';
+import {
+  endSession,
+  followOtherTabs,
+  getSession,
+  onSessionEnd,
+  type SessionEnd,
+  subscribeSession,
+} from './session';
 import { isTokenExpired } from './token-claims';
 
 export interface SignOutOptions {
@@ -24,6 +31,9 @@ function watchTokenExpiry(): () => void {
 }
 
 /** Loaded with the first signed-in session, so Dexie stays off the sign-in page's first load. */
+/** The service worker's cache of API reads (sw/sw.ts `API_CACHE`). */
+const API_CACHE = 'lift-portal-api';
+
 const loadMirrorEngine = () => import('./mirror/engine');
 let mirrorUserId: string | null = null;
 
@@ -44,6 +54,8 @@ function followMirror(): () => void {
  * expired, refused) keeps a mirror with unsent changes, so that signing in again sends them.
  */
 async function closeMirror(end: SessionEnd): Promise<void> {
+  // The service worker's cached API answers were this user's (sw/sw.ts).
+  void globalThis.caches?.delete(API_CACHE).catch(() => undefined);
   if (!mirrorUserId) return;
   mirrorUserId = null;
   const { hasUnsentChanges, stopMirror } = await loadMirrorEngine();

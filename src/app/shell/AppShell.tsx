@@ -17,6 +17,7 @@ import { DesignEditorLink } from './DesignEditorLink';
 import { FullscreenToggle } from './FullscreenToggle';
 import { HorizontalNavigation } from './HorizontalNavigation';
 import { LanguageMenu } from './LanguageMenu';
+import { ShownFromCacheNotice, SyncStatus } from './SyncStatus';
 import { UserMenu } from './UserMenu';
 import { VerticalNavigation } from './VerticalNavigation';
 import '../../ui/app-recipes';
@@ -120,6 +121,7 @@ export function AppShell() {
               <Brand showName={!vertical} hideNameBelow="md" />
             </Box>
             <Spacer />
+            <SyncStatus />
             <LanguageMenu />
             <DesignEditorLink />
             <FullscreenToggle />
@@ -140,6 +142,7 @@ export function AppShell() {
             padding={{ base: '3', md: '6' }}
             minWidth="0"
           >
+            <ShownFromCacheNotice />
             <Outlet />
           </Box>
         </Flex>

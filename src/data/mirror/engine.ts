@@ -145,8 +145,14 @@ export async function startMirror(userId: string): Promise<void> {
       if (document.visibilityState === 'visible') syncer.request('visible');
     }),
     subscribeSocketEvent('reload', () => syncer.request('reload')),
-    subscribeSocketEvent('lift', (lift: Lift) => void applyServerRow(db, 'lift', lift).catch(() => undefined)),
-    subscribeSocketEvent('lift:removed', ({ id }) => void removeMirrorRow(db, 'lift', id).catch(() => undefined)),
+    subscribeSocketEvent(
+      'lift',
+      (lift: Lift) => void applyServerRow(db, 'lift', lift).catch(() => undefined),
+    ),
+    subscribeSocketEvent(
+      'lift:removed',
+      ({ id }) => void removeMirrorRow(db, 'lift', id).catch(() => undefined),
+    ),
   );
   setOnline(navigator.onLine);
   void askForPersistentStorage(db).catch(() => undefined);

@@ -199,10 +199,7 @@ function isRow(value: unknown): value is Row {
 async function settle(db: MirrorDb, entry: OutboxEntry, answer: unknown): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
     await db.outbox.delete(entry.id);
-    const later = await db.outbox
-      .where('[entity+entityId]')
-      .equals([entry.entity, entry.entityId])
-      .toArray();
+    const later = await db.outbox.where('[entity+entityId]').equals([entry.entity, entry.entityId]).toArray();
     if (entry.effect === 'create' && isRow(answer)) {
       // The server named the row: the temporary id goes, and so does every mention of it.
       await tableOf(db, entry.entity).delete(entry.entityId);
@@ -218,7 +215,10 @@ async function settle(db: MirrorDb, entry: OutboxEntry, answer: unknown): Promis
       // A second edit made on the same old version now builds on the version just written.
       for (const next of later) {
         if (version !== undefined && next.baseVersion === entry.baseVersion && next.status === 'pending') {
-          await db.outbox.update(next.id, { baseVersion: version, body: { ...next.body, baseVersion: version } });
+          await db.outbox.update(next.id, {
+            baseVersion: version,
+            body: { ...next.body, baseVersion: version },
+          });
         }
       }
       await putServerRow(db, entry.entity, answer);
@@ -268,7 +268,11 @@ export async function replayOutbox(
         ...(result.current ? { current: result.current } : {}),
       });
     } else if (result.kind === 'failed') {
-      await db.outbox.update(entry.id, { status: 'failed', error: result.message, attempts: entry.attempts + 1 });
+      await db.outbox.update(entry.id, {
+        status: 'failed',
+        error: result.message,
+        attempts: entry.attempts + 1,
+      });
     } else {
       const attempts = entry.attempts + 1;
       await db.outbox.update(entry.id, {

@@ -63,5 +63,9 @@ function subscribeOnline(listener: () => void): () => void {
 
 /** Whether the browser has a network (it cannot know whether the server answers). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }

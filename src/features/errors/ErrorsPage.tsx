@@ -148,10 +148,7 @@ export function ErrorsPage() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
           {select('filter-lift', t`Lift`, liftId, setLiftId, [
             ['', t`All lifts`],
-            ...liftOptions.map((lift): [string, string] => [
-              lift.id,
-              `${lift.uid} · ${lift.address}`,
-            ]),
+            ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
           ])}
           {select('filter-type', t`Type`, type, (v) => setType(v as 'error' | 'info'), [
             ['error', t`Errors`],

@@ -20,7 +20,6 @@ import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
 import { isApiRequestError } from '../../data/api-error';
 import { descriptionName, findDescription } from '../../data/descriptions';
-import { useDirtyForm } from '../../data/mirror/dirty-forms';
 import { useOnline } from '../../data/mirror/sync-status';
 import { useDescriptionCatalog, useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
@@ -381,7 +380,9 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
         </HStack>
       </Stack>
 
-      {isAdmin && online && <LiftParametersPanel key={data.id} liftId={data.id} parameters={data.parameters} />}
+      {isAdmin && online && (
+        <LiftParametersPanel key={data.id} liftId={data.id} parameters={data.parameters} />
+      )}
 
       <AppDialog open={editing} onClose={() => setEditing(false)} title={t`Edit lift`} size="lg">
         {conflict && (

@@ -5,8 +5,9 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
-import { useSocketEvent } from '../../data/socket';
+import { useOnline } from '../../data/mirror/sync-status';
 import { useMirror } from '../../data/mirror/use-mirror';
+import { useSocketEvent } from '../../data/socket';
 import { usePagedSearch } from '../../data/use-paged-search';
 import { useHasRole } from '../../data/use-role';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
@@ -23,7 +24,6 @@ import { LiftForm } from './LiftForm';
 import { removeLifts } from './lift-changes';
 import { registerLift } from './lifts-api';
 import { useLiftList } from './use-lifts';
-import { useOnline } from '../../data/mirror/sync-status';
 
 export const formatNumber = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);

@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type Message, MessageNotesSchema } from '../../../contract/schemas/message';
+import { useDirtyForm } from '../../data/mirror/dirty-forms';
+import { useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
-import { useMirror } from '../../data/mirror/use-mirror';
-import { useDirtyForm } from '../../data/mirror/dirty-forms';
 import { saveNotes } from './lift-changes';
 
 /** Write or edit the notes on one message (title, notes, links). */
@@ -57,7 +57,12 @@ export function MessageNotesDialog({
     setSaving(true);
     try {
       await saveNotes(mirror, message, parsed.output);
-      showToast('success', mirror && !navigator.onLine ? t`Saved on this device; it is sent when the server can be reached.` : t`Updated Successfully`);
+      showToast(
+        'success',
+        mirror && !navigator.onLine
+          ? t`Saved on this device; it is sent when the server can be reached.`
+          : t`Updated Successfully`,
+      );
       onSaved();
     } catch (error) {
       reportSaveError(error, i18n);

@@ -56,7 +56,11 @@ async function mirrorLiftPage(db: MirrorDb, search: string, page: number, pageSi
 }
 
 /** A page of the user's lifts, searched: from the mirror (sorted by ID) or from the API. */
-export function useLiftList(query: { search: string; page: number; pageSize: number }): DataState<LiftListPage> {
+export function useLiftList(query: {
+  search: string;
+  page: number;
+  pageSize: number;
+}): DataState<LiftListPage> {
   const db = useMirror();
   const { search, page, pageSize } = query;
   const mirrored = useLiveQuery(
