@@ -9,11 +9,13 @@ import { healthRoutes } from './modules/health/health.routes';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { syncRoutes } from './modules/sync/sync.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { validationPlugin } from './plugins/validation';
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
     await app.register(authPlugin, { secret: config.authSecret, tokenTtlSeconds: config.tokenTtlSeconds });
     await app.register(rateLimitPlugin);
+    await app.register(idempotencyPlugin, {});
     await app.register(apiDocsPlugin);
     await app.register(userSocketPlugin);
     await app.register(deviceGatewayPlugin, {});
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(messagesRoutes, { prefix: '/api' });
     await app.register(logsRoutes, { prefix: '/api' });
     await app.register(devicesRoutes, { prefix: '/api' });
+    await app.register(syncRoutes, { prefix: '/api' });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

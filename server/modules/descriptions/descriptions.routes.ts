@@ -5,7 +5,6 @@ import { ApiErrorSchema } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
 import { DeleteResultSchema, IdParamsSchema, IdsBodySchema } from '../../../contract/schemas/common';
 import {
-  type Description,
   type DescriptionInput,
   DescriptionInputSchema,
   DescriptionListResponseSchema,
@@ -13,28 +12,15 @@ import {
   DescriptionUpdateAppSchema,
 } from '../../../contract/schemas/description';
 import type { Database } from '../../db/client';
-import { type DescriptionRow, descriptions } from '../../db/schema';
+import { descriptions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { isUniqueViolation } from '../lifts/lifts.repository';
+import { toDescription } from './description-mapper';
 
 const bearer = [{ bearerAuth: [] }];
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ApiErrorSchema]));
 const duplicateNumber = () => new HttpError(400, MSG.invalidRequest, { number: MSG.duplicateNumber });
-
-export function toDescription(row: DescriptionRow): Description {
-  return {
-    id: row.id,
-    number: row.number,
-    name: row.name,
-    nameDE: row.nameDE,
-    type: row.type,
-    content: row.content,
-    text: row.text,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 async function numberTaken(db: Database, number: number, exceptId?: string) {
   const rows = await db

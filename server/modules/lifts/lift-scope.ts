@@ -12,30 +12,28 @@ export type ScopeUser = Pick<UserRow, 'id' | 'role' | 'companyId'>;
  * service men.
  */
 export function liftScopeCondition(user: ScopeUser): SQL {
-  const alive = isNull(lifts.deletedAt);
+  return and(isNull(lifts.deletedAt), liftAudienceCondition(user)) as SQL;
+}
+
+/**
+ * The assignment part of `liftScopeCondition`, tombstoned lifts included: whether the user would
+ * see the lift if it were alive. Sync tells only this audience about a lift's deletion.
+ */
+export function liftAudienceCondition(user: ScopeUser): SQL {
   switch (user.role) {
     case 'dev':
     case 'admin':
-      return alive;
+      return sql`true`;
     case 'customer_admin':
       if (!user.companyId) return sql`false`;
-      return and(
-        alive,
-        sql`exists (select 1 from lift_users lu join users u on u.id = lu.user_id
-          where lu.lift_id = ${lifts.id} and lu.kind = 'customer' and u.company_id = ${user.companyId})`,
-      ) as SQL;
+      return sql`exists (select 1 from lift_users lu join users u on u.id = lu.user_id
+          where lu.lift_id = ${lifts.id} and lu.kind = 'customer' and u.company_id = ${user.companyId})`;
     case 'customer':
-      return and(
-        alive,
-        sql`exists (select 1 from lift_users lu
-          where lu.lift_id = ${lifts.id} and lu.kind = 'customer' and lu.user_id = ${user.id})`,
-      ) as SQL;
+      return sql`exists (select 1 from lift_users lu
+          where lu.lift_id = ${lifts.id} and lu.kind = 'customer' and lu.user_id = ${user.id})`;
     case 'service_man':
-      return and(
-        alive,
-        sql`exists (select 1 from lift_users lu
-          where lu.lift_id = ${lifts.id} and lu.kind = 'serviceman' and lu.user_id = ${user.id})`,
-      ) as SQL;
+      return sql`exists (select 1 from lift_users lu
+          where lu.lift_id = ${lifts.id} and lu.kind = 'serviceman' and lu.user_id = ${user.id})`;
     default:
       return sql`false`;
   }

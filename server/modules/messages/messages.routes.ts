@@ -6,7 +6,6 @@ import { ApiErrorSchema } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
 import { DeleteResultSchema } from '../../../contract/schemas/common';
 import {
-  type Message,
   MessageDeleteSchema,
   MessageIdParamsSchema,
   MessageListResponseSchema,
@@ -14,33 +13,16 @@ import {
   MessageQuerySchema,
   MessageSchema,
 } from '../../../contract/schemas/message';
-import { lifts, type MessageRow, messages } from '../../db/schema';
+import { lifts, messages } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { liftScopeCondition } from '../lifts/lift-scope';
+import { toMessage } from './message-mapper';
 
 const bearer = [{ bearerAuth: [] }];
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ApiErrorSchema]));
-
-export function toMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    year: row.year,
-    liftId: row.liftId,
-    kind: row.kind,
-    code: row.code,
-    active: row.active,
-    floor: row.floor,
-    trips: row.trips,
-    operatingHours: row.operatingHours,
-    at: row.at.toISOString(),
-    isNotes: row.isNotes,
-    notes: row.notes,
-    version: row.version,
-  };
-}
 
 type MessageQuery = v.InferOutput<typeof MessageQuerySchema>;
 

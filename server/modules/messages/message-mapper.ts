@@ -1,0 +1,21 @@
+import type { Message } from '../../../contract/schemas/message';
+import type { MessageRow } from '../../db/schema';
+
+/** The API view of a message row, as lists, note writes and sync pull answer it. */
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    year: row.year,
+    liftId: row.liftId,
+    kind: row.kind,
+    code: row.code,
+    active: row.active,
+    floor: row.floor,
+    trips: row.trips,
+    operatingHours: row.operatingHours,
+    at: row.at.toISOString(),
+    isNotes: row.isNotes,
+    notes: row.notes,
+    version: row.version,
+  };
+}

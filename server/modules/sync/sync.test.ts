@@ -1,0 +1,247 @@
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../../contract/roles';
+import type { Lift } from '../../../contract/schemas/lift';
+import { type SyncPullResponse, SyncPullResponseSchema } from '../../../contract/schemas/sync';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { descriptions, messages, users } from '../../db/schema';
+import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
+import { encodeCursor, scopeFingerprint } from './sync.repository';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let f: LiftFixtures;
+let recentOwn: string[];
+let oldOwnId: string;
+let recentForeign: string[];
+let descriptionIds: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createLiftFixtures(t);
+  const db = t.database.handle.db;
+  const now = Date.now();
+  const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
+  const year = (date: Date) => date.getUTCFullYear();
+  const message = (liftId: string, daysAgo: number) => ({
+    year: year(at(daysAgo)),
+    liftId,
+    kind: 'error' as const,
+    code: 110,
+    active: true,
+    at: at(daysAgo),
+  });
+  const own = await db
+    .insert(messages)
+    .values([message(f.own.id, 1), message(f.own.id, 10), message(f.own.id, 89)])
+    .returning();
+  recentOwn = [f.ownMessageId, ...own.map((row) => row.id)];
+  const [old] = await db.insert(messages).values(message(f.own.id, 100)).returning();
+  oldOwnId = old!.id;
+  const foreign = await db
+    .insert(messages)
+    .values([message(f.foreign.id, 2)])
+    .returning();
+  recentForeign = [f.foreignMessageId, ...foreign.map((row) => row.id)];
+  const catalogue = await db
+    .insert(descriptions)
+    .values([
+      { number: 101, name: 'Door jammed', nameDE: 'Tür klemmt', type: 'error' },
+      { number: 110, name: 'Overload', nameDE: 'Überlast', type: 'error' },
+      { number: 501, name: 'Inspection', nameDE: 'Inspektion', type: 'info' },
+    ])
+    .returning();
+  descriptionIds = catalogue.map((row) => row.id);
+});
+afterAll(() => t.close());
+
+async function pull(role: Role, cursor?: string, limit?: number): Promise<SyncPullResponse> {
+  const query = new URLSearchParams();
+  if (cursor !== undefined) query.set('cursor', cursor);
+  if (limit !== undefined) query.set('limit', String(limit));
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/sync/pull?${query}`,
+    headers: await t.authHeaders(role),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return v.parse(SyncPullResponseSchema, response.json());
+}
+
+/** Pulls until `hasMore` is false, as a client does; what it collected and the last cursor. */
+async function pullAll(role: Role, cursor?: string, limit?: number) {
+  const lifts = new Map<string, Lift>();
+  const descriptionIdsSeen = new Set<string>();
+  const messageIds = new Set<string>();
+  const deleted = { lifts: new Set<string>(), descriptions: new Set<string>(), messages: new Set<string>() };
+  let pages = 0;
+  let page: SyncPullResponse;
+  let next = cursor;
+  do {
+    page = await pull(role, next, limit);
+    expect(page.reset).toBe(false);
+    pages += 1;
+    expect(pages).toBeLessThan(100);
+    for (const lift of page.lifts) lifts.set(lift.id, lift);
+    for (const description of page.descriptions) descriptionIdsSeen.add(description.id);
+    for (const message of page.messages) messageIds.add(message.id);
+    for (const id of page.deleted.lifts) deleted.lifts.add(id);
+    for (const id of page.deleted.descriptions) deleted.descriptions.add(id);
+    for (const id of page.deleted.messages) deleted.messages.add(id);
+    next = page.cursor;
+  } while (page.hasMore);
+  return { lifts, descriptionIds: descriptionIdsSeen, messageIds, deleted, cursor: page.cursor, pages };
+}
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+const as = async (role: Role, method: 'POST' | 'PUT', url: string, payload: object) => {
+  const response = await t.app.inject({ method, url, headers: await t.authHeaders(role), payload });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response;
+};
+
+describe('first sync', () => {
+  it('pages through exactly the rows in scope, with small pages as with one', async () => {
+    const paged = await pullAll('service_man', undefined, 2);
+    expect(paged.pages).toBeGreaterThan(3);
+    expect([...paged.lifts.keys()]).toEqual([f.own.id]);
+    expect(sorted(paged.messageIds)).toEqual(sorted(recentOwn));
+    expect(paged.messageIds.has(oldOwnId)).toBe(false);
+    expect(sorted(paged.descriptionIds)).toEqual(sorted(descriptionIds));
+    expect(paged.deleted.lifts.size + paged.deleted.messages.size).toBe(0);
+
+    const whole = await pullAll('service_man');
+    expect(whole.pages).toBe(1);
+    expect(sorted(whole.messageIds)).toEqual(sorted(paged.messageIds));
+    expect(whole.lifts.get(f.own.id)?.servicemen).toEqual([f.ids.service_man]);
+  });
+
+  it('keeps every page within the limit and in one answer shape', async () => {
+    const page = await pull('service_man', undefined, 3);
+    expect(page.lifts.length + page.descriptions.length + page.messages.length).toBe(3);
+    expect(page.hasMore).toBe(true);
+    expect(page.cursor).not.toBe('');
+    expect(Date.parse(page.serverTime)).not.toBeNaN();
+  });
+
+  it("shows a customer nothing of another company's lift, and staff everything recent", async () => {
+    const customer = await pullAll('customer');
+    expect([...customer.lifts.keys()]).toEqual([f.own.id]);
+    expect(recentForeign.some((id) => customer.messageIds.has(id))).toBe(false);
+
+    const admin = await pullAll('admin', undefined, 4);
+    expect(sorted(admin.lifts.keys())).toEqual(sorted([f.own.id, f.foreign.id]));
+    expect(sorted(admin.messageIds)).toEqual(sorted([...recentOwn, ...recentForeign]));
+  });
+});
+
+describe('delta sync', () => {
+  it('answers only what changed since the cursor, and nothing out of scope', async () => {
+    const { cursor } = await pullAll('service_man');
+    const empty = await pull('service_man', cursor);
+    expect(empty.lifts.length + empty.messages.length + empty.descriptions.length).toBe(0);
+    expect(empty.hasMore).toBe(false);
+
+    await as('admin', 'PUT', `/api/lifts/${f.own.id}`, { address: 'Unter den Linden 1, 10117 Berlin' });
+    await as('admin', 'PUT', `/api/lifts/${f.foreign.id}`, { address: 'Königsallee 2, 40212 Düsseldorf' });
+    const delta = await pull('service_man', empty.cursor);
+    expect(delta.lifts.map((lift) => [lift.id, lift.address])).toEqual([
+      [f.own.id, 'Unter den Linden 1, 10117 Berlin'],
+    ]);
+    expect(delta.messages).toEqual([]);
+    expect(delta.descriptions).toEqual([]);
+
+    await as('service_man', 'PUT', `/api/messages/${f.ownMessageId}`, {
+      year: f.year,
+      isNotes: true,
+      notes: { title: 'Door', notes: 'Cleaned the sill', urls: [] },
+    });
+    const notes = await pull('service_man', delta.cursor);
+    expect(notes.lifts).toEqual([]);
+    expect(notes.messages.map((m) => [m.id, m.notes?.notes])).toEqual([[f.ownMessageId, 'Cleaned the sill']]);
+
+    const after = await pull('service_man', notes.cursor);
+    expect(after.lifts.length + after.messages.length).toBe(0);
+  });
+
+  it('sends a newly assigned lift with its recent messages, and an unassigned one as deleted', async () => {
+    const { cursor } = await pullAll('service_man');
+    await as('admin', 'PUT', `/api/lifts/${f.foreign.id}`, { servicemen: [f.ids.service_man] });
+    const gained = await pullAll('service_man', cursor);
+    expect([...gained.lifts.keys()]).toEqual([f.foreign.id]);
+    expect(sorted(gained.messageIds)).toEqual(sorted(recentForeign));
+    expect(gained.deleted.lifts.size).toBe(0);
+
+    await as('admin', 'PUT', `/api/lifts/${f.foreign.id}`, { servicemen: [f.otherServiceManId] });
+    const lost = await pullAll('service_man', gained.cursor);
+    expect([...lost.deleted.lifts]).toEqual([f.foreign.id]);
+    expect(lost.lifts.size).toBe(0);
+  });
+
+  it('sends deleted lifts, descriptions and messages as deletions; a first sync skips them', async () => {
+    const { cursor } = await pullAll('service_man');
+    const spare = await as('admin', 'POST', '/api/lifts/register', {
+      uid: 'SPARE-1',
+      address: 'Alexanderplatz 1, 10178 Berlin',
+      imei: '356938035643811',
+      customers: [f.ids.customer],
+      servicemen: [f.ids.service_man],
+    });
+    const spareId = spare.json<Lift>().id;
+    await as('admin', 'POST', '/api/lifts/deleteByIds', { ids: [spareId] });
+    await as('admin', 'POST', '/api/descriptions/deleteByIds', { ids: [descriptionIds[2]] });
+    await as('admin', 'POST', '/api/messages/deleteByIds', { ids: [recentOwn[1]], year: f.year });
+
+    const delta = await pullAll('service_man', cursor);
+    expect([...delta.deleted.lifts]).toEqual([spareId]);
+    expect([...delta.deleted.descriptions]).toEqual([descriptionIds[2]]);
+    expect([...delta.deleted.messages]).toEqual([recentOwn[1]]);
+    expect(delta.lifts.has(spareId)).toBe(false);
+
+    const fresh = await pullAll('service_man');
+    expect(fresh.deleted.lifts.size + fresh.deleted.descriptions.size + fresh.deleted.messages.size).toBe(0);
+    expect(fresh.lifts.has(spareId)).toBe(false);
+    expect(fresh.descriptionIds.has(descriptionIds[2]!)).toBe(false);
+    expect(fresh.messageIds.has(recentOwn[1]!)).toBe(false);
+  });
+});
+
+describe('reset', () => {
+  it('answers reset for a malformed cursor, and 400 for a bad limit', async () => {
+    for (const cursor of ['garbage', encodeCursor(1, 'AAAAAAAAAAAAAAAA')]) {
+      const answer = await pull('service_man', cursor);
+      expect(answer).toMatchObject({ reset: true, cursor: '', lifts: [], messages: [], descriptions: [] });
+    }
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/sync/pull?limit=0',
+      headers: await t.authHeaders('service_man'),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers reset for a cursor beyond the sequence (another database) or of another user', async () => {
+    const { cursor } = await pullAll('service_man');
+    const user = { id: f.ids.service_man, role: 'service_man' as const, companyId: null };
+    const [row] = await t.database.handle.db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, f.ids.service_man));
+    const beyond = encodeCursor(10_000_000, scopeFingerprint({ ...user, companyId: row?.companyId ?? null }));
+    expect((await pull('service_man', beyond)).reset).toBe(true);
+    expect((await pull('customer', cursor)).reset).toBe(true);
+    expect((await pull('service_man', cursor)).reset).toBe(false);
+  });
+
+  it("answers reset once the user's role changed", async () => {
+    const { cursor } = await pullAll('customer');
+    await t.database.handle.db
+      .update(users)
+      .set({ role: 'service_man', updatedAt: sql`now()` })
+      .where(eq(users.id, f.ids.customer));
+    const answer = await pull('customer', cursor);
+    expect(answer.reset).toBe(true);
+    expect((await pull('customer', answer.cursor)).reset).toBe(false);
+  });
+});
