@@ -282,11 +282,18 @@ export async function replayOutbox(
       if (result.unreachable) break;
     }
   }
-  const waiting = await db.outbox.where('status').equals('pending').toArray();
-  const next = waiting.reduce<number | null>(
-    (soonest, entry) => (soonest === null || entry.nextAttemptAt < soonest ? entry.nextAttemptAt : soonest),
-    null,
-  );
+  // Only the first change of each record can be due: the others wait behind it.
+  const heads = new Map<string, OutboxEntry>();
+  for (const entry of await db.outbox.orderBy('seq').toArray()) {
+    const key = entityKey(entry.entity, entry.entityId);
+    if (!heads.has(key)) heads.set(key, entry);
+  }
+  const next = [...heads.values()]
+    .filter((entry) => entry.status === 'pending')
+    .reduce<number | null>(
+      (soonest, entry) => (soonest === null || entry.nextAttemptAt < soonest ? entry.nextAttemptAt : soonest),
+      null,
+    );
   return { sent, nextAttemptAt: next };
 }
 
