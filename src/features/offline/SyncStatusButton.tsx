@@ -12,7 +12,7 @@ import { showToast } from '../../ui/toaster';
 const PERSIST_TOLD_KEY = 'lift-portal.persist-refused-told';
 
 /** Toolbar: online or offline, changes waiting (badge), last good sync; a link to /apps/sync. */
-export function SyncStatus() {
+export function SyncStatusButton() {
   const { t, i18n } = useLingui();
   const status = useSyncStatus();
   const online = useOnline();
