@@ -193,7 +193,7 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(1);
     expect(fixed).toMatchObject({ status: 'pending', id: failed?.id });
     expect(fixed?.idempotencyKey).not.toBe(failed?.idempotencyKey);
-    expect((fixed?.body.notes as { notes: string }).notes).toBe('fixed');
+    expect((fixed?.body.notes as { notes: string } | undefined)?.notes).toBe('fixed');
 
     await replayOutbox(db, send);
     await dropChange(db, fixed?.id ?? '');
