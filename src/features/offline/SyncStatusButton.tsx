@@ -52,7 +52,13 @@ export function SyncStatusButton() {
       colorPalette={trouble ? 'red' : undefined}
       position="relative"
     >
-      <RouterLink to="/apps/sync" data-testid="sync-status" data-online={online} data-waiting={waiting}>
+      <RouterLink
+        to="/apps/sync"
+        data-testid="sync-status"
+        data-online={online}
+        data-waiting={waiting}
+        data-last-sync={status.lastSyncAt ?? ''}
+      >
         <Icon aria-hidden="true" />
         {waiting > 0 && (
           <Box position="absolute" top="-1" insetEnd="-1">
