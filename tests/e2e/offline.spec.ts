@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  chromium,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { DeviceAck } from '../../contract/device';
 import { MAIN_URL } from '../../playwright.config';
@@ -105,18 +112,25 @@ async function errorMessageOf(request: APIRequestContext, liftId: string): Promi
 
 /** After sign-in the first sync has finished: the screens read the mirror. */
 async function waitForMirror(page: Page) {
-  await expect(page.getByTestId('sync-status')).not.toHaveAttribute('data-last-sync', '', { timeout: 20_000 });
+  await expect(page.getByTestId('sync-status')).not.toHaveAttribute('data-last-sync', '', {
+    timeout: 20_000,
+  });
 }
 
 /** The service worker controls the page, so a reload works without the network. */
 async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 20_000,
+  });
 }
 
 async function writeNote(page: Page, liftId: string, title: string) {
   await page.goto(`/apps/lift/lifts/${liftId}`);
-  const notesButton = page.getByRole('button', { name: /Notiz hinzufügen|Notizen bearbeiten|Add notes|Edit notes/ });
-  await notesButton.first().click();
+  const row = page
+    .getByRole('table', { name: 'Letzte Fehler und Infos' })
+    .getByRole('row')
+    .filter({ hasText: 'Türzonenfehler' });
+  await row.getByRole('button').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Titel').fill(title);
   await dialog.getByLabel('Notizen', { exact: true }).fill(`${title}: Türkontakt gereinigt`);
@@ -162,7 +176,10 @@ test('after one online visit the lift list, detail, recent errors and the code l
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lift ${lift.uid}`);
   await expect(
-    page.getByRole('table', { name: 'Recent errors and infos' }).getByRole('row').filter({ hasText: 'Door zone fault' }),
+    page
+      .getByRole('table', { name: 'Recent errors and infos' })
+      .getByRole('row')
+      .filter({ hasText: 'Door zone fault' }),
   ).toHaveCount(1);
   await page.goto('/apps/lift/lifts');
   await page.getByLabel('Search lifts').fill(lift.uid);
@@ -177,6 +194,7 @@ test('a note written offline reaches the server exactly once through a 500, a ha
   const lift = await liftWithError(request);
   await signInByToken(page, request, 'service_man');
   await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
   await waitForMirror(page);
 
   await context.setOffline(true);
@@ -236,6 +254,7 @@ test('a pending note survives closing the browser and is sent after it reopens',
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/apps/lift/lifts');
+    await waitForServiceWorker(page);
     await waitForMirror(page);
     await context.setOffline(true);
     await writeNote(page, lift.id, 'Notiz vor dem Schließen');
@@ -247,8 +266,12 @@ test('a pending note survives closing the browser and is sent after it reopens',
     context = await open();
     const reopened = context.pages()[0] ?? (await context.newPage());
     await reopened.goto('/apps/sync');
-    await expect(reopened.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
-    await expect.poll(async () => (await errorMessageOf(request, lift.id)).notes?.title).toBe('Notiz vor dem Schließen');
+    await expect(reopened.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', {
+      timeout: 30_000,
+    });
+    await expect
+      .poll(async () => (await errorMessageOf(request, lift.id)).notes?.title)
+      .toBe('Notiz vor dem Schließen');
   } finally {
     await context?.close();
     rmSync(profile, { recursive: true, force: true });
@@ -264,6 +287,7 @@ test('a note changed by the admin meanwhile becomes a conflict; keep mine and ta
   const headers = await adminHeaders(request);
   await signInByToken(page, request, 'service_man');
   await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
   await waitForMirror(page);
 
   const adminWrites = async (title: string) => {
@@ -313,10 +337,17 @@ test('two tabs: one sends the change, both show it', async ({ page, context, req
   const lift = await liftWithError(request);
   await signInByToken(page, request, 'service_man');
   await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
   await waitForMirror(page);
   const other = await context.newPage();
   await other.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${lift.uid}`);
+
+  await context.setOffline(true);
+  await writeNote(page, lift.id, 'Zwei Tabs');
+  // The other tab shows the waiting change at once: they share the mirror.
+  await expect(other.getByRole('button', { name: 'Zwei Tabs' })).toBeVisible();
+  await expect(other.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
 
   let writes = 0;
   await context.route(
@@ -326,12 +357,6 @@ test('two tabs: one sends the change, both show it', async ({ page, context, req
       return route.continue();
     },
   );
-  await context.setOffline(true);
-  await writeNote(page, lift.id, 'Zwei Tabs');
-  // The other tab shows the waiting change at once: they share the mirror.
-  await expect(other.getByRole('button', { name: 'Zwei Tabs' })).toBeVisible();
-  await expect(other.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
-
   await context.setOffline(false);
   for (const tab of [page, other]) {
     await expect(tab.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
@@ -349,6 +374,7 @@ test('a lift unassigned from the service man disappears from his device with the
   const lift = await liftWithError(request);
   await signInByToken(page, request, 'service_man');
   await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
   await waitForMirror(page);
   await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
   await expect(page.locator('tbody tr')).toHaveCount(1);

@@ -42,6 +42,11 @@ function createSyncer(current: Running) {
 
   async function run() {
     if (!wanted || busy) return;
+    // Without a network every try fails: wait for the `online` event instead.
+    if (!navigator.onLine) {
+      wanted = null;
+      return;
+    }
     const pull = wanted.pull;
     wanted = null;
     busy = true;
