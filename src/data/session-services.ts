@@ -36,6 +36,11 @@ const API_CACHE = 'lift-portal-api';
 
 const loadMirrorEngine = () => import('./mirror/engine');
 let mirrorUserId: string | null = null;
+/**
+ * Settles when a stored token was traded for a fresh one (or the server was unreachable): the mirror
+ * opens at once for reading, but syncs only then, so that a refused token is told as such.
+ */
+let sessionConfirmed: Promise<unknown> = Promise.resolve();
 
 /** Opens the signed-in user's offline mirror (and its sync) whenever the signed-in user changes. */
 function followMirror(): () => void {
@@ -43,7 +48,7 @@ function followMirror(): () => void {
     const userId = getSession().claims?.sub ?? null;
     if (!userId || userId === mirrorUserId) return;
     mirrorUserId = userId;
-    void loadMirrorEngine().then(({ startMirror }) => startMirror(userId));
+    void loadMirrorEngine().then(({ startMirror }) => startMirror(userId, sessionConfirmed));
   };
   follow();
   return subscribeSession(follow);
@@ -78,9 +83,11 @@ export function startSessionServices(): () => void {
     }),
     watchTokenExpiry(),
     followOtherTabs(),
-    followMirror(),
   ];
-  if (getSession().token) void import('./auth').then(({ resumeSession }) => resumeSession());
+  if (getSession().token) {
+    sessionConfirmed = import('./auth').then(({ resumeSession }) => resumeSession());
+  }
+  stops.push(followMirror());
   return () => {
     for (const stop of stops) stop();
   };

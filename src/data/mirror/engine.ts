@@ -28,7 +28,7 @@ async function withSyncLock(userId: string, task: () => Promise<void>): Promise<
   });
 }
 
-function createSyncer(current: Running) {
+function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let busy = false;
@@ -42,6 +42,10 @@ function createSyncer(current: Running) {
 
   async function run() {
     if (!wanted || busy) return;
+    busy = true;
+    await sessionConfirmed.catch(() => undefined);
+    busy = false;
+    if (running !== current || !wanted) return;
     // Without a network every try fails: wait for the `online` event instead.
     if (!navigator.onLine) {
       wanted = null;
@@ -120,7 +124,7 @@ async function askForPersistentStorage(db: MirrorDb): Promise<void> {
 }
 
 /** Opens the signed-in user's mirror and keeps it in sync until `stopMirror`. */
-export async function startMirror(userId: string): Promise<void> {
+export async function startMirror(userId: string, sessionConfirmed: Promise<unknown>): Promise<void> {
   if (running?.userId === userId) return;
   await stopMirror({ deleteData: false });
   const db = new MirrorDb(mirrorName(userId));
@@ -134,7 +138,7 @@ export async function startMirror(userId: string): Promise<void> {
   running = current;
   mirrorStore.set({ db, userId, ready: await isMirrorComplete(db) });
 
-  const syncer = createSyncer(current);
+  const syncer = createSyncer(current, sessionConfirmed);
   setSyncRequester(syncer.request);
   const setOnline = (online: boolean) => syncStatusStore.update((status) => ({ ...status, online }));
   current.stops.push(
