@@ -397,3 +397,41 @@ test('a lift unassigned from the service man disappears from his device with the
   await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
   await expect(page.getByText('Keine Aufzüge gefunden.')).toBeVisible();
 });
+
+test('a page that needs the server says so offline and shows its last answer from the cache', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInByToken(page, request, 'admin');
+  await page.goto('/apps/users/users');
+  await waitForServiceWorker(page);
+  // The list was answered once online, so the service worker holds it.
+  await page.reload();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const firstRow = (await page.locator('tbody tr').first().textContent()) ?? '';
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByText('Sie sind offline. Dafür braucht es eine Verbindung zum Server.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('shown-from-cache')).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toHaveText(firstRow);
+});
+
+test("signing out removes the user's mirror from the device", async ({ page, request }) => {
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForMirror(page);
+  const mirrors = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases())
+        .map((db) => db.name ?? '')
+        .filter((name) => name.startsWith('lift-portal-mirror-')),
+    );
+  expect(await mirrors()).toHaveLength(1);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(mirrors).toEqual([]);
+});
