@@ -36,7 +36,13 @@ export const DescriptionInputSchema = v.object({
 });
 export type DescriptionInput = v.InferOutput<typeof DescriptionInputSchema>;
 
+const baseVersion = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
+
+/** `PUT /api/descriptions/{id}`: the new fields, made on `baseVersion` when the client knows it. */
+export const DescriptionUpdateSchema = v.object({ ...DescriptionInputSchema.entries, baseVersion });
+export type DescriptionUpdate = v.InferOutput<typeof DescriptionUpdateSchema>;
+
 export const DescriptionListResponseSchema = v.array(DescriptionSchema);
 
 /** `POST /api/descriptions-app/update-description`: the entry's id and its new fields. */
-export const DescriptionUpdateAppSchema = v.object({ id: IdSchema, ...DescriptionInputSchema.entries });
+export const DescriptionUpdateAppSchema = v.object({ id: IdSchema, ...DescriptionUpdateSchema.entries });

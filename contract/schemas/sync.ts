@@ -11,6 +11,13 @@ export const SYNC_PULL_DEFAULT_LIMIT = 500;
 export const SYNC_PULL_MAX_LIMIT = 2000;
 /** The header every outbox write carries (design §4, §5). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set to `true` on an answer the server replays for a repeated `Idempotency-Key`. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/**
+ * The `reload` socket event's entity when rows of the mirror changed that no `lift` event carries
+ * (message notes, descriptions): the client pulls.
+ */
+export const SYNC_RELOAD_ENTITY = 'sync';
 
 /**
  * `GET /api/sync/pull?cursor=…&limit=…`. No cursor means a first sync from the start. The cursor is
@@ -40,7 +47,10 @@ export const SyncDeletionsSchema = v.object({
 /**
  * One page of changes since `cursor`, oldest first. `reset: true` means the cursor can no longer be
  * served (unknown, from another database, the user's role or company changed): the client clears
- * its mirror and pulls again without a cursor. Every row is the same shape the REST API answers.
+ * its mirror and pulls again without a cursor; such an answer has empty lists, `cursor: ''` (an
+ * empty cursor is the same as none) and `hasMore: true`. Every row is the same shape the REST API
+ * answers. A lift that came into the user's scope arrives whole with its messages of the last
+ * `MIRROR_MESSAGE_DAYS` days, so a page may hold more than `limit` messages then.
  */
 export const SyncPullResponseSchema = v.object({
   reset: v.boolean(),

@@ -2,6 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifySchema } from 'fastify';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/schemas/sync';
 import { definePlugin } from '../lib/define-plugin';
 import { isValibotSchema } from './validation';
 
@@ -25,8 +26,21 @@ function toOpenApi(schema: unknown): unknown {
   return withoutEmptyRequired(toJsonSchema(schema, { target: 'openapi-3.0', errorMode: 'ignore' }));
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Every signed-in write honours it (plugins/idempotency.ts). */
+const IDEMPOTENCY_HEADER = {
+  [IDEMPOTENCY_KEY_HEADER]: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^[\\x21-\\x7e]+$',
+    description:
+      'Optional. The same key from the same user on the same request gets the first answer again (with `Idempotent-Replayed: true`) and changes nothing twice; another request with the key answers 422, one still in progress 429 with Retry-After. Keys are kept for 24 hours.',
+  },
+};
+
 /** Route schemas are valibot; the OpenAPI document gets their JSON Schema form. */
-export const valibotToOpenApi: SwaggerTransform = ({ schema, url }) => {
+export const valibotToOpenApi: SwaggerTransform = ({ schema, url, route }) => {
   if (!schema) return { schema, url };
   const { body, querystring, params, headers, response, ...rest } = schema as FastifySchema & JsonObject;
   const transformed: JsonObject = { ...rest };
@@ -34,6 +48,14 @@ export const valibotToOpenApi: SwaggerTransform = ({ schema, url }) => {
   if (querystring) transformed.querystring = toOpenApi(querystring);
   if (params) transformed.params = toOpenApi(params);
   if (headers) transformed.headers = toOpenApi(headers);
+  const methods = [route?.method ?? []].flat();
+  if (rest.security && methods.some((method) => WRITE_METHODS.has(method))) {
+    const documented = (transformed.headers ?? { type: 'object', properties: {} }) as JsonObject;
+    transformed.headers = {
+      ...documented,
+      properties: { ...(documented.properties as JsonObject), ...IDEMPOTENCY_HEADER },
+    };
+  }
   if (response) {
     transformed.response = Object.fromEntries(
       Object.entries(response as JsonObject).map(([status, answer]) => [status, toOpenApi(answer)]),

@@ -152,6 +152,15 @@ describe('Idempotency-Key', () => {
     expect(await versionOf()).toBe((before ?? 0) + 1);
   });
 
+  it('is documented on signed-in writes in the OpenAPI document, not on reads or sign-in', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const headerNames = (operation: { parameters?: { in: string; name: string }[] }) =>
+      (operation.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    expect(headerNames(document.paths['/api/lifts/{id}'].put)).toContain('Idempotency-Key');
+    expect(headerNames(document.paths['/api/lifts/{id}'].get)).not.toContain('Idempotency-Key');
+    expect(headerNames(document.paths['/api/users/authenticate'].post)).not.toContain('Idempotency-Key');
+  });
+
   it('answers 429 with Retry-After while the first request is still pending', async () => {
     const key = newKey();
     await t.database.handle.db

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { MSG } from '../../contract/messages';
-import { IDEMPOTENCY_KEY_HEADER } from '../../contract/schemas/sync';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/schemas/sync';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
@@ -18,7 +18,6 @@ declare module 'fastify' {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
 const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a repeat waits for the first request's answer before it is told to come back. */
 const WAIT_FOR_FIRST_MS = 10_000;
 const POLL_MS = 50;
@@ -169,7 +168,7 @@ async function takeOver(db: Database, userId: string, key: string): Promise<bool
 }
 
 function replay(reply: FastifyReply, statusCode: number, contentType: string | null, body: string | null) {
-  reply.code(statusCode).header(REPLAYED_HEADER, 'true');
+  reply.code(statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   if (contentType) reply.header('content-type', contentType);
   return reply.send(body === '' ? undefined : body);
 }

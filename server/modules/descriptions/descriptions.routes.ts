@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { ApiErrorSchema } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
@@ -9,13 +9,16 @@ import {
   DescriptionInputSchema,
   DescriptionListResponseSchema,
   DescriptionSchema,
+  type DescriptionUpdate,
   DescriptionUpdateAppSchema,
+  DescriptionUpdateSchema,
 } from '../../../contract/schemas/description';
 import type { Database } from '../../db/client';
 import { descriptions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { isUniqueViolation } from '../lifts/lifts.repository';
+import { askEveryoneToPull } from '../sync/sync-notify';
 import { toDescription } from './description-mapper';
 
 const bearer = [{ bearerAuth: [] }];
@@ -83,6 +86,7 @@ export const descriptionsRoutes: FastifyPluginAsync = async (base) => {
     try {
       const [row] = await db.insert(descriptions).values(input).returning();
       if (!row) throw new Error('insert into descriptions returned no row');
+      askEveryoneToPull(app);
       return toDescription(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateNumber();
@@ -102,38 +106,66 @@ export const descriptionsRoutes: FastifyPluginAsync = async (base) => {
     );
   }
 
-  async function update(id: string, input: DescriptionInput) {
+  const findLive = async (id: string) => {
+    const [row] = await db
+      .select()
+      .from(descriptions)
+      .where(and(eq(descriptions.id, id), isNull(descriptions.deletedAt)))
+      .limit(1);
+    return row ? toDescription(row) : null;
+  };
+
+  /** The changed entry, or `{ current }` when `baseVersion` is stale (answered as 409). */
+  async function update(id: string, { baseVersion, ...input }: DescriptionUpdate) {
+    const before = await findLive(id);
+    if (!before) throw notFound();
+    if (baseVersion !== undefined && baseVersion !== before.version) return { current: before };
     if (await numberTaken(db, input.number, id)) throw duplicateNumber();
     try {
       const [row] = await db
         .update(descriptions)
         .set({ ...input, version: sql`${descriptions.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(descriptions.id, id), isNull(descriptions.deletedAt)))
+        .where(
+          and(
+            eq(descriptions.id, id),
+            isNull(descriptions.deletedAt),
+            baseVersion !== undefined ? eq(descriptions.version, baseVersion) : undefined,
+          ),
+        )
         .returning();
-      if (!row) throw notFound();
-      return toDescription(row);
+      if (row) {
+        askEveryoneToPull(app);
+        return { updated: toDescription(row) };
+      }
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateNumber();
       throw error;
     }
+    const current = await findLive(id);
+    if (!current) throw notFound();
+    return { current };
   }
+  const answerUpdate = (reply: FastifyReply, result: Awaited<ReturnType<typeof update>>) => {
+    if ('updated' in result) return reply.send(result.updated);
+    return reply.code(409).send({ message: MSG.staleVersion, current: result.current });
+  };
   const updateSchema = {
     tags: ['descriptions'],
-    summary: 'Change a catalogue entry (admin and above)',
+    summary: 'Change a catalogue entry (admin and above), optionally made on `baseVersion`',
     security: bearer,
-    response: { 200: DescriptionSchema, ...errors(400, 401, 403, 404) },
+    response: { 200: DescriptionSchema, 409: ApiErrorSchema, ...errors(400, 401, 403, 404) },
   };
   app.put(
     '/descriptions/:id',
-    { ...adminOnly, schema: { ...updateSchema, params: IdParamsSchema, body: DescriptionInputSchema } },
-    (request) => update(request.params.id, request.body),
+    { ...adminOnly, schema: { ...updateSchema, params: IdParamsSchema, body: DescriptionUpdateSchema } },
+    async (request, reply) => answerUpdate(reply, await update(request.params.id, request.body)),
   );
   app.post(
     '/descriptions-app/update-description',
     { ...adminOnly, schema: { ...updateSchema, body: DescriptionUpdateAppSchema } },
-    (request) => {
+    async (request, reply) => {
       const { id, ...input } = request.body;
-      return update(id, input);
+      return answerUpdate(reply, await update(id, input));
     },
   );
 
@@ -151,6 +183,7 @@ export const descriptionsRoutes: FastifyPluginAsync = async (base) => {
         .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${descriptions.version} + 1` })
         .where(and(inArray(descriptions.id, request.body.ids), isNull(descriptions.deletedAt)))
         .returning({ id: descriptions.id });
+      if (removed.length > 0) askEveryoneToPull(app);
       return { message: MSG.deleted, count: removed.length };
     });
   }

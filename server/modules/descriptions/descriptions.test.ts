@@ -87,6 +87,33 @@ describe('descriptions', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('answers 409 with the current entry for a stale baseVersion and changes nothing', async () => {
+    const created = (await as('admin', 'POST', '/api/descriptions/register', entry(650))).json();
+    const fresh = await as('admin', 'PUT', `/api/descriptions/${created.id}`, {
+      ...entry(650, { name: 'First change' }),
+      baseVersion: 1,
+    });
+    expect(fresh.json()).toMatchObject({ name: 'First change', version: 2 });
+
+    for (const [method, url, id] of [
+      ['PUT', `/api/descriptions/${created.id}`, {}],
+      ['POST', '/api/descriptions-app/update-description', { id: created.id }],
+    ] as const) {
+      const stale = await as('admin', method, url, {
+        ...id,
+        ...entry(650, { name: 'Lost' }),
+        baseVersion: 1,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({
+        message: MSG.staleVersion,
+        current: v.parse(DescriptionSchema, fresh.json()),
+      });
+    }
+    const stored = (await as('admin', 'GET', `/api/descriptions/${created.id}`)).json();
+    expect(stored).toMatchObject({ name: 'First change', version: 2 });
+  });
+
   it('deletes as tombstones that leave the list; the number is free again', async () => {
     const created = (await as('admin', 'POST', '/api/descriptions/register', entry(700))).json();
     const removed = await as('admin', 'POST', '/api/descriptions-app/remove-descriptions', {

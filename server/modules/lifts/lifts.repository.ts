@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { Database } from '../../db/client';
@@ -69,9 +69,23 @@ export async function replaceAssignments(
   kind: LiftUserKind,
   userIds: readonly string[],
 ) {
-  await db.delete(liftUsers).where(and(eq(liftUsers.liftId, liftId), eq(liftUsers.kind, kind)));
+  // Only the difference is written: each row deleted or inserted records an access change for sync.
   const unique = [...new Set(userIds)];
-  if (unique.length) await db.insert(liftUsers).values(unique.map((userId) => ({ liftId, userId, kind })));
+  await db
+    .delete(liftUsers)
+    .where(
+      and(
+        eq(liftUsers.liftId, liftId),
+        eq(liftUsers.kind, kind),
+        unique.length ? notInArray(liftUsers.userId, unique) : undefined,
+      ),
+    );
+  if (unique.length) {
+    await db
+      .insert(liftUsers)
+      .values(unique.map((userId) => ({ liftId, userId, kind })))
+      .onConflictDoNothing();
+  }
 }
 
 export interface LiftChanges {

@@ -19,6 +19,7 @@ import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { liftScopeCondition } from '../lifts/lift-scope';
+import { askLiftSeersToPull } from '../sync/sync-notify';
 import { toMessage } from './message-mapper';
 
 const bearer = [{ bearerAuth: [] }];
@@ -142,7 +143,10 @@ export const messagesRoutes: FastifyPluginAsync = async (base) => {
           ),
         )
         .returning();
-      if (row) return toMessage(row);
+      if (row) {
+        askLiftSeersToPull(app, [row.liftId]);
+        return toMessage(row);
+      }
       const current = await find();
       if (!current) throw notFound();
       return reply.code(409).send({ message: MSG.staleVersion, current });
@@ -175,7 +179,11 @@ export const messagesRoutes: FastifyPluginAsync = async (base) => {
             sql`exists (select 1 from ${lifts} where ${lifts.id} = ${messages.liftId} and ${scope})`,
           ),
         )
-        .returning({ id: messages.id });
+        .returning({ id: messages.id, liftId: messages.liftId });
+      askLiftSeersToPull(
+        app,
+        removed.map((row) => row.liftId),
+      );
       return { message: MSG.deleted, count: removed.length };
     },
   );

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../contract/roles';
 import type { Lift } from '../../../contract/schemas/lift';
 import { type SyncPullResponse, SyncPullResponseSchema } from '../../../contract/schemas/sync';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
 import { descriptions, messages, users } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { encodeCursor, scopeFingerprint } from './sync.repository';
@@ -204,6 +206,41 @@ describe('delta sync', () => {
     expect(fresh.lifts.has(spareId)).toBe(false);
     expect(fresh.descriptionIds.has(descriptionIds[2]!)).toBe(false);
     expect(fresh.messageIds.has(recentOwn[1]!)).toBe(false);
+  });
+});
+
+describe.runIf(TEST_DB_KIND === 'postgres')('concurrent writers', () => {
+  it('commit in the order of their sync positions, so a pull in between skips nothing', async () => {
+    const { cursor } = await pullAll('admin');
+    const first = new pg.Client({ connectionString: t.database.url });
+    const second = new pg.Client({ connectionString: t.database.url });
+    await Promise.all([first.connect(), second.connect()]);
+    let between: Awaited<ReturnType<typeof pullAll>>;
+    try {
+      await first.query('begin');
+      await first.query('update lifts set address = $1 where id = $2', ['First writer 1', f.own.id]);
+      const secondWrite = second.query("update descriptions set name = 'Second writer' where id = $1", [
+        descriptionIds[0],
+      ]);
+      // Until the first commits, the second waits for the sync position lock.
+      for (;;) {
+        const { rows } = await t.database.handle.db
+          .execute<{ waiting: number }>(
+            sql`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`,
+          )
+          .then((result) => result as unknown as { rows: { waiting: number }[] });
+        if ((rows[0]?.waiting ?? 0) > 0) break;
+      }
+      between = await pullAll('admin', cursor);
+      expect(between.lifts.size + between.descriptionIds.size).toBe(0);
+      await first.query('commit');
+      await secondWrite;
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    const after = await pullAll('admin', between.cursor);
+    expect(after.lifts.get(f.own.id)?.address).toBe('First writer 1');
+    expect([...after.descriptionIds]).toEqual([descriptionIds[0]]);
   });
 });
 
