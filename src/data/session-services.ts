@@ -61,11 +61,14 @@ function followMirror(): () => void {
 async function closeMirror(end: SessionEnd): Promise<void> {
   // The service worker's cached API answers were this user's (sw/sw.ts).
   void globalThis.caches?.delete(API_CACHE).catch(() => undefined);
-  if (!mirrorUserId) return;
+  const userId = mirrorUserId;
+  if (!userId) return;
   mirrorUserId = null;
-  const { hasUnsentChanges, stopMirror } = await loadMirrorEngine();
-  const keep = end.reason !== undefined && (await hasUnsentChanges());
+  const { deleteMirrorOf, hasUnsentChanges, stopMirror } = await loadMirrorEngine();
+  const keep = end.reason !== undefined && (await hasUnsentChanges(userId));
   await stopMirror({ deleteData: !keep });
+  // Also when the mirror was still opening (a sign-out right after the page loaded).
+  if (!keep) await deleteMirrorOf(userId);
 }
 
 /**

@@ -131,7 +131,9 @@ export async function startMirror(userId: string, sessionConfirmed: Promise<unkn
   await db.open();
   // Signed out (or someone else signed in) while the database opened.
   if (getSession().claims?.sub !== userId || running) {
-    db.close();
+    // After a sign-out nothing of the user's stays behind, unless changes wait to be sent.
+    if (!getSession().token && (await db.outbox.count()) === 0) await db.delete();
+    else db.close();
     return;
   }
   const current: Running = { userId, db, stops: [] };
@@ -183,9 +185,15 @@ export async function stopMirror({ deleteData }: { deleteData: boolean }): Promi
   await current.db.delete();
 }
 
-/** Whether the user's device still holds changes the server has not taken. */
-export async function hasUnsentChanges(): Promise<boolean> {
-  return running ? (await running.db.outbox.count()) > 0 : false;
+/** Whether the user's mirror on this device still holds changes the server has not taken. */
+export async function hasUnsentChanges(userId: string): Promise<boolean> {
+  if (running?.userId === userId) return (await running.db.outbox.count()) > 0;
+  const db = new MirrorDb(mirrorName(userId));
+  try {
+    return (await db.outbox.count()) > 0;
+  } finally {
+    db.close();
+  }
 }
 
 /** Removes a user's mirror even when it is not open (a sign-out after a forced end). */
