@@ -1,11 +1,18 @@
-import { MIRROR_MESSAGE_DAYS, type SyncPullResponse } from '../../../contract/schemas/sync';
+import {
+  MIRROR_MESSAGE_DAYS,
+  SYNC_PULL_DEFAULT_LIMIT,
+  type SyncPullResponse,
+} from '../../../contract/schemas/sync';
 import type { MirrorDb } from './mirror-db';
 import { overlayPendingChanges } from './outbox';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Rows per page the client asks for. */
-export const PULL_PAGE_LIMIT = 1000;
+/**
+ * Rows per page the client asks for. Smaller pages let the server answer other requests between
+ * them (a first sync of an admin is thousands of rows).
+ */
+export const PULL_PAGE_LIMIT = SYNC_PULL_DEFAULT_LIMIT;
 
 /** Empties the mirror's data (not the outbox): after `reset`, or to start over. */
 export async function clearMirrorData(db: MirrorDb): Promise<void> {
