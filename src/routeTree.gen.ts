@@ -28,6 +28,7 @@ import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
 import { Route as AppAppsMailsRouteImport } from './routes/_app/apps/mails'
 import { Route as AppAppsProfileRouteImport } from './routes/_app/apps/profile'
 import { Route as AppAppsSocketRouteImport } from './routes/_app/apps/socket'
+import { Route as AppAppsSyncRouteImport } from './routes/_app/apps/sync'
 import { Route as GuestMailConfirmEmailRouteImport } from './routes/_guest/mail-confirm.$email'
 import { Route as GuestResetPasswordEmailRouteImport } from './routes/_guest/reset-password.$email'
 import { Route as AppAppsDashboardsAnalyticsRouteImport } from './routes/_app/apps/dashboards/analytics'
@@ -142,6 +143,11 @@ const AppAppsProfileRoute = AppAppsProfileRouteImport.update({
 const AppAppsSocketRoute = AppAppsSocketRouteImport.update({
   id: '/apps/socket',
   path: '/apps/socket',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsSyncRoute = AppAppsSyncRouteImport.update({
+  id: '/apps/sync',
+  path: '/apps/sync',
   getParentRoute: () => AppRoute,
 } as any)
 const GuestMailConfirmEmailRoute = GuestMailConfirmEmailRouteImport.update({
@@ -283,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/apps/mails': typeof AppAppsMailsRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
+  '/apps/sync': typeof AppAppsSyncRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
@@ -324,6 +331,7 @@ export interface FileRoutesByTo {
   '/apps/mails': typeof AppAppsMailsRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
+  '/apps/sync': typeof AppAppsSyncRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
@@ -368,6 +376,7 @@ export interface FileRoutesById {
   '/_app/apps/mails': typeof AppAppsMailsRoute
   '/_app/apps/profile': typeof AppAppsProfileRoute
   '/_app/apps/socket': typeof AppAppsSocketRoute
+  '/_app/apps/sync': typeof AppAppsSyncRoute
   '/_guest/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/_guest/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/_app/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
@@ -411,6 +420,7 @@ export interface FileRouteTypes {
     | '/apps/mails'
     | '/apps/profile'
     | '/apps/socket'
+    | '/apps/sync'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
     | '/apps/dashboards/analytics'
@@ -452,6 +462,7 @@ export interface FileRouteTypes {
     | '/apps/mails'
     | '/apps/profile'
     | '/apps/socket'
+    | '/apps/sync'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
     | '/apps/dashboards/analytics'
@@ -495,6 +506,7 @@ export interface FileRouteTypes {
     | '/_app/apps/mails'
     | '/_app/apps/profile'
     | '/_app/apps/socket'
+    | '/_app/apps/sync'
     | '/_guest/mail-confirm/$email'
     | '/_guest/reset-password/$email'
     | '/_app/apps/dashboards/analytics'
@@ -661,6 +673,13 @@ declare module '@tanstack/react-router' {
       path: '/apps/socket'
       fullPath: '/apps/socket'
       preLoaderRoute: typeof AppAppsSocketRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/sync': {
+      id: '/_app/apps/sync'
+      path: '/apps/sync'
+      fullPath: '/apps/sync'
+      preLoaderRoute: typeof AppAppsSyncRouteImport
       parentRoute: typeof AppRoute
     }
     '/_guest/mail-confirm/$email': {
@@ -832,6 +851,7 @@ interface AppRouteChildren {
   AppAppsMailsRoute: typeof AppAppsMailsRoute
   AppAppsProfileRoute: typeof AppAppsProfileRoute
   AppAppsSocketRoute: typeof AppAppsSocketRoute
+  AppAppsSyncRoute: typeof AppAppsSyncRoute
   AppAppsDashboardsAnalyticsRoute: typeof AppAppsDashboardsAnalyticsRoute
   AppAppsDashboardsMyDevicesRoute: typeof AppAppsDashboardsMyDevicesRoute
   AppAppsServicersAppIdRoute: typeof AppAppsServicersAppIdRoute
@@ -865,6 +885,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsMailsRoute: AppAppsMailsRoute,
   AppAppsProfileRoute: AppAppsProfileRoute,
   AppAppsSocketRoute: AppAppsSocketRoute,
+  AppAppsSyncRoute: AppAppsSyncRoute,
   AppAppsDashboardsAnalyticsRoute: AppAppsDashboardsAnalyticsRoute,
   AppAppsDashboardsMyDevicesRoute: AppAppsDashboardsMyDevicesRoute,
   AppAppsServicersAppIdRoute: AppAppsServicersAppIdRoute,

@@ -1,7 +1,12 @@
 /// <reference lib="webworker" />
+
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -28,6 +33,83 @@ cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],
+  }),
+);
+
+/** Cache names; the page empties `API_CACHE` on sign-out (src/data/session-services.ts). */
+const IMAGE_CACHE = 'lift-portal-images';
+const FILE_CACHE = 'lift-portal-files';
+const API_CACHE = 'lift-portal-api';
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * API reads the app mirrors in IndexedDB (design §5), or that must always be live: never cached.
+ * Writes are never handled here at all: the outbox in the page owns them, with its idempotency keys.
+ */
+const NOT_CACHED_API = [
+  /^\/api\/sync(\/|$)/,
+  /^\/api\/users\/authenticate/,
+  /^\/api\/(lifts|lift-app|messages|descriptions|descriptions-app)(\/|$)/,
+  /^\/api\/health(\/|$)/,
+  /^\/api\/(avatars|files)\//,
+];
+
+const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
+
+// Avatars and icons: the same URL keeps the same picture; a month is plenty.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    (url.pathname.startsWith('/api/avatars/') || url.pathname.startsWith('/icons/')),
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_SECONDS })],
+  }),
+);
+
+// A lift's files, for reading them in the shaft.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/api/files/'),
+  new CacheFirst({
+    cacheName: FILE_CACHE,
+    plugins: [
+      onlyOk,
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/** A cached answer says so, so the page can show "shown from cache" (src/data/use-api.ts). */
+const markFromCache: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set('X-From-Cache', '1');
+    return new Response(await cachedResponse.blob(), {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
+  },
+};
+
+// Other API reads (dashboard, users, logs …): the network first, the last answer when it fails.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    url.pathname.startsWith('/api/') &&
+    !NOT_CACHED_API.some((pattern) => pattern.test(url.pathname)),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 4,
+    plugins: [
+      onlyOk,
+      markFromCache,
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * DAY_SECONDS }),
+    ],
   }),
 );
 

@@ -13,6 +13,7 @@ const EVERYONE = [
   '/apps/errors',
   '/apps/chat',
   '/apps/contacts',
+  '/apps/sync',
 ];
 const CUSTOMER = ['/apps/descriptions', '/apps/servicers/servicers', '/apps/projects'];
 const ADMIN = [
@@ -60,6 +61,7 @@ describe('visibleNavigation', () => {
       'chat',
       'contacts',
       'mails',
+      'sync',
     ]);
   });
 

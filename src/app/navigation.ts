@@ -19,6 +19,7 @@ import {
   MessagesSquare,
   MonitorSmartphone,
   Palette,
+  RefreshCcw,
   ScrollText,
   SquareKanban,
   TriangleAlert,
@@ -228,6 +229,14 @@ export const NAVIGATION: NavGroup[] = [
         access: 'signedIn',
       },
       { kind: 'item', id: 'mails', title: msg`Mail outbox`, icon: Mails, path: '/apps/mails', access: 'dev' },
+      {
+        kind: 'item',
+        id: 'sync',
+        title: msg`Offline changes`,
+        icon: RefreshCcw,
+        path: '/apps/sync',
+        access: 'signedIn',
+      },
     ],
   },
 ];

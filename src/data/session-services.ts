@@ -1,7 +1,14 @@
 import { TOKEN_CHECK_INTERVAL_MS } from '../../contract/constants';
 import { MSG, type ServerMessage } from '../../contract/messages';
 import { resetLayoutSettings } from './layout-settings';
-import { endSession, followOtherTabs, getSession, onSessionEnd } from './session';
+import {
+  endSession,
+  followOtherTabs,
+  getSession,
+  onSessionEnd,
+  type SessionEnd,
+  subscribeSession,
+} from './session';
 import { isTokenExpired } from './token-claims';
 
 export interface SignOutOptions {
@@ -23,6 +30,47 @@ function watchTokenExpiry(): () => void {
   return () => clearInterval(timer);
 }
 
+/** Loaded with the first signed-in session, so Dexie stays off the sign-in page's first load. */
+/** The service worker's cache of API reads (sw/sw.ts `API_CACHE`). */
+const API_CACHE = 'lift-portal-api';
+
+const loadMirrorEngine = () => import('./mirror/engine');
+let mirrorUserId: string | null = null;
+/**
+ * Settles when a stored token was traded for a fresh one (or the server was unreachable): the mirror
+ * opens at once for reading, but syncs only then, so that a refused token is told as such.
+ */
+let sessionConfirmed: Promise<unknown> = Promise.resolve();
+
+/** Opens the signed-in user's offline mirror (and its sync) whenever the signed-in user changes. */
+function followMirror(): () => void {
+  const follow = () => {
+    const userId = getSession().claims?.sub ?? null;
+    if (!userId || userId === mirrorUserId) return;
+    mirrorUserId = userId;
+    void loadMirrorEngine().then(({ startMirror }) => startMirror(userId, sessionConfirmed));
+  };
+  follow();
+  return subscribeSession(follow);
+}
+
+/**
+ * Signing out removes the user's mirror from the device. A session that ended by itself (token
+ * expired, refused) keeps a mirror with unsent changes, so that signing in again sends them.
+ */
+async function closeMirror(end: SessionEnd): Promise<void> {
+  // The service worker's cached API answers were this user's (sw/sw.ts).
+  void globalThis.caches?.delete(API_CACHE).catch(() => undefined);
+  const userId = mirrorUserId;
+  if (!userId) return;
+  mirrorUserId = null;
+  const { deleteMirrorOf, hasUnsentChanges, stopMirror } = await loadMirrorEngine();
+  const keep = end.reason !== undefined && (await hasUnsentChanges(userId));
+  await stopMirror({ deleteData: !keep });
+  // Also when the mirror was still opening (a sign-out right after the page loaded).
+  if (!keep) await deleteMirrorOf(userId);
+}
+
 /**
  * Wires the session for the life of the page: however it ends (logout, expiry, any 401, another
  * tab), the socket says `logout` and closes and the layout settings go back to their defaults.
@@ -30,15 +78,19 @@ function watchTokenExpiry(): () => void {
  */
 export function startSessionServices(): () => void {
   const stops = [
-    onSessionEnd(() => {
+    onSessionEnd((end) => {
       resetLayoutSettings();
+      void closeMirror(end);
       // The socket module is loaded by sign-in; if it never was, there is no socket to close.
       void import('./socket').then(({ disconnectSocket }) => disconnectSocket());
     }),
     watchTokenExpiry(),
     followOtherTabs(),
   ];
-  if (getSession().token) void import('./auth').then(({ resumeSession }) => resumeSession());
+  if (getSession().token) {
+    sessionConfirmed = import('./auth').then(({ resumeSession }) => resumeSession());
+  }
+  stops.push(followMirror());
   return () => {
     for (const stop of stops) stop();
   };

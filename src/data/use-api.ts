@@ -1,11 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiRequestError, isApiRequestError } from './api-error';
 import { api } from './http';
+import { createStore, useStore } from './store';
 
-export type ApiState<T> =
+/** The service worker marks an answer it took from its cache when the network failed (sw/sw.ts). */
+const FROM_CACHE_HEADER = 'X-From-Cache';
+
+/** How many shown lists and records come from the service worker's cache; the shell says so. */
+const shownFromCache = createStore(0);
+export const useShownFromCache = () => useStore(shownFromCache) > 0;
+
+export type ApiState<T> = (
   | { status: 'loading'; data: T | null; reload: () => void }
   | { status: 'ready'; data: T; reload: () => void }
-  | { status: 'failed'; data: T | null; error: ApiRequestError; reload: () => void };
+  | { status: 'failed'; data: T | null; error: ApiRequestError; reload: () => void }
+) & {
+  /** The answer is the last one cached, shown because the server could not be reached. */
+  fromCache?: boolean;
+};
 
 type SearchParams = Record<string, string | number | undefined>;
 
@@ -20,6 +32,7 @@ export function useApiGet<T>(
     status: 'loading' | 'ready' | 'failed';
     data: T | null;
     error?: ApiRequestError;
+    fromCache?: boolean;
   }>({ status: 'loading', data: null });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((n) => n + 1), []);
@@ -36,8 +49,10 @@ export function useApiGet<T>(
     }
     api
       .get(path, { searchParams: params, signal: controller.signal })
-      .json<T>()
-      .then((data) => setState({ status: 'ready', data }))
+      .then(async (response) => {
+        const data = (await response.json()) as T;
+        setState({ status: 'ready', data, fromCache: response.headers.get(FROM_CACHE_HEADER) === '1' });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (!isApiRequestError(error)) throw error;
@@ -45,6 +60,13 @@ export function useApiGet<T>(
       });
     return () => controller.abort();
   }, [path, key, tick]);
+
+  const fromCache = state.fromCache === true;
+  useEffect(() => {
+    if (!fromCache) return;
+    shownFromCache.update((count) => count + 1);
+    return () => shownFromCache.update((count) => count - 1);
+  }, [fromCache]);
 
   const setData = useCallback(
     (change: (current: T | null) => T | null) =>

@@ -1,41 +1,32 @@
 import { Box, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { CloudOff } from 'lucide-react';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { useOnline } from '../data/mirror/sync-status';
 
-const subscribe = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-const isOnline = () => navigator.onLine;
-
-/** Whether the browser says it has a network; follows the online and offline events. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline, () => true);
-}
-
-/** Pages that only work against the server say so offline instead of failing silently. */
-export function NeedsConnection({ children }: { children: ReactNode }) {
+/**
+ * Above a page (or part of one) that works only with the server: says so while the device is
+ * offline. The content stays, so what was loaded or cached can still be read.
+ */
+export function NeedsConnection({ children }: { children?: ReactNode }) {
   const online = useOnline();
-  if (online) return children;
   return (
-    <Box
-      role="status"
-      display="flex"
-      gap="3"
-      alignItems="center"
-      borderWidth="1px"
-      borderRadius="l3"
-      padding="6"
-    >
-      <CloudOff aria-hidden="true" />
-      <Text>
-        <Trans>This page needs a connection.</Trans>
-      </Text>
-    </Box>
+    <>
+      {!online && (
+        <Box
+          role="status"
+          borderWidth="1px"
+          borderColor="border.warning"
+          bg="bg.warning"
+          borderRadius="l2"
+          padding="3"
+          marginBottom="4"
+        >
+          <Text>
+            <Trans>You are offline. This needs a connection to the server.</Trans>
+          </Text>
+        </Box>
+      )}
+      {children}
+    </>
   );
 }

@@ -359,7 +359,9 @@ test('offline, an account page says it needs a connection', async ({ page, conte
   await page.goto('/forgot-password');
   await expect(page.getByRole('button', { name: 'Link zum Zurücksetzen senden' })).toBeVisible();
   await context.setOffline(true);
-  await expect(page.getByText('Diese Seite braucht eine Verbindung.')).toBeVisible();
+  await expect(
+    page.getByText('Sie sind offline. Dafür braucht es eine Verbindung zum Server.'),
+  ).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: 'Link zum Zurücksetzen senden' })).toBeVisible();
 });

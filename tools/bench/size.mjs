@@ -9,7 +9,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.mjs';
 
-const BUDGET_KB = 170;
+// Raised from 170 to 175 KB with issues 4 and 5: the first load now carries ten more route
+// definitions (their loaders and chunk lists), the server's texts for accounts, chat and sync in
+// German, and the shortcut bar; their screens and catalogs load lazily.
+const BUDGET_KB = 175;
 const WEB_DIR = 'dist/web';
 
 if (!existsSync(join(WEB_DIR, 'index.html'))) {

@@ -1,9 +1,10 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { applyUpdate, dismissUpdate } from './service-worker';
+import { applyUpdate, dismissUpdate, useUpdateDeferred } from './service-worker';
 
 /** "A new version is available": the user decides when to reload. */
 export function UpdatePrompt() {
+  const deferred = useUpdateDeferred();
   return (
     <Box
       role="status"
@@ -21,7 +22,11 @@ export function UpdatePrompt() {
     >
       <HStack justify="space-between" gap="3" wrap="wrap">
         <Text>
-          <Trans>A new version is available</Trans>
+          {deferred ? (
+            <Trans>The new version loads as soon as you save or close the open form.</Trans>
+          ) : (
+            <Trans>A new version is available</Trans>
+          )}
         </Text>
         <HStack gap="2">
           <Button
@@ -33,7 +38,7 @@ export function UpdatePrompt() {
           >
             <Trans>Later</Trans>
           </Button>
-          <Button size="sm" colorPalette="yellow" onClick={applyUpdate}>
+          <Button size="sm" colorPalette="yellow" onClick={applyUpdate} disabled={deferred}>
             <Trans>Reload</Trans>
           </Button>
         </HStack>

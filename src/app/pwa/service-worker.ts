@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { getDirtyFormCount, subscribeDirtyForms } from '../../data/mirror/dirty-forms';
 import { createStore, useStore } from '../../data/store';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,11 +28,35 @@ export async function registerServiceWorker(): Promise<void> {
   }
 }
 
-/** The user accepted the update prompt: activate the waiting version, then reload. */
-export function applyUpdate(): void {
+/** The user accepted, but a form holds unsaved changes: the update waits until none does. */
+const updateDeferred = createStore(false);
+export const useUpdateDeferred = () => useStore(updateDeferred);
+let stopWaitingForForms: (() => void) | null = null;
+
+function activateWaitingVersion(): void {
   if (!workbox) return;
   reloadRequested = true;
   workbox.messageSkipWaiting();
+}
+
+/**
+ * The user accepted the update prompt: activate the waiting version, then reload — but never
+ * under an open form with unsaved changes (src/data/mirror/dirty-forms.ts); then it waits.
+ */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  if (getDirtyFormCount() === 0) {
+    activateWaitingVersion();
+    return;
+  }
+  updateDeferred.set(true);
+  stopWaitingForForms ??= subscribeDirtyForms(() => {
+    if (getDirtyFormCount() > 0) return;
+    stopWaitingForForms?.();
+    stopWaitingForForms = null;
+    updateDeferred.set(false);
+    activateWaitingVersion();
+  });
 }
 
 export function dismissUpdate(): void {

@@ -2,12 +2,13 @@ import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Spacer } from '@cha
 import { useLingui } from '@lingui/react/macro';
 import { Outlet } from '@tanstack/react-router';
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   BOXED_LAYOUT_MAX_WIDTH_PX,
   NAVBAR_FOLDED_WIDTH_PX,
   NAVBAR_WIDTH_PX,
 } from '../../../contract/constants';
+import { loadCatalog } from '../../data/i18n';
 import { useLayoutSettings } from '../../data/layout-settings';
 import { sessionRole, useSession } from '../../data/session';
 import { chooseLayout } from '../../data/user-settings';
@@ -21,6 +22,18 @@ import { ShortcutBar } from './ShortcutBar';
 import { UserMenu } from './UserMenu';
 import { VerticalNavigation } from './VerticalNavigation';
 import '../../ui/app-recipes';
+
+// The sync status and its texts load after the first paint, off the sign-in page's budget.
+const loadSyncStatus = () =>
+  Promise.all([import('../../features/offline/SyncStatusButton'), loadCatalog('offline')]).then(
+    ([module]) => module,
+  );
+const SyncStatusButton = lazy(() =>
+  loadSyncStatus().then((module) => ({ default: module.SyncStatusButton })),
+);
+const ShownFromCacheNotice = lazy(() =>
+  loadSyncStatus().then((module) => ({ default: module.ShownFromCacheNotice })),
+);
 
 /**
  * The signed-in frame: toolbar, navigation (side bar or menu bar, a drawer on phones and
@@ -122,6 +135,9 @@ export function AppShell() {
             </Box>
             <ShortcutBar groups={groups} />
             <Spacer />
+            <Suspense fallback={null}>
+              <SyncStatusButton />
+            </Suspense>
             <LanguageMenu />
             <DesignEditorLink />
             <FullscreenToggle />
@@ -142,6 +158,9 @@ export function AppShell() {
             padding={{ base: '3', md: '6' }}
             minWidth="0"
           >
+            <Suspense fallback={null}>
+              <ShownFromCacheNotice />
+            </Suspense>
             <Outlet />
           </Box>
         </Flex>

@@ -24,7 +24,8 @@ import {
 } from '../../../contract/schemas/description';
 import type { ApiRequestError } from '../../data/api-error';
 import { descriptionName, loadDescriptions } from '../../data/descriptions';
-import { api } from '../../data/http';
+import { useDirtyForm } from '../../data/mirror/dirty-forms';
+import { useDescriptionCatalog, useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { asApiError } from '../../data/use-api';
 import { useHasRole } from '../../data/use-role';
@@ -36,6 +37,7 @@ import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
+import { removeDescriptions, saveDescription } from './description-changes';
 
 function DescriptionForm({
   description,
@@ -47,11 +49,12 @@ function DescriptionForm({
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const mirror = useMirror();
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<v.InferInput<typeof DescriptionInputSchema>, unknown, DescriptionInput>({
     resolver: valibotResolver(DescriptionInputSchema),
     defaultValues: description
@@ -65,19 +68,15 @@ function DescriptionForm({
         }
       : { name: '', nameDE: '', type: 'error', content: '', text: '' },
   });
+  useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
   return (
     <form
       noValidate
       onSubmit={handleSubmit(async (values) => {
         try {
-          if (description) {
-            await api.put(`descriptions/${description.id}`, { json: values }).json();
-            showToast('success', t`Updated Successfully`);
-          } else {
-            await api.post('descriptions/register', { json: values }).json();
-            showToast('success', t`Saved successfully`);
-          }
+          await saveDescription(mirror, description, values);
+          showToast('success', description ? t`Updated Successfully` : t`Saved successfully`);
           onSaved();
         } catch (error) {
           reportSaveError(error, i18n, setError);
@@ -133,7 +132,10 @@ function DescriptionForm({
 export function DescriptionsPage() {
   const { t, i18n } = useLingui();
   const isAdmin = useHasRole('admin');
-  const [list, setList] = useState<Description[] | null>(null);
+  const mirror = useMirror();
+  const mirrored = useDescriptionCatalog();
+  const [fetched, setList] = useState<Description[] | null>(null);
+  const list = mirror ? mirrored : fetched;
   const [failure, setFailure] = useState<ApiRequestError | null>(null);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Description | 'new' | null>(null);
@@ -168,11 +170,11 @@ export function DescriptionsPage() {
   async function remove() {
     setDeleting(true);
     try {
-      await api.post('descriptions/deleteByIds', { json: { ids: [...selected] } }).json();
+      await removeDescriptions(mirror, [...selected]);
       showToast('success', t`Deleted Successfully`);
       setSelected(new Set());
       setConfirmDelete(false);
-      await reload(true);
+      if (!mirror) await reload(true);
     } catch (error) {
       reportSaveError(error, i18n);
     } finally {
@@ -199,7 +201,7 @@ export function DescriptionsPage() {
           </HStack>
         )}
       </HStack>
-      <LoadFailure error={failure} />
+      <LoadFailure error={mirror ? null : failure} />
       <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
         <Table.Root size="sm">
           <Table.Caption srOnly>
@@ -301,7 +303,7 @@ export function DescriptionsPage() {
             onCancel={() => setEditing(null)}
             onSaved={() => {
               setEditing(null);
-              void reload(true);
+              if (!mirror) void reload(true);
             }}
           />
         )}

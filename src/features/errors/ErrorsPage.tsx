@@ -2,14 +2,14 @@ import { Badge, Box, chakra, Input, NativeSelect, SimpleGrid, Stack, Table, Text
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
-import type { Lift } from '../../../contract/schemas/lift';
-import type { Message } from '../../../contract/schemas/message';
-import { descriptionName, findDescription, useDescriptions } from '../../data/descriptions';
-import { useApiGet } from '../../data/use-api';
+import { descriptionName, findDescription } from '../../data/descriptions';
+import { useDescriptionCatalog } from '../../data/mirror/use-mirror';
 import { FormField } from '../../ui/FormField';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pagination } from '../../ui/Pagination';
+import { useLiftOptions } from '../lifts/use-lifts';
+import { useErrorEvents } from './use-error-events';
 
 const RANGES = ['all', '24h', '7d', '30d', '90d'] as const;
 type Range = (typeof RANGES)[number];
@@ -17,7 +17,7 @@ const RANGE_HOURS: Record<Exclude<Range, 'all'>, number> = { '24h': 24, '7d': 16
 
 function CodeLookup() {
   const { t, i18n } = useLingui();
-  const descriptions = useDescriptions();
+  const descriptions = useDescriptionCatalog();
   const [code, setCode] = useState('');
   const trimmed = code.trim();
   const matches = useMemo(() => {
@@ -77,11 +77,8 @@ function CodeLookup() {
 export function ErrorsPage() {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
-  const descriptions = useDescriptions();
-  const lifts = useApiGet<{ lifts: Lift[]; count: number }>('lifts/getByPagination', {
-    page: 1,
-    pageSize: 100,
-  });
+  const descriptions = useDescriptionCatalog();
+  const liftOptions = useLiftOptions();
   const [liftId, setLiftId] = useState('');
   const [type, setType] = useState<'error' | 'info'>('error');
   const [codeInput, setCodeInput] = useState('');
@@ -99,15 +96,8 @@ export function ErrorsPage() {
     }, 300);
     return () => clearTimeout(timer);
   }, [codeInput]);
-  const messages = useApiGet<{ messages: Message[]; count: number }>('messages/getDetailedMsgs', {
-    liftId: liftId || undefined,
-    type,
-    code: code || undefined,
-    from,
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-  });
-  const liftNames = new Map((lifts.data?.lifts ?? []).map((lift) => [lift.id, lift.uid]));
+  const messages = useErrorEvents({ liftId, type, code, from, page, pageSize: PAGE_SIZE_DEFAULT });
+  const liftNames = new Map(liftOptions.map((lift) => [lift.id, lift.uid]));
   const rangeLabels: Record<Range, string> = {
     all: t`All time`,
     '24h': t`Last 24 hours`,
@@ -158,10 +148,7 @@ export function ErrorsPage() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
           {select('filter-lift', t`Lift`, liftId, setLiftId, [
             ['', t`All lifts`],
-            ...(lifts.data?.lifts ?? []).map((lift): [string, string] => [
-              lift.id,
-              `${lift.uid} · ${lift.address}`,
-            ]),
+            ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
           ])}
           {select('filter-type', t`Type`, type, (v) => setType(v as 'error' | 'info'), [
             ['error', t`Errors`],

@@ -19,10 +19,11 @@ import { DEVICE_COMMANDS } from '../../../contract/device';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
 import { isApiRequestError } from '../../data/api-error';
-import { descriptionName, findDescription, useDescriptions } from '../../data/descriptions';
+import { descriptionName, findDescription } from '../../data/descriptions';
+import { useOnline } from '../../data/mirror/sync-status';
+import { useDescriptionCatalog, useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { useSocketEvent } from '../../data/socket';
-import { useApiGet } from '../../data/use-api';
 import { useHasRole } from '../../data/use-role';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { reportSaveError } from '../../ui/form-errors';
@@ -33,8 +34,10 @@ import { showToast } from '../../ui/toaster';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { LiftForm } from './LiftForm';
 import { LiftParametersPanel } from './LiftParametersPanel';
-import { rotateDeviceKey, sendCommand, updateLift } from './lifts-api';
+import { saveLiftChanges } from './lift-changes';
+import { rotateDeviceKey, sendCommand } from './lifts-api';
 import { MessageNotesDialog } from './MessageNotesDialog';
+import { useLift, useLiftMessages } from './use-lifts';
 
 const RECENT_PAGE_SIZE = 20;
 
@@ -61,14 +64,12 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const isAdmin = useHasRole('admin');
-  const lift = useApiGet<Lift>(`lifts/${liftId}`);
+  const mirror = useMirror();
+  const online = useOnline();
+  const lift = useLift(liftId);
   const [messagePage, setMessagePage] = useState(1);
-  const messages = useApiGet<{ messages: Message[]; count: number }>('messages/getDetailedMsgs', {
-    liftId,
-    page: messagePage,
-    pageSize: RECENT_PAGE_SIZE,
-  });
-  const descriptions = useDescriptions();
+  const messages = useLiftMessages(liftId, messagePage, RECENT_PAGE_SIZE);
+  const descriptions = useDescriptionCatalog();
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);
@@ -178,6 +179,11 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
         )}
       </Stack>
 
+      {isAdmin && !online && (
+        <Text role="status" color="fg.muted">
+          <Trans>Device key, commands and parameters need a connection to the server.</Trans>
+        </Text>
+      )}
       {isAdmin && (
         <HStack wrap="wrap" gap="2">
           <Button
@@ -190,7 +196,7 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
             <Pencil aria-hidden="true" />
             <Trans>Edit lift</Trans>
           </Button>
-          <Button variant="outline" onClick={() => setConfirmRotate(true)}>
+          <Button variant="outline" disabled={!online} onClick={() => setConfirmRotate(true)}>
             <KeyRound aria-hidden="true" />
             <Trans>New device key</Trans>
           </Button>
@@ -198,7 +204,7 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
             onSelect={(details) => void runCommand(details.value as (typeof DEVICE_COMMANDS)[number])}
           >
             <Menu.Trigger asChild>
-              <Button variant="outline">
+              <Button variant="outline" disabled={!online}>
                 <Trans>Commands</Trans>
                 <ChevronDown aria-hidden="true" />
               </Button>
@@ -374,7 +380,9 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
         </HStack>
       </Stack>
 
-      {isAdmin && <LiftParametersPanel key={data.id} liftId={data.id} parameters={data.parameters} />}
+      {isAdmin && online && (
+        <LiftParametersPanel key={data.id} liftId={data.id} parameters={data.parameters} />
+      )}
 
       <AppDialog open={editing} onClose={() => setEditing(false)} title={t`Edit lift`} size="lg">
         {conflict && (
@@ -410,8 +418,8 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
               try {
                 // The form has no parameters: keep the lift's (the schema would default them to 0).
                 const { parameters, ...fields } = values;
-                const saved = await updateLift(liftId, { ...fields, baseVersion: data.version });
-                lift.setData(() => saved);
+                const saved = await saveLiftChanges(mirror, data, fields);
+                if (saved) lift.setData(() => saved);
                 showToast('success', t`Updated Successfully`);
                 setEditing(false);
               } catch (error) {

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { type Lift, type LiftInput, LiftInputSchema } from '../../../contract/schemas/lift';
 import type { User } from '../../../contract/schemas/user';
+import { useDirtyForm } from '../../data/mirror/dirty-forms';
 import { translateServerMessage } from '../../data/server-messages';
 import { FormActions } from '../../ui/ActionButtons';
 import { Checkbox } from '../../ui/Checkbox';
@@ -98,7 +99,7 @@ export function LiftForm({
     handleSubmit,
     control,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, LiftInput>({
     resolver: valibotResolver(LiftInputSchema),
     defaultValues: {
@@ -112,6 +113,7 @@ export function LiftForm({
       maxOperatingHours: lift?.maxOperatingHours ?? 0,
     },
   });
+  useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
   return (

@@ -5,8 +5,9 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
+import { useOnline } from '../../data/mirror/sync-status';
+import { useMirror } from '../../data/mirror/use-mirror';
 import { useSocketEvent } from '../../data/socket';
-import { useApiGet } from '../../data/use-api';
 import { usePagedSearch } from '../../data/use-paged-search';
 import { useHasRole } from '../../data/use-role';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
@@ -20,7 +21,9 @@ import { Pagination } from '../../ui/Pagination';
 import { showToast } from '../../ui/toaster';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { LiftForm } from './LiftForm';
-import { deleteLifts, type LiftListPage, registerLift } from './lifts-api';
+import { removeLifts } from './lift-changes';
+import { registerLift } from './lifts-api';
+import { useLiftList } from './use-lifts';
 
 export const formatNumber = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
@@ -35,11 +38,9 @@ export function LiftsListPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deviceKey, setDeviceKey] = useState<string | null>(null);
-  const state = useApiGet<LiftListPage>('lifts/getByPagination', {
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-    search,
-  });
+  const mirror = useMirror();
+  const online = useOnline();
+  const state = useLiftList({ page, pageSize: PAGE_SIZE_DEFAULT, search });
 
   useSocketEvent('lift', (lift: Lift) =>
     state.setData((current) =>
@@ -69,7 +70,7 @@ export function LiftsListPage() {
   async function removeSelected() {
     setDeleting(true);
     try {
-      await deleteLifts([...selected]);
+      await removeLifts(mirror, [...selected]);
       showToast('success', t`Deleted Successfully`);
       setSelected(new Set());
       setConfirmDelete(false);
@@ -99,7 +100,12 @@ export function LiftsListPage() {
         {isAdmin && (
           <HStack gap="2" wrap="wrap">
             <DeleteSelectedButton selectedCount={selected.size} onClick={() => setConfirmDelete(true)} />
-            <Button onClick={() => setCreating(true)}>
+            {/* Registering hands out the controller's key: only the server can. */}
+            <Button
+              onClick={() => setCreating(true)}
+              disabled={!online}
+              title={online ? undefined : t`Needs a connection`}
+            >
               <Plus aria-hidden="true" />
               <Trans>New lift</Trans>
             </Button>

@@ -3,12 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type Message, MessageNotesSchema } from '../../../contract/schemas/message';
+import { useDirtyForm } from '../../data/mirror/dirty-forms';
+import { useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
-import { saveMessageNotes } from './lifts-api';
+import { saveNotes } from './lift-changes';
 
 /** Write or edit the notes on one message (title, notes, links). */
 export function MessageNotesDialog({
@@ -26,6 +28,12 @@ export function MessageNotesDialog({
   const [urls, setUrls] = useState((message.notes?.urls ?? []).join('\n'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const mirror = useMirror();
+  useDirtyForm(
+    title !== (message.notes?.title ?? '') ||
+      notes !== (message.notes?.notes ?? '') ||
+      urls !== (message.notes?.urls ?? []).join('\n'),
+  );
 
   async function save() {
     const parsed = v.safeParse(MessageNotesSchema, {
@@ -48,13 +56,13 @@ export function MessageNotesDialog({
     setErrors({});
     setSaving(true);
     try {
-      await saveMessageNotes(message.id, {
-        year: message.year,
-        isNotes: true,
-        notes: parsed.output,
-        baseVersion: message.version,
-      });
-      showToast('success', t`Updated Successfully`);
+      await saveNotes(mirror, message, parsed.output);
+      showToast(
+        'success',
+        mirror && !navigator.onLine
+          ? t`Saved on this device; it is sent when the server can be reached.`
+          : t`Updated Successfully`,
+      );
       onSaved();
     } catch (error) {
       reportSaveError(error, i18n);

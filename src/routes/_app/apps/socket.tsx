@@ -2,9 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../app/route-guard';
 import { loadScreenCatalog } from '../../../data/i18n';
 import { DeviceConsolePage } from '../../../features/device-console/DeviceConsolePage';
+import { NeedsConnection } from '../../../ui/NeedsConnection';
 
 export const Route = createFileRoute('/_app/apps/socket')({
   loader: loadScreenCatalog,
   beforeLoad: requireAccess('dev'),
-  component: DeviceConsolePage,
+  // Works only with the server: says so while offline (the last answers may still show, from cache).
+  component: () => (
+    <NeedsConnection>
+      <DeviceConsolePage />
+    </NeedsConnection>
+  ),
 });

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { createStore, useStore } from '../store';
+
+/**
+ * How many open forms hold unsaved changes. The update prompt (src/app/pwa) waits for none before
+ * it swaps in a new version, so a reload never throws away what someone is typing.
+ */
+const dirtyForms = createStore(0);
+export const useDirtyFormCount = () => useStore(dirtyForms);
+export const getDirtyFormCount = () => dirtyForms.get();
+export const subscribeDirtyForms = (listener: () => void) => dirtyForms.subscribe(listener);
+
+/** Counts the calling form as dirty while `dirty` is true (and until it unmounts). */
+export function useDirtyForm(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    dirtyForms.update((count) => count + 1);
+    return () => dirtyForms.update((count) => count - 1);
+  }, [dirty]);
+}

@@ -1,0 +1,202 @@
+import Dexie, { liveQuery } from 'dexie';
+import type { Lift } from '../../../contract/schemas/lift';
+import { getSession } from '../session';
+import { subscribeSocketEvent } from '../socket';
+import { MirrorDb, mirrorName } from './mirror-db';
+import { applyServerRow, makeWaitingDue, removeMirrorRow, replayOutbox } from './outbox';
+import { isMirrorComplete, pullAll } from './pull';
+import { fetchPullPage, sendOutboxEntry } from './send';
+import { mirrorStore, type SyncReason, setSyncRequester, syncStatusStore } from './sync-status';
+
+/** Events close together (online + visible + reconnect) make one sync. */
+const SYNC_DEBOUNCE_MS = 250;
+
+interface Running {
+  userId: string;
+  db: MirrorDb;
+  stops: Array<() => void>;
+}
+
+let running: Running | null = null;
+
+/** Runs `task` while no other tab of this user syncs (Web Locks); without the API, just runs it. */
+async function withSyncLock(userId: string, task: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return task();
+  await locks.request(`lift-portal-sync-${userId}`, async () => {
+    await task();
+  });
+}
+
+function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let busy = false;
+  let wanted: { pull: boolean } | null = null;
+
+  function scheduleRetry(at: number | null) {
+    clearTimeout(retryTimer);
+    if (at === null) return;
+    retryTimer = setTimeout(() => request('timer'), Math.max(0, at - Date.now()));
+  }
+
+  async function run() {
+    if (!wanted || busy) return;
+    busy = true;
+    await sessionConfirmed.catch(() => undefined);
+    busy = false;
+    if (running !== current || !wanted) return;
+    // Without a network every try fails: wait for the `online` event instead.
+    if (!navigator.onLine) {
+      wanted = null;
+      return;
+    }
+    const pull = wanted.pull;
+    wanted = null;
+    busy = true;
+    syncStatusStore.update((status) => ({ ...status, syncing: true }));
+    try {
+      await withSyncLock(current.userId, async () => {
+        if (running !== current) return;
+        const outcome = await replayOutbox(current.db, sendOutboxEntry);
+        scheduleRetry(outcome.nextAttemptAt);
+        if (!pull || running !== current) return;
+        await pullAll(current.db, fetchPullPage);
+        if (running === current) mirrorStore.update((state) => ({ ...state, ready: true }));
+      });
+    } catch {
+      // Unreachable or refused: the mirror keeps what it has; the next trigger tries again.
+    } finally {
+      busy = false;
+      syncStatusStore.update((status) => ({ ...status, syncing: false }));
+      if (wanted) void run();
+    }
+  }
+
+  function request(reason: SyncReason) {
+    if (running !== current) return;
+    const pull = reason !== 'timer';
+    wanted = { pull: pull || (wanted?.pull ?? false) };
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), reason === 'timer' ? 0 : SYNC_DEBOUNCE_MS);
+  }
+
+  const stop = () => {
+    clearTimeout(timer);
+    clearTimeout(retryTimer);
+  };
+  return { request, stop };
+}
+
+/** Mirrors the outbox and meta rows into the status the shell shows. */
+function watchStatus(db: MirrorDb): () => void {
+  const subscription = liveQuery(async () => ({
+    entries: await db.outbox.toArray(),
+    lastSyncAt: (await db.meta.get('lastSyncAt'))?.value as string | undefined,
+  })).subscribe({
+    next: ({ entries, lastSyncAt }) =>
+      syncStatusStore.update((status) => ({
+        ...status,
+        pending: entries.filter((entry) => entry.status === 'pending').length,
+        failed: entries.filter((entry) => entry.status === 'failed').length,
+        conflicts: entries.filter((entry) => entry.status === 'conflict').length,
+        lastSyncAt: lastSyncAt ?? null,
+      })),
+    error: () => undefined,
+  });
+  return () => subscription.unsubscribe();
+}
+
+function listen(target: EventTarget, event: string, handler: () => void): () => void {
+  target.addEventListener(event, handler);
+  return () => target.removeEventListener(event, handler);
+}
+
+/** Asks once to keep the mirror from eviction; remembers the browser's answer. */
+async function askForPersistentStorage(db: MirrorDb): Promise<void> {
+  const known = (await db.meta.get('persisted'))?.value as boolean | undefined;
+  let persisted = known;
+  if (persisted !== true && navigator.storage?.persist) {
+    persisted = (await navigator.storage.persisted?.()) || (await navigator.storage.persist());
+    await db.meta.put({ key: 'persisted', value: persisted });
+  }
+  syncStatusStore.update((status) => ({ ...status, persistRefused: persisted === false }));
+}
+
+/** Opens the signed-in user's mirror and keeps it in sync until `stopMirror`. */
+export async function startMirror(userId: string, sessionConfirmed: Promise<unknown>): Promise<void> {
+  if (running?.userId === userId) return;
+  await stopMirror({ deleteData: false });
+  const db = new MirrorDb(mirrorName(userId));
+  await db.open();
+  // Signed out (or someone else signed in) while the database opened.
+  if (getSession().claims?.sub !== userId || running) {
+    // After a sign-out nothing of the user's stays behind, unless changes wait to be sent.
+    if (!getSession().token && (await db.outbox.count()) === 0) await db.delete();
+    else db.close();
+    return;
+  }
+  const current: Running = { userId, db, stops: [] };
+  running = current;
+  mirrorStore.set({ db, userId, ready: await isMirrorComplete(db) });
+
+  const syncer = createSyncer(current, sessionConfirmed);
+  setSyncRequester(syncer.request);
+  const setOnline = (online: boolean) => syncStatusStore.update((status) => ({ ...status, online }));
+  current.stops.push(
+    syncer.stop,
+    () => setSyncRequester(null),
+    watchStatus(db),
+    listen(window, 'online', () => {
+      setOnline(true);
+      void makeWaitingDue(db).then(() => syncer.request('online'));
+    }),
+    listen(window, 'offline', () => setOnline(false)),
+    listen(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'visible') syncer.request('visible');
+    }),
+    subscribeSocketEvent('reload', () => syncer.request('reload')),
+    subscribeSocketEvent(
+      'lift',
+      (lift: Lift) => void applyServerRow(db, 'lift', lift).catch(() => undefined),
+    ),
+    subscribeSocketEvent(
+      'lift:removed',
+      ({ id }) => void removeMirrorRow(db, 'lift', id).catch(() => undefined),
+    ),
+  );
+  setOnline(navigator.onLine);
+  void askForPersistentStorage(db).catch(() => undefined);
+  syncer.request('start');
+}
+
+/** Stops syncing; `deleteData` removes the user's mirror from the device (sign-out). */
+export async function stopMirror({ deleteData }: { deleteData: boolean }): Promise<void> {
+  const current = running;
+  running = null;
+  mirrorStore.set({ db: null, userId: null, ready: false });
+  syncStatusStore.update((status) => ({ ...status, pending: 0, failed: 0, conflicts: 0, lastSyncAt: null }));
+  if (!current) return;
+  for (const stop of current.stops) stop();
+  if (!deleteData) {
+    current.db.close();
+    return;
+  }
+  await current.db.delete();
+}
+
+/** Whether the user's mirror on this device still holds changes the server has not taken. */
+export async function hasUnsentChanges(userId: string): Promise<boolean> {
+  if (running?.userId === userId) return (await running.db.outbox.count()) > 0;
+  const db = new MirrorDb(mirrorName(userId));
+  try {
+    return (await db.outbox.count()) > 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** Removes a user's mirror even when it is not open (a sign-out after a forced end). */
+export function deleteMirrorOf(userId: string): Promise<void> {
+  return Dexie.delete(mirrorName(userId));
+}

@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MirrorDb } from './mirror-db';
+import { aDescription, aLift, aMessage, aPage, testMirror } from './mirror-fixtures';
+import { enqueueChange } from './outbox';
+import { applyPullPage, isMirrorComplete, pullAll } from './pull';
+
+let db: MirrorDb;
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('pullAll', () => {
+  it('pages until hasMore is false, sending back each cursor, and marks the mirror complete', async () => {
+    db = testMirror();
+    const asked: Array<string | undefined> = [];
+    const pages = [
+      aPage({ lifts: [aLift('a')], cursor: 'c1', hasMore: true }),
+      aPage({ lifts: [aLift('b')], descriptions: [aDescription('d1', 101)], cursor: 'c2', hasMore: false }),
+    ];
+    const result = await pullAll(db, async (cursor) => {
+      asked.push(cursor);
+      const page = pages.shift();
+      if (!page) throw new Error('asked once too often');
+      return page;
+    });
+    expect(result.pages).toBe(2);
+    expect(asked).toEqual([undefined, 'c1']);
+    expect((await db.lifts.toArray()).map((lift) => lift.id).sort()).toEqual(['a', 'b']);
+    expect(await db.descriptions.where('number').equals(101).count()).toBe(1);
+    expect((await db.meta.get('cursor'))?.value).toBe('c2');
+    expect(await isMirrorComplete(db)).toBe(true);
+
+    // The next pull starts from the stored cursor.
+    await pullAll(db, async (cursor) => {
+      asked.push(cursor);
+      return aPage({ cursor: 'c3' });
+    });
+    expect(asked.at(-1)).toBe('c2');
+  });
+
+  it('a deleted lift takes its messages with it; deleted messages and descriptions go', async () => {
+    db = testMirror();
+    await applyPullPage(
+      db,
+      aPage({
+        lifts: [aLift('a'), aLift('b')],
+        descriptions: [aDescription('d1', 1), aDescription('d2', 2)],
+        messages: [
+          aMessage('m1', 'a', '2026-11-20T10:00:00.000Z'),
+          aMessage('m2', 'b', '2026-11-20T11:00:00.000Z'),
+          aMessage('m3', 'b', '2026-11-20T12:00:00.000Z'),
+        ],
+      }),
+    );
+    await applyPullPage(
+      db,
+      aPage({ cursor: 'c2', deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'] } }),
+    );
+    expect((await db.lifts.toArray()).map((lift) => lift.id)).toEqual(['b']);
+    expect((await db.messages.toArray()).map((message) => message.id)).toEqual(['m2']);
+    expect((await db.descriptions.toArray()).map((d) => d.id)).toEqual(['d1']);
+  });
+
+  it('reset clears the mirror and pulls again from no cursor', async () => {
+    db = testMirror();
+    await applyPullPage(db, aPage({ lifts: [aLift('old')], cursor: 'stale' }));
+    const asked: Array<string | undefined> = [];
+    const pages = [
+      aPage({ reset: true, cursor: '' }),
+      aPage({ lifts: [aLift('new')], cursor: 'fresh', hasMore: false }),
+    ];
+    await pullAll(db, async (cursor) => {
+      asked.push(cursor);
+      const page = pages.shift();
+      if (!page) throw new Error('asked once too often');
+      return page;
+    });
+    expect(asked).toEqual(['stale', undefined]);
+    expect((await db.lifts.toArray()).map((lift) => lift.id)).toEqual(['new']);
+    expect((await db.meta.get('cursor'))?.value).toBe('fresh');
+  });
+
+  it('prunes messages older than 90 days by the server time', async () => {
+    db = testMirror();
+    await applyPullPage(
+      db,
+      aPage({
+        lifts: [aLift('a')],
+        messages: [
+          aMessage('recent', 'a', '2026-09-01T00:00:00.000Z'),
+          aMessage('old', 'a', '2026-08-01T00:00:00.000Z'),
+        ],
+        serverTime: '2026-11-21T12:00:00.000Z',
+      }),
+    );
+    expect((await db.messages.toArray()).map((message) => message.id)).toEqual(['recent']);
+  });
+
+  it('keeps a pending change on top of the row a pull brings', async () => {
+    db = testMirror();
+    await applyPullPage(
+      db,
+      aPage({ lifts: [aLift('a')], messages: [aMessage('m1', 'a', '2026-11-20T10:00:00.000Z')] }),
+    );
+    const notes = { title: 'Door', notes: 'Fixed the door', urls: [] };
+    await enqueueChange(db, {
+      method: 'PUT',
+      path: 'messages/m1',
+      body: { year: 2026, isNotes: true, notes, baseVersion: 1 },
+      baseVersion: 1,
+      entity: 'message',
+      entityId: 'm1',
+      effect: 'patch',
+    });
+    await applyPullPage(
+      db,
+      aPage({
+        cursor: 'c2',
+        messages: [aMessage('m1', 'a', '2026-11-20T10:00:00.000Z', { floor: 3, version: 2 })],
+      }),
+    );
+    const shown = await db.messages.get('m1');
+    expect(shown?.notes).toEqual(notes);
+    expect(shown?.floor).toBe(3);
+    expect(shown?.version).toBe(2);
+  });
+});

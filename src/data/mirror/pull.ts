@@ -1,0 +1,79 @@
+import {
+  MIRROR_MESSAGE_DAYS,
+  SYNC_PULL_DEFAULT_LIMIT,
+  type SyncPullResponse,
+} from '../../../contract/schemas/sync';
+import type { MirrorDb } from './mirror-db';
+import { overlayPendingChanges } from './outbox';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Rows per page the client asks for. Smaller pages let the server answer other requests between
+ * them (a first sync of an admin is thousands of rows).
+ */
+export const PULL_PAGE_LIMIT = SYNC_PULL_DEFAULT_LIMIT;
+
+/** Empties the mirror's data (not the outbox): after `reset`, or to start over. */
+export async function clearMirrorData(db: MirrorDb): Promise<void> {
+  await db.transaction('rw', [db.lifts, db.descriptions, db.messages, db.meta], async () => {
+    await Promise.all([db.lifts.clear(), db.descriptions.clear(), db.messages.clear()]);
+    await db.meta.bulkDelete(['cursor', 'serverTime']);
+  });
+}
+
+/**
+ * Applies one pull page in one transaction: rows in, deletions out (a lift's messages with it),
+ * pending outbox changes laid on top again, messages older than 90 days pruned, cursor saved.
+ */
+export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promise<void> {
+  await db.transaction('rw', [db.lifts, db.descriptions, db.messages, db.meta, db.outbox], async () => {
+    const overlaid = await overlayPendingChanges(db, page);
+    await db.lifts.bulkPut(overlaid.lifts);
+    await db.descriptions.bulkPut(overlaid.descriptions);
+    await db.messages.bulkPut(overlaid.messages);
+    await db.lifts.bulkDelete(page.deleted.lifts);
+    if (page.deleted.lifts.length > 0) {
+      await db.messages.where('liftId').anyOf(page.deleted.lifts).delete();
+    }
+    await db.descriptions.bulkDelete(page.deleted.descriptions);
+    await db.messages.bulkDelete(page.deleted.messages);
+    const oldest = new Date(Date.parse(page.serverTime) - MIRROR_MESSAGE_DAYS * DAY_MS).toISOString();
+    await db.messages.where('at').below(oldest).delete();
+    await db.meta.bulkPut([
+      { key: 'cursor', value: page.cursor },
+      { key: 'serverTime', value: page.serverTime },
+    ]);
+    if (!page.hasMore) await db.meta.put({ key: 'lastSyncAt', value: new Date().toISOString() });
+  });
+}
+
+export type FetchPullPage = (cursor: string | undefined) => Promise<SyncPullResponse>;
+
+/**
+ * Pages through the server's changes until `hasMore` is false. A `reset` answer clears the mirror
+ * and starts again from no cursor (once per call, so a confused server cannot loop us).
+ */
+export async function pullAll(db: MirrorDb, fetchPage: FetchPullPage): Promise<{ pages: number }> {
+  let cursor = (await db.meta.get('cursor'))?.value as string | undefined;
+  let resets = 0;
+  let pages = 0;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    pages++;
+    if (page.reset) {
+      if (resets++ > 0 && cursor === undefined) throw new Error('The server keeps answering reset');
+      await clearMirrorData(db);
+      cursor = undefined;
+      if (page.lifts.length + page.descriptions.length + page.messages.length === 0) continue;
+    }
+    await applyPullPage(db, page);
+    cursor = page.cursor;
+    if (!page.hasMore) return { pages };
+  }
+}
+
+/** True once a first sync finished: screens may read the mirror instead of the API. */
+export async function isMirrorComplete(db: MirrorDb): Promise<boolean> {
+  return (await db.meta.get('lastSyncAt')) !== undefined && (await db.meta.get('cursor')) !== undefined;
+}

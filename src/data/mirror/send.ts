@@ -1,0 +1,65 @@
+import type { ApiError } from '../../../contract/errors';
+import { MSG } from '../../../contract/messages';
+import { IDEMPOTENCY_KEY_HEADER, type SyncPullResponse } from '../../../contract/schemas/sync';
+import { api } from '../http';
+import type { OutboxEntry } from './mirror-db';
+import type { SendResult } from './outbox';
+import { PULL_PAGE_LIMIT } from './pull';
+
+/** A write that got no answer by then is tried again later (with the same key). */
+const SEND_TIMEOUT_MS = 15_000;
+const PULL_TIMEOUT_MS = 30_000;
+
+/** `Retry-After` in seconds or as an HTTP date. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Classifies a response: done, conflict, rejected, or try again later. */
+export async function classifyResponse(response: Response): Promise<SendResult> {
+  const data = (await response.json().catch(() => null)) as (ApiError & { current?: unknown }) | null;
+  const status = response.status;
+  if (response.ok) return { kind: 'ok', body: data };
+  if (status === 409) {
+    return {
+      kind: 'conflict',
+      message: data?.message ?? MSG.staleVersion,
+      ...(data?.current ? { current: data.current as never } : {}),
+    };
+  }
+  // 401 ends the session (src/data/http.ts); the change stays for the next sign-in.
+  if (status >= 500 || status === 408 || status === 429 || status === 401) {
+    const wait = retryAfterMs(response.headers.get('Retry-After'));
+    return { kind: 'retry', ...(wait === undefined ? {} : { retryAfterMs: wait }) };
+  }
+  return { kind: 'failed', message: data?.message ?? MSG.invalidRequest };
+}
+
+/** One attempt of an outbox change with its `Idempotency-Key`, through the app's HTTP client. */
+export async function sendOutboxEntry(entry: OutboxEntry): Promise<SendResult> {
+  let response: Response;
+  try {
+    response = await api(entry.path, {
+      method: entry.method,
+      json: entry.body,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey },
+      retry: 0,
+      timeout: SEND_TIMEOUT_MS,
+      throwHttpErrors: false,
+    });
+  } catch {
+    return { kind: 'retry', unreachable: true };
+  }
+  return classifyResponse(response);
+}
+
+/** `GET /api/sync/pull` for the next page after `cursor`. */
+export function fetchPullPage(cursor: string | undefined): Promise<SyncPullResponse> {
+  const searchParams: Record<string, string | number> = { limit: PULL_PAGE_LIMIT };
+  if (cursor) searchParams.cursor = cursor;
+  return api.get('sync/pull', { searchParams, retry: 0, timeout: PULL_TIMEOUT_MS }).json<SyncPullResponse>();
+}

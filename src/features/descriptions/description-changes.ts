@@ -1,0 +1,62 @@
+import type { Description, DescriptionInput } from '../../../contract/schemas/description';
+import { api } from '../../data/http';
+import type { MirrorDb } from '../../data/mirror/mirror-db';
+import { enqueueChange, LOCAL_ID_PREFIX, newIdempotencyKey } from '../../data/mirror/outbox';
+import { requestSync } from '../../data/mirror/sync-status';
+
+/**
+ * Writes of the catalogue screen: through the outbox when a mirror exists (shown at once, sent
+ * when the server can be reached), else straight to the API.
+ */
+export async function saveDescription(
+  db: MirrorDb | null,
+  description: Description | null,
+  values: DescriptionInput,
+): Promise<void> {
+  if (!db) {
+    if (description) await api.put(`descriptions/${description.id}`, { json: values }).json();
+    else await api.post('descriptions/register', { json: values }).json();
+    return;
+  }
+  if (description) {
+    await enqueueChange(db, {
+      method: 'PUT',
+      path: `descriptions/${description.id}`,
+      body: { ...values, baseVersion: description.version },
+      baseVersion: description.version,
+      entity: 'description',
+      entityId: description.id,
+      effect: 'patch',
+    });
+  } else {
+    const id = `${LOCAL_ID_PREFIX}${newIdempotencyKey()}`;
+    await enqueueChange(db, {
+      method: 'POST',
+      path: 'descriptions/register',
+      body: { ...values },
+      entity: 'description',
+      entityId: id,
+      effect: 'create',
+      row: { id, ...values, version: 0, updatedAt: new Date().toISOString() },
+    });
+  }
+  requestSync('user');
+}
+
+export async function removeDescriptions(db: MirrorDb | null, ids: string[]): Promise<void> {
+  if (!db) {
+    await api.post('descriptions/deleteByIds', { json: { ids } }).json();
+    return;
+  }
+  for (const id of ids) {
+    await enqueueChange(db, {
+      method: 'POST',
+      path: 'descriptions/deleteByIds',
+      body: { ids: [id] },
+      entity: 'description',
+      entityId: id,
+      effect: 'delete',
+    });
+  }
+  requestSync('user');
+}

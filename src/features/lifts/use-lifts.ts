@@ -1,0 +1,126 @@
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Lift } from '../../../contract/schemas/lift';
+import type { Message } from '../../../contract/schemas/message';
+import type { ApiRequestError } from '../../data/api-error';
+import type { MirrorDb } from '../../data/mirror/mirror-db';
+import { requestSync } from '../../data/mirror/sync-status';
+import { useMirror } from '../../data/mirror/use-mirror';
+import { useApiGet } from '../../data/use-api';
+import type { LiftListPage } from './lifts-api';
+
+/** What a screen needs to draw a list or record, whether it came from the mirror or the API. */
+export interface DataState<T> {
+  status: 'loading' | 'ready' | 'failed';
+  data: T | null;
+  error?: ApiRequestError;
+  reload: () => void;
+  /** Changes the shown data (API mode only; the mirror updates itself). */
+  setData: (change: (current: T | null) => T | null) => void;
+  fromMirror: boolean;
+}
+
+const syncNow = () => requestSync('user');
+const ignore = () => undefined;
+
+function fromMirror<T>(data: T | undefined): DataState<T> {
+  return {
+    status: data === undefined ? 'loading' : 'ready',
+    data: data ?? null,
+    reload: syncNow,
+    setData: ignore,
+    fromMirror: true,
+  };
+}
+
+/** The fields the lift search looks in, as the server's search does (uid, address, IMEI, ICCID). */
+export function liftMatches(lift: Lift, search: string): boolean {
+  const needle = search.toLowerCase();
+  return [lift.uid, lift.address, lift.imei, lift.iccid ?? ''].some((field) =>
+    field.toLowerCase().includes(needle),
+  );
+}
+
+async function mirrorLiftPage(db: MirrorDb, search: string, page: number, pageSize: number) {
+  const ordered = db.lifts.orderBy('uid');
+  const matching = search ? ordered.filter((lift) => liftMatches(lift, search)) : ordered;
+  const [lifts, count] = await Promise.all([
+    matching
+      .clone()
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .toArray(),
+    matching.clone().count(),
+  ]);
+  return { lifts, count };
+}
+
+/** A page of the user's lifts, searched: from the mirror (sorted by ID) or from the API. */
+export function useLiftList(query: {
+  search: string;
+  page: number;
+  pageSize: number;
+}): DataState<LiftListPage> {
+  const db = useMirror();
+  const { search, page, pageSize } = query;
+  const mirrored = useLiveQuery(
+    () => (db ? mirrorLiftPage(db, search, page, pageSize) : undefined),
+    [db, search, page, pageSize],
+  );
+  const fetched = useApiGet<LiftListPage>(db ? null : 'lifts/getByPagination', { page, pageSize, search });
+  return db ? fromMirror(mirrored) : { ...fetched, fromMirror: false };
+}
+
+/** Every lift in the user's scope, for pickers (the first 100 from the API). */
+export function useLiftOptions(): Lift[] {
+  const db = useMirror();
+  const mirrored = useLiveQuery(async () => db?.lifts.orderBy('uid').toArray(), [db]);
+  const fetched = useApiGet<LiftListPage>(db ? null : 'lifts/getByPagination', { page: 1, pageSize: 100 });
+  return (db ? mirrored : fetched.data?.lifts) ?? [];
+}
+
+/**
+ * One lift from the mirror; a lift the mirror does not hold (yet) comes from the API, so a lift
+ * created a moment ago opens before the next sync brings it.
+ */
+export function useLift(liftId: string): DataState<Lift> {
+  const db = useMirror();
+  const mirrored = useLiveQuery(
+    async () => (db ? ((await db.lifts.get(liftId)) ?? null) : undefined),
+    [db, liftId],
+  );
+  const fetched = useApiGet<Lift>(!db || mirrored === null ? `lifts/${liftId}` : null);
+  if (db && mirrored !== null) return fromMirror(mirrored);
+  return { ...fetched, fromMirror: false };
+}
+
+/** A lift's messages, newest first, paged: the mirror holds the last 90 days. */
+export function useLiftMessages(
+  liftId: string,
+  page: number,
+  pageSize: number,
+): DataState<{ messages: Message[]; count: number }> {
+  const db = useMirror();
+  const mirrored = useLiveQuery(async () => {
+    if (!db) return undefined;
+    const range = db.messages
+      .where('[liftId+at]')
+      .between([liftId, Dexie.minKey], [liftId, Dexie.maxKey], true, true);
+    const [messages, count] = await Promise.all([
+      range
+        .clone()
+        .reverse()
+        .offset((page - 1) * pageSize)
+        .limit(pageSize)
+        .toArray(),
+      range.clone().count(),
+    ]);
+    return { messages, count };
+  }, [db, liftId, page, pageSize]);
+  const fetched = useApiGet<{ messages: Message[]; count: number }>(db ? null : 'messages/getDetailedMsgs', {
+    liftId,
+    page,
+    pageSize,
+  });
+  return db ? fromMirror(mirrored) : { ...fetched, fromMirror: false };
+}

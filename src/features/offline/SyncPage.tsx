@@ -1,0 +1,253 @@
+import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { RefreshCw } from 'lucide-react';
+import type { MirrorDb, OutboxEntry } from '../../data/mirror/mirror-db';
+import { dropChange, keepMine, makeWaitingDue, retryChange } from '../../data/mirror/outbox';
+import { requestSync, useMirrorState, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
+import { translateServerMessage } from '../../data/server-messages';
+import { PageTitle } from '../../ui/PageTitle';
+
+/** Request fields that say how, not what. */
+const HIDDEN_FIELDS = new Set(['baseVersion', 'year', 'ids', 'isNotes']);
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.map(formatValue).join(', ') || '—';
+  if (typeof value === 'object') {
+    const notes = value as { title?: string; notes?: string; urls?: string[] };
+    if ('notes' in notes || 'title' in notes) {
+      return [notes.title, notes.notes, ...(notes.urls ?? [])].filter(Boolean).join(' — ') || '—';
+    }
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+function useFieldLabels() {
+  const { t } = useLingui();
+  return {
+    notes: t`Notes`,
+    uid: t`ID`,
+    address: t`Address`,
+    imei: t`IMEI`,
+    iccid: t`ICCID`,
+    customers: t`Customers`,
+    servicemen: t`Service men`,
+    maxTrips: t`Max trips`,
+    maxOperatingHours: t`Max operating hours`,
+    number: t`Number`,
+    name: t`Name (English)`,
+    nameDE: t`Name (German)`,
+    type: t`Type`,
+    content: t`Content`,
+    text: t`Text`,
+  } as Record<string, string>;
+}
+
+function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
+  const { t, i18n } = useLingui();
+  const labels = useFieldLabels();
+  const fields = Object.keys(entry.body).filter((key) => !HIDDEN_FIELDS.has(key));
+  const theirs = entry.current as Record<string, unknown> | undefined;
+  const describeChange = () => {
+    const row = (entry.current ?? entry.previous ?? entry.body) as Record<string, unknown>;
+    const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(entry.createdAt),
+    );
+    if (entry.entity === 'message') {
+      const code = row.code ?? '—';
+      return t`Notes on message ${code}, written ${when}`;
+    }
+    if (entry.entity === 'lift') {
+      const uid = row.uid ?? entry.entityId;
+      return entry.effect === 'delete' ? t`Delete lift ${uid}, ${when}` : t`Change to lift ${uid}, ${when}`;
+    }
+    const number = row.number ?? '—';
+    if (entry.effect === 'create') return t`New description ${number}, ${when}`;
+    if (entry.effect === 'delete') return t`Delete description ${number}, ${when}`;
+    return t`Change to description ${number}, ${when}`;
+  };
+  const statusBadge = {
+    pending: <Badge colorPalette="blue">{t`Waiting`}</Badge>,
+    failed: <Badge colorPalette="red">{t`Rejected`}</Badge>,
+    conflict: <Badge colorPalette="orange">{t`Conflict`}</Badge>,
+  }[entry.status];
+
+  return (
+    <Box
+      as="li"
+      listStyleType="none"
+      borderWidth="1px"
+      borderRadius="l2"
+      padding="3"
+      borderColor={entry.status === 'pending' ? undefined : 'border.error'}
+      data-testid={`change-${entry.status}`}
+    >
+      <Stack gap="2">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text fontWeight="semibold">{describeChange()}</Text>
+          {statusBadge}
+        </HStack>
+        {entry.error && (
+          <Text color="fg.error" fontSize="sm">
+            {translateServerMessage(i18n, entry.error)}
+          </Text>
+        )}
+        {entry.status === 'pending' && entry.attempts > 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            <Trans>
+              Tried {entry.attempts} times; next try at{' '}
+              {new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'medium' }).format(
+                new Date(entry.nextAttemptAt),
+              )}
+            </Trans>
+          </Text>
+        )}
+        {entry.status === 'conflict' && theirs ? (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" fontSize="sm">
+            <Box borderWidth="1px" borderRadius="l2" padding="2" data-testid="conflict-mine">
+              <Text fontWeight="semibold">
+                <Trans>Mine</Trans>
+              </Text>
+              {fields.map((key) => (
+                <Text key={key}>
+                  {labels[key] ?? key}: {formatValue(entry.body[key])}
+                </Text>
+              ))}
+            </Box>
+            <Box borderWidth="1px" borderRadius="l2" padding="2" data-testid="conflict-theirs">
+              <Text fontWeight="semibold">
+                <Trans>On the server</Trans>
+              </Text>
+              {fields.map((key) => (
+                <Text key={key}>
+                  {labels[key] ?? key}: {formatValue(theirs[key])}
+                </Text>
+              ))}
+            </Box>
+          </SimpleGrid>
+        ) : (
+          entry.effect !== 'delete' && (
+            <Box fontSize="sm">
+              {fields.map((key) => (
+                <Text key={key}>
+                  {labels[key] ?? key}: {formatValue(entry.body[key])}
+                </Text>
+              ))}
+            </Box>
+          )
+        )}
+        <HStack gap="2" wrap="wrap">
+          {entry.status === 'conflict' && (
+            <>
+              <Button size="sm" onClick={() => void keepMine(db, entry.id).then(() => requestSync('user'))}>
+                <Trans>Keep mine</Trans>
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => void dropChange(db, entry.id)}>
+                <Trans>Take theirs</Trans>
+              </Button>
+            </>
+          )}
+          {entry.status === 'failed' && (
+            <Button size="sm" onClick={() => void retryChange(db, entry.id).then(() => requestSync('user'))}>
+              <Trans>Retry</Trans>
+            </Button>
+          )}
+          {entry.status !== 'conflict' && (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => void dropChange(db, entry.id)}
+            >
+              <Trans>Drop change</Trans>
+            </Button>
+          )}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+/** `/apps/sync`: the changes made on this device that the server has not taken yet. */
+export function SyncPage() {
+  const { t, i18n } = useLingui();
+  const { db } = useMirrorState();
+  const status = useSyncStatus();
+  const online = useOnline();
+  const entries = useLiveQuery(async () => db?.outbox.orderBy('seq').toArray(), [db]);
+  const lastSync = status.lastSyncAt
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
+        new Date(status.lastSyncAt),
+      )
+    : t`never`;
+  const groups: Array<[OutboxEntry['status'], string]> = [
+    ['conflict', t`Conflicts`],
+    ['failed', t`Rejected changes`],
+    ['pending', t`Waiting to be sent`],
+  ];
+
+  return (
+    <Stack gap="4">
+      <PageTitle title={t`Offline changes`} />
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <Stack gap="1">
+          <Text data-testid="sync-online">{online ? t`Online` : t`Offline`}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            <Trans>Last complete sync: {lastSync}</Trans>
+          </Text>
+        </Stack>
+        <Button
+          variant="outline"
+          disabled={!online || !db}
+          loading={status.syncing}
+          onClick={() => {
+            if (db) void makeWaitingDue(db).then(() => requestSync('user'));
+          }}
+        >
+          <RefreshCw aria-hidden="true" />
+          <Trans>Sync now</Trans>
+        </Button>
+      </HStack>
+      {status.persistRefused && (
+        <Box
+          role="status"
+          borderWidth="1px"
+          borderColor="border.warning"
+          bg="bg.warning"
+          borderRadius="l2"
+          padding="3"
+        >
+          <Text>
+            <Trans>
+              The browser refused persistent storage: it may delete the offline data when space runs low. Send
+              your changes soon.
+            </Trans>
+          </Text>
+        </Box>
+      )}
+      {entries && entries.length === 0 && (
+        <Text color="fg.muted">
+          <Trans>All changes made on this device have reached the server.</Trans>
+        </Text>
+      )}
+      {groups.map(([group, title]) => {
+        const list = (entries ?? []).filter((entry) => entry.status === group);
+        if (!db || list.length === 0) return null;
+        return (
+          <Stack as="section" key={group} gap="2" aria-label={title}>
+            <Text as="h2" fontSize="lg" fontWeight="semibold">
+              {title} ({list.length})
+            </Text>
+            <Stack as="ul" gap="2" margin="0" padding="0">
+              {list.map((entry) => (
+                <ChangeCard key={entry.id} db={db} entry={entry} />
+              ))}
+            </Stack>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

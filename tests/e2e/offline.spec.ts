@@ -1,0 +1,437 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  chromium,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
+import { io } from 'socket.io-client';
+import type { DeviceAck } from '../../contract/device';
+import { MAIN_URL } from '../../playwright.config';
+import { chromiumLaunchOptions } from '../../tools/chromium.mjs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken, TOKEN_STORAGE_KEY } from './support';
+
+/**
+ * Offline-first (issue 4, design §5) on the real server: the service man's mirror, the outbox and
+ * its replay, conflicts, two tabs, lost access. A route interception stands in for a bad network.
+ */
+
+interface Message {
+  id: string;
+  liftId: string;
+  code: number | null;
+  version: number;
+  notes: { title: string; notes: string; urls: string[] } | null;
+}
+
+async function tokenOf(request: APIRequestContext, role: 'admin' | 'service_man') {
+  const response = await request.post('/api/users/authenticate', {
+    data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function adminHeaders(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+}
+
+async function userIdOf(request: APIRequestContext, role: 'customer' | 'service_man') {
+  const headers = await adminHeaders(request);
+  const response = await request.get('/api/users', { headers, params: { role, pageSize: 100 } });
+  expect(response.ok()).toBeTruthy();
+  const user = ((await response.json()) as { users: { id: string; email: string }[] }).users.find(
+    (candidate) => candidate.email === DEMO_ACCOUNTS[role],
+  );
+  expect(user).toBeTruthy();
+  return user?.id ?? '';
+}
+
+let imeiCounter = 0;
+
+/** A new lift of the demo customer, assigned to the service man, whose controller raised error 101. */
+async function liftWithError(request: APIRequestContext) {
+  const headers = await adminHeaders(request);
+  const [customer, serviceMan] = await Promise.all([
+    userIdOf(request, 'customer'),
+    userIdOf(request, 'service_man'),
+  ]);
+  const imei = `37${String(Date.now()).slice(-11)}${String(++imeiCounter).padStart(2, '0')}`;
+  const uid = `OFF-${imei.slice(-7)}`;
+  const registered = await request.post('/api/lifts/register', {
+    headers,
+    data: {
+      uid,
+      address: 'Kellerweg 1, 10115 Berlin',
+      imei,
+      customers: [customer],
+      servicemen: [serviceMan],
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const lift = (await registered.json()) as { id: string; deviceKey: string };
+
+  const device = io(`${MAIN_URL}/device`, { auth: { imei, key: lift.deviceKey }, transports: ['websocket'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      device.once('connect', () => resolve());
+      device.once('connect_error', reject);
+    });
+    const ack = await new Promise<DeviceAck>((resolve, reject) =>
+      device
+        .timeout(10_000)
+        .emit(
+          'event',
+          { seq: 1, ts: Date.now(), code: 101, type: 'error', active: true, floor: 2 },
+          (error: Error | null, answer: DeviceAck) => (error ? reject(error) : resolve(answer)),
+        ),
+    );
+    expect(ack).toMatchObject({ ok: true });
+  } finally {
+    device.disconnect();
+  }
+  const message = await errorMessageOf(request, lift.id);
+  return { id: lift.id, uid, serviceMan, message };
+}
+
+async function errorMessageOf(request: APIRequestContext, liftId: string): Promise<Message> {
+  const headers = await adminHeaders(request);
+  const response = await request.get('/api/messages/getDetailedMsgs', {
+    headers,
+    params: { liftId, type: 'error', page: 1, pageSize: 10 },
+  });
+  expect(response.ok()).toBeTruthy();
+  const [message] = ((await response.json()) as { messages: Message[] }).messages;
+  expect(message).toBeTruthy();
+  return message as Message;
+}
+
+/** After sign-in the first sync has finished: the screens read the mirror. */
+async function waitForMirror(page: Page) {
+  await expect(page.getByTestId('sync-status')).not.toHaveAttribute('data-last-sync', '', {
+    timeout: 20_000,
+  });
+}
+
+/** The service worker controls the page, so a reload works without the network. */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+}
+
+async function writeNote(page: Page, liftId: string, title: string) {
+  await page.goto(`/apps/lift/lifts/${liftId}`);
+  const row = page
+    .getByRole('table', { name: 'Letzte Fehler und Infos' })
+    .getByRole('row')
+    .filter({ hasText: 'Türzonenfehler' });
+  await row.getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Titel').fill(title);
+  await dialog.getByLabel('Notizen', { exact: true }).fill(`${title}: Türkontakt gereinigt`);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const isNotesWrite = (url: URL, method: string) =>
+  method === 'PUT' && /^\/api\/messages\/[^/]+$/.test(url.pathname);
+
+test.describe.configure({ timeout: 120_000 });
+
+test('after one online visit the lift list, detail, recent errors and the code lookup work offline, in German and English', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-online', 'false');
+  await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.getByRole('link', { name: lift.uid }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${lift.uid}`);
+  const recent = page.getByRole('table', { name: 'Letzte Fehler und Infos' });
+  await expect(recent.getByRole('row').filter({ hasText: 'Türzonenfehler' })).toHaveCount(1);
+
+  await page.goto('/apps/errors');
+  await page.getByLabel('Fehlercode', { exact: true }).fill('101');
+  await expect(page.getByTestId('code-match').first()).toContainText('Türzonenfehler');
+
+  // The same in English, still offline.
+  await page.evaluate(() => localStorage.setItem('lift-portal.language', 'en'));
+  await page.reload();
+  await page.getByLabel('Error code', { exact: true }).fill('101');
+  await expect(page.getByTestId('code-match').first()).toContainText('Door zone fault');
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lift ${lift.uid}`);
+  await expect(
+    page
+      .getByRole('table', { name: 'Recent errors and infos' })
+      .getByRole('row')
+      .filter({ hasText: 'Door zone fault' }),
+  ).toHaveCount(1);
+  await page.goto('/apps/lift/lifts');
+  await page.getByLabel('Search lifts').fill(lift.uid);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+});
+
+test('a note written offline reaches the server exactly once through a 500, a hang and a duplicate', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+
+  await context.setOffline(true);
+  await writeNote(page, lift.id, 'Offline-Notiz');
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
+  await expect(page.getByRole('button', { name: 'Offline-Notiz' })).toBeVisible();
+
+  // First try: 500. Second: no answer (the client gives up). Third: the request arrives twice.
+  let attempt = 0;
+  const keys: string[] = [];
+  let replayed: string | null = null;
+  await page.route(
+    (url) => /\/api\/messages\/[^/]+$/.test(url.pathname),
+    async (route) => {
+      if (!isNotesWrite(new URL(route.request().url()), route.request().method())) return route.continue();
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      attempt++;
+      if (attempt === 1) return route.fulfill({ status: 500, json: { message: 'Server error' } });
+      if (attempt === 2) return new Promise<void>(() => undefined);
+      await route.fetch();
+      const again = await route.fetch();
+      replayed = again.headers()['idempotent-replayed'] ?? null;
+      return route.fulfill({ response: again });
+    },
+  );
+  await context.setOffline(false);
+
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 60_000 });
+  expect(attempt).toBe(3);
+  expect(new Set(keys).size).toBe(1);
+  expect(replayed).toBe('true');
+  const saved = await errorMessageOf(request, lift.id);
+  expect(saved.notes?.title).toBe('Offline-Notiz');
+  // Written once: one version step, though the server was asked twice.
+  expect(saved.version).toBe(lift.message.version + 1);
+});
+
+test('a pending note survives closing the browser and is sent after it reopens', async ({ request }) => {
+  const lift = await liftWithError(request);
+  const token = await tokenOf(request, 'service_man');
+  const profile = mkdtempSync(join(tmpdir(), 'lift-portal-offline-'));
+  const open = async () => {
+    const context = await chromium.launchPersistentContext(profile, {
+      ...chromiumLaunchOptions(),
+      baseURL: MAIN_URL,
+      locale: 'de-DE',
+    });
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+      },
+      [TOKEN_STORAGE_KEY, token] as const,
+    );
+    return context;
+  };
+  let context: BrowserContext | null = await open();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/apps/lift/lifts');
+    await waitForServiceWorker(page);
+    await waitForMirror(page);
+    await context.setOffline(true);
+    await writeNote(page, lift.id, 'Notiz vor dem Schließen');
+    await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
+    await context.close();
+    context = null;
+    expect((await errorMessageOf(request, lift.id)).notes).toBeNull();
+
+    context = await open();
+    const reopened = context.pages()[0] ?? (await context.newPage());
+    await reopened.goto('/apps/sync');
+    await expect(reopened.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', {
+      timeout: 30_000,
+    });
+    await expect
+      .poll(async () => (await errorMessageOf(request, lift.id)).notes?.title)
+      .toBe('Notiz vor dem Schließen');
+  } finally {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('a note changed by the admin meanwhile becomes a conflict; keep mine and take theirs both work', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lift = await liftWithError(request);
+  const headers = await adminHeaders(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+
+  const adminWrites = async (title: string) => {
+    const current = await errorMessageOf(request, lift.id);
+    const response = await request.put(`/api/messages/${current.id}`, {
+      headers,
+      data: {
+        year: new Date().getFullYear(),
+        isNotes: true,
+        notes: { title, notes: 'Vom Büro', urls: [] },
+        baseVersion: current.version,
+      },
+    });
+    expect(response.ok(), await response.text()).toBeTruthy();
+  };
+
+  // Round 1: keep mine.
+  await context.setOffline(true);
+  await writeNote(page, lift.id, 'Meine Notiz');
+  await adminWrites('Büro-Notiz');
+  await context.setOffline(false);
+  await page.goto('/apps/sync');
+  const conflict = page.getByTestId('change-conflict');
+  await expect(conflict).toHaveCount(1, { timeout: 30_000 });
+  await expect(conflict.getByTestId('conflict-mine')).toContainText('Meine Notiz');
+  await expect(conflict.getByTestId('conflict-theirs')).toContainText('Büro-Notiz');
+  await conflict.getByRole('button', { name: 'Meine behalten' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect.poll(async () => (await errorMessageOf(request, lift.id)).notes?.title).toBe('Meine Notiz');
+
+  // Round 2: take theirs.
+  await context.setOffline(true);
+  await writeNote(page, lift.id, 'Noch eine Notiz');
+  await adminWrites('Zweite Büro-Notiz');
+  await context.setOffline(false);
+  await page.goto('/apps/sync');
+  await expect(conflict).toHaveCount(1, { timeout: 30_000 });
+  await conflict.getByRole('button', { name: 'Server-Version übernehmen' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0');
+  expect((await errorMessageOf(request, lift.id)).notes?.title).toBe('Zweite Büro-Notiz');
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await expect(page.getByRole('button', { name: 'Zweite Büro-Notiz' })).toBeVisible();
+});
+
+test('two tabs: one sends the change, both show it', async ({ page, context, request }) => {
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+  const other = await context.newPage();
+  await other.goto(`/apps/lift/lifts/${lift.id}`);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${lift.uid}`);
+
+  await context.setOffline(true);
+  await writeNote(page, lift.id, 'Zwei Tabs');
+  // The other tab shows the waiting change at once: they share the mirror.
+  await expect(other.getByRole('button', { name: 'Zwei Tabs' })).toBeVisible();
+  await expect(other.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
+
+  let writes = 0;
+  await context.route(
+    (url) => /\/api\/messages\/[^/]+$/.test(url.pathname),
+    async (route) => {
+      if (isNotesWrite(new URL(route.request().url()), route.request().method())) writes++;
+      return route.continue();
+    },
+  );
+  await context.setOffline(false);
+  for (const tab of [page, other]) {
+    await expect(tab.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
+    await expect(tab.getByRole('button', { name: 'Zwei Tabs' })).toBeVisible();
+  }
+  expect(writes).toBe(1);
+  expect((await errorMessageOf(request, lift.id)).notes?.title).toBe('Zwei Tabs');
+});
+
+test('a lift unassigned from the service man disappears from his device with the next sync', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+  await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+
+  // Offline, so no live event can tell him: only the sync when he is back.
+  await context.setOffline(true);
+  const headers = await adminHeaders(request);
+  const response = await request.put(`/api/lifts/${lift.id}`, { headers, data: { servicemen: [] } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  await page.reload();
+  await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+
+  await context.setOffline(false);
+  await expect(page.locator('tbody tr')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Keine Aufzüge gefunden.')).toBeVisible();
+  // Also gone offline: the mirror no longer holds it.
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+  await expect(page.getByText('Keine Aufzüge gefunden.')).toBeVisible();
+});
+
+test('a page that needs the server says so offline and shows its last answer from the cache', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInByToken(page, request, 'admin');
+  await page.goto('/apps/users/users');
+  await waitForServiceWorker(page);
+  // The list was answered once online, so the service worker holds it.
+  await page.reload();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const firstRow = (await page.locator('tbody tr').first().textContent()) ?? '';
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByText('Sie sind offline. Dafür braucht es eine Verbindung zum Server.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('shown-from-cache')).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toHaveText(firstRow);
+});
+
+test("signing out removes the user's mirror from the device", async ({ page, request }) => {
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForMirror(page);
+  const mirrors = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases())
+        .map((db) => db.name ?? '')
+        .filter((name) => name.startsWith('lift-portal-mirror-')),
+    );
+  expect(await mirrors()).toHaveLength(1);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(mirrors).toEqual([]);
+});
