@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { getDirtyFormCount, subscribeDirtyForms } from '../../data/mirror/dirty-forms';
+import { getDirtyFormCount, subscribeDirtyForms } from '../../data/dirty-forms';
 import { createStore, useStore } from '../../data/store';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -41,7 +41,7 @@ function activateWaitingVersion(): void {
 
 /**
  * The user accepted the update prompt: activate the waiting version, then reload — but never
- * under an open form with unsaved changes (src/data/mirror/dirty-forms.ts); then it waits.
+ * under an open form with unsaved changes (src/data/dirty-forms.ts); then it waits.
  */
 export function applyUpdate(): void {
   if (!workbox) return;

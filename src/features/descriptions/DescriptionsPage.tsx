@@ -24,7 +24,7 @@ import {
 } from '../../../contract/schemas/description';
 import type { ApiRequestError } from '../../data/api-error';
 import { descriptionName, loadDescriptions } from '../../data/descriptions';
-import { useDirtyForm } from '../../data/mirror/dirty-forms';
+import { useDirtyForm } from '../../data/dirty-forms';
 import { useDescriptionCatalog, useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { asApiError } from '../../data/use-api';

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { type Lift, type LiftInput, LiftInputSchema } from '../../../contract/schemas/lift';
 import type { User } from '../../../contract/schemas/user';
-import { useDirtyForm } from '../../data/mirror/dirty-forms';
+import { useDirtyForm } from '../../data/dirty-forms';
 import { translateServerMessage } from '../../data/server-messages';
 import { FormActions } from '../../ui/ActionButtons';
 import { Checkbox } from '../../ui/Checkbox';

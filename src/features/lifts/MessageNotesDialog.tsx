@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type Message, MessageNotesSchema } from '../../../contract/schemas/message';
-import { useDirtyForm } from '../../data/mirror/dirty-forms';
+import { useDirtyForm } from '../../data/dirty-forms';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { AppDialog } from '../../ui/AppDialog';

@@ -19,6 +19,7 @@ import {
 } from '../../../contract/schemas/account';
 import type { User } from '../../../contract/schemas/user';
 import { isApiRequestError } from '../../data/api-error';
+import { useDirtyForm } from '../../data/dirty-forms';
 import { isLanguage, useActiveLanguage } from '../../data/i18n';
 import { translateServerMessage } from '../../data/server-messages';
 import { updateSessionUser, useSession } from '../../data/session';
@@ -95,7 +96,8 @@ function ProfileForm({ user }: { user: User }) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    reset,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileValues, unknown, ProfileUpdate>({
     resolver: valibotResolver(ProfileUpdateSchema),
     defaultValues: {
@@ -104,12 +106,14 @@ function ProfileForm({ user }: { user: User }) {
       notificationPreference: user.notificationPreference,
     },
   });
+  useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await saveProfile(values);
       updateSessionUser(saved);
+      reset(values);
       showToast('success', translateServerMessage(i18n, MSG.userUpdated));
     } catch (error) {
       reportSaveError(error, i18n, setError);
@@ -253,11 +257,12 @@ function PasswordForm() {
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<PasswordValues>({
     resolver: valibotResolver(PasswordChangeRequestSchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
+  useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
   const onSubmit = handleSubmit(async (values) => {

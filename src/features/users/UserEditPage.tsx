@@ -10,6 +10,7 @@ import { MSG } from '../../../contract/messages';
 import { ASSIGNABLE_ROLES, type AssignableRole, grantableRoles, type Role } from '../../../contract/roles';
 import type { Lift } from '../../../contract/schemas/lift';
 import { UserCreateSchema } from '../../../contract/schemas/user';
+import { useDirtyForm } from '../../data/dirty-forms';
 import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
 import { useApiGet } from '../../data/use-api';
@@ -122,7 +123,7 @@ function UserForm({
     handleSubmit,
     control,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, UserInput>({
     // The form always holds every field, so the create schema checks edits too.
     resolver: valibotResolver(UserCreateSchema),
@@ -131,6 +132,7 @@ function UserForm({
       roleChoices.includes('customer') ? 'customer' : (roleChoices.at(-1) ?? 'service_man'),
     ),
   });
+  useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
   const onSubmit = handleSubmit(async (values) => {

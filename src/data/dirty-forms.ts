@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from './store';
 
 /**
  * How many open forms hold unsaved changes. The update prompt (src/app/pwa) waits for none before
