@@ -273,6 +273,13 @@ export const liftAccessChanges = pgTable(
   {
     syncSeq: bigint('sync_seq', { mode: 'number' }).primaryKey().default(sql`nextval('sync_seq')`),
     liftId: uuid('lift_id').notNull(),
+    /**
+     * Whose access changed: the user unassigned or changed, and his company then. Sync tells only
+     * that user (or that company's customer admins) to drop the lift, so nobody learns the ids of
+     * lifts he never saw.
+     */
+    userId: uuid('user_id'),
+    companyId: text('company_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('lift_access_changes_at_idx').on(table.at)],

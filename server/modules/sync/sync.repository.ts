@@ -72,7 +72,7 @@ type Change =
   | { seq: number; kind: 'lift'; row: LiftRow }
   | { seq: number; kind: 'description'; row: DescriptionRow }
   | { seq: number; kind: 'message'; row: MessageRow }
-  | { seq: number; kind: 'access'; liftId: string };
+  | { seq: number; kind: 'access'; liftId: string; userId: string | null; companyId: string | null };
 
 /**
  * One page of the changes after the cursor's position, in sync position order, for the user's
@@ -138,7 +138,12 @@ export async function pullChanges(
         first
           ? Promise.resolve([])
           : tx
-              .select({ syncSeq: liftAccessChanges.syncSeq, liftId: liftAccessChanges.liftId })
+              .select({
+                syncSeq: liftAccessChanges.syncSeq,
+                liftId: liftAccessChanges.liftId,
+                userId: liftAccessChanges.userId,
+                companyId: liftAccessChanges.companyId,
+              })
               .from(liftAccessChanges)
               .where(gt(liftAccessChanges.syncSeq, after))
               .orderBy(asc(liftAccessChanges.syncSeq))
@@ -149,7 +154,7 @@ export async function pullChanges(
         ...liftRows.map((row) => ({ seq: row.syncSeq, kind: 'lift' as const, row })),
         ...descriptionRows.map((row) => ({ seq: row.syncSeq, kind: 'description' as const, row })),
         ...messageRows.map(({ message: row }) => ({ seq: row.syncSeq, kind: 'message' as const, row })),
-        ...accessRows.map((row) => ({ seq: row.syncSeq, kind: 'access' as const, liftId: row.liftId })),
+        ...accessRows.map((row) => ({ seq: row.syncSeq, kind: 'access' as const, ...row })),
       ].sort((a, b) => a.seq - b.seq);
       const hasMore = merged.length > limit;
       const page = merged.slice(0, limit);
@@ -161,6 +166,8 @@ export async function pullChanges(
       const messagesToSend = new Map<string, MessageRow>();
       const deletedMessages = new Set<string>();
       const accessChanged = new Set<string>();
+      /** Lifts whose access changed for this user or his company: only those may be dropped. */
+      const accessLostHere = new Set<string>();
       for (const change of page) {
         switch (change.kind) {
           case 'lift':
@@ -177,6 +184,7 @@ export async function pullChanges(
             break;
           case 'access':
             accessChanged.add(change.liftId);
+            if (accessChangeConcerns(change, user)) accessLostHere.add(change.liftId);
             break;
         }
       }
@@ -189,7 +197,7 @@ export async function pullChanges(
           .where(and(inArray(lifts.id, ids), liftScopeCondition(user)));
         for (const row of visible) liftsToSend.set(row.id, row);
         const visibleIds = new Set(visible.map((row) => row.id));
-        for (const id of ids) if (!visibleIds.has(id)) deletedLifts.add(id);
+        for (const id of ids) if (!visibleIds.has(id) && accessLostHere.has(id)) deletedLifts.add(id);
         if (visible.length > 0) {
           const recent = await tx
             .select()
@@ -225,6 +233,19 @@ export async function pullChanges(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * Whether an access change may have taken a lift from `user`: it was his own assignment or role,
+ * or, for a customer admin, one of his company's customers. Staff see every live lift, so they
+ * lose lifts only by deletion, which comes as the lift's tombstone.
+ */
+function accessChangeConcerns(
+  change: { userId: string | null; companyId: string | null },
+  user: ScopeUser,
+): boolean {
+  if (change.userId === user.id) return true;
+  return user.role === 'customer_admin' && user.companyId !== null && change.companyId === user.companyId;
 }
 
 /** The highest position the sequence has handed out, committed or not; 0 before the first. */

@@ -181,6 +181,21 @@ describe('delta sync', () => {
     expect(lost.lifts.size).toBe(0);
   });
 
+  it('never names a lift to someone whose access it never touched', async () => {
+    const customer = await pullAll('customer');
+    const serviceMan = await pullAll('service_man');
+    await as('admin', 'PUT', `/api/lifts/${f.foreign.id}`, { servicemen: [f.otherServiceManId] });
+    await as('admin', 'PUT', `/api/lifts/${f.foreign.id}`, { servicemen: [] });
+    for (const [role, before] of [
+      ['customer', customer],
+      ['service_man', serviceMan],
+    ] as const) {
+      const delta = await pullAll(role, before.cursor);
+      expect(delta.deleted.lifts.has(f.foreign.id), role).toBe(false);
+      expect(delta.lifts.has(f.foreign.id), role).toBe(false);
+    }
+  });
+
   it('sends deleted lifts, descriptions and messages as deletions; a first sync skips them', async () => {
     const { cursor } = await pullAll('service_man');
     const spare = await as('admin', 'POST', '/api/lifts/register', {
