@@ -21,6 +21,12 @@ BEGIN
 		INSERT INTO "lift_access_changes" ("lift_id", "user_id", "company_id")
 			SELECT DISTINCT "lift_id", OLD.id, OLD.company_id FROM "lift_users" WHERE "user_id" = OLD.id;
 	END IF;
+	-- Lifts show their users' names: a rename sends those lifts again (a new sync position only;
+	-- their version stays, so nobody's offline edit of the lift turns into a conflict).
+	IF TG_OP = 'UPDATE' AND NEW.display_name IS DISTINCT FROM OLD.display_name THEN
+		UPDATE "lifts" SET "sync_seq" = "sync_seq"
+			WHERE "id" IN (SELECT "lift_id" FROM "lift_users" WHERE "user_id" = NEW.id);
+	END IF;
 	-- A BEFORE trigger that returns NULL would cancel the delete.
 	IF TG_OP = 'DELETE' THEN
 		RETURN OLD;

@@ -181,6 +181,19 @@ describe('delta sync', () => {
     expect(lost.lifts.size).toBe(0);
   });
 
+  it('sends a lift again when one of its users is renamed, with the new name and the same version', async () => {
+    const before = await pullAll('customer');
+    const version = before.lifts.get(f.own.id)?.version;
+    await t.database.handle.db
+      .update(users)
+      .set({ displayName: 'Renamed Service Man' })
+      .where(eq(users.id, f.ids.service_man));
+    const delta = await pullAll('customer', before.cursor);
+    const lift = delta.lifts.get(f.own.id);
+    expect(lift?.assignedUsers.map((user) => user.displayName)).toContain('Renamed Service Man');
+    expect(lift?.version).toBe(version);
+  });
+
   it('never names a lift to someone whose access it never touched', async () => {
     const customer = await pullAll('customer');
     const serviceMan = await pullAll('service_man');
