@@ -7,12 +7,14 @@
  *
  * 1. first sync: time until the lift list shows rows, time until the mirror is complete, and rows
  *    written per second into IndexedDB, against a bare IndexedDB write of the same rows;
- * 2. error-code lookup over the descriptions: keystroke to painted result, p50 and p95, against
- *    the same path through a bare input (the frame floor), with the target p95 < 16 ms;
+ * 2. error-code lookup over 10,000 descriptions (8,000 more arrive by delta sync): keystroke to the
+ *    result in the page (target p95 < 16 ms, one frame) and to the painted frame, p50 and p95,
+ *    against the same path through a bare input (waiting for the next frame is the floor);
  * 3. delta sync: 100 lifts changed through the API, until every change is in the mirror and the
  *    first page on screen shows them, against the time the server took to answer the 100 changes.
  *
- *   tsx tools/bench/offline.ts [--lifts 10000] [--descriptions 2000] [--messages 50000] [--pg postgres://postgres@127.0.0.1:5432]
+ *   tsx tools/bench/offline.ts [--lifts 10000] [--descriptions 2000] [--messages 50000]
+ *     [--lookupDescriptions 10000] [--lookups 200] [--pg postgres://postgres@127.0.0.1:5432]
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     descriptions: { type: 'string', default: '2000' },
     messages: { type: 'string', default: '50000' },
     lookups: { type: 'string', default: '200' },
+    lookupDescriptions: { type: 'string', default: '10000' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     port: { type: 'string', default: '3198' },
   },
@@ -156,7 +159,7 @@ function bareIndexedDbWrite(page: Page, mirrorName: string) {
   return page.evaluate(async (dbName) => {
     const open = (name: string, upgrade?: (db: IDBDatabase) => void) =>
       new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name, 1);
+        const request = upgrade ? indexedDB.open(name, 1) : indexedDB.open(name);
         request.onupgradeneeded = () => upgrade?.(request.result);
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
@@ -220,6 +223,7 @@ function measureLookups(page: Page, codes: number[]) {
 
     const input = document.getElementById('error-code-lookup') as HTMLInputElement;
     const lookup: number[] = [];
+    const inDom: number[] = [];
     for (const code of list) {
       type(input, '');
       await frame();
@@ -230,6 +234,7 @@ function measureLookups(page: Page, codes: number[]) {
         () =>
           document.querySelector('[data-testid="code-match"]')?.textContent?.startsWith(`${code} ·`) ?? false,
       );
+      inDom.push(performance.now() - started);
       await frame();
       lookup.push(performance.now() - started);
     }
@@ -254,7 +259,7 @@ function measureLookups(page: Page, codes: number[]) {
     }
     bare.remove();
     echo.remove();
-    return { lookup, floor };
+    return { lookup, inDom, floor };
   }, codes);
 }
 
@@ -297,6 +302,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const browser = await chromium.launch(chromiumLaunchOptions());
+  const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await waitFor(
       () =>
@@ -314,7 +320,6 @@ async function main() {
       body: { email: 'admin@demo.local', password: 'demo1234' },
     });
 
-    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const seedStarted = performance.now();
     await seed(client, serviceMan.user.id);
@@ -331,6 +336,8 @@ async function main() {
       (token) => localStorage.setItem('access_token', token),
       serviceMan.access_token,
     );
+    // tsx keeps function names with an `__name` helper that the page does not have.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
     const page = await context.newPage();
     const mirror = `lift-portal-mirror-${serviceMan.user.id}`;
     const started = performance.now();
@@ -357,7 +364,22 @@ async function main() {
       `  ceiling: bare IndexedDB writes       ${Math.round(bare.written / (bare.elapsed / 1000))} rows/s (${bare.written} rows in ${ms(bare.elapsed)})`,
     );
 
-    // 2. Error-code lookup.
+    // 2. Error-code lookup, over a catalogue grown to `lookupDescriptions` (it reaches the mirror by sync).
+    const grow = Number(args.lookupDescriptions) - DESCRIPTIONS;
+    if (grow > 0) {
+      await client.query(
+        `insert into descriptions (number, name, name_de, type, content, text)
+         select $1::int + g, 'Bench error ' || g || ' (test)', 'Bench-Fehler ' || g || ' (Prüfung)', 'error', '', ''
+         from generate_series($2::int, $3::int - 1) as g`,
+        [FIRST_BENCH_CODE, DESCRIPTIONS, Number(args.lookupDescriptions)],
+      );
+    }
+    const catalogue = expected.descriptions + Math.max(0, grow);
+    await waitFor(
+      () => countMirror(page, mirror),
+      (c) => c.descriptions >= catalogue,
+      120_000,
+    );
     await page.goto(`${BASE}/apps/errors`);
     await page.locator('#error-code-lookup').waitFor();
     await page.waitForFunction(
@@ -368,23 +390,23 @@ async function main() {
         input.dispatchEvent(new Event('input', { bubbles: true }));
         return document.querySelector('[data-testid="code-match"]') !== null;
       },
-      FIRST_BENCH_CODE + DESCRIPTIONS - 1,
+      FIRST_BENCH_CODE + Math.max(DESCRIPTIONS, Number(args.lookupDescriptions)) - 1,
       { timeout: 60_000, polling: 200 },
     );
     const codes = Array.from(
       { length: Number(args.lookups) },
-      (_, i) => FIRST_BENCH_CODE + ((i * 7919) % DESCRIPTIONS),
+      (_, i) => FIRST_BENCH_CODE + ((i * 7919) % Math.max(DESCRIPTIONS, Number(args.lookupDescriptions))),
     );
-    const { lookup, floor } = await measureLookups(page, codes);
-    lookup.sort((a, b) => a - b);
-    floor.sort((a, b) => a - b);
-    console.info(`\nerror-code lookup over ${expected.descriptions} descriptions, ${codes.length} lookups`);
+    const { lookup, inDom, floor } = await measureLookups(page, codes);
+    for (const list of [lookup, inDom, floor]) list.sort((a, b) => a - b);
+    const line = (label: string, list: number[]) =>
+      `  ${label.padEnd(36)} p50 ${ms(percentile(list, 0.5))}   p95 ${ms(percentile(list, 0.95))}`;
+    console.info(`\nerror-code lookup over ${catalogue} descriptions, ${codes.length} lookups`);
     console.info(
-      `  keystroke to painted result   p50 ${ms(percentile(lookup, 0.5))}   p95 ${ms(percentile(lookup, 0.95))}   (target p95 < 16 ms)`,
+      `${line('keystroke to result in the page', inDom)}   (the work; target p95 < 16 ms, one frame)`,
     );
-    console.info(
-      `  ceiling: bare input to frame  p50 ${ms(percentile(floor, 0.5))}   p95 ${ms(percentile(floor, 0.95))}`,
-    );
+    console.info(line('keystroke to painted result', lookup));
+    console.info(`${line('ceiling: bare input to painted echo', floor)}   (waiting for the next frame)`);
 
     // 3. Delta sync of 100 lifts changed on the server.
     await page.goto(`${BASE}/apps/lift/lifts`);
@@ -452,8 +474,8 @@ async function main() {
     console.info(
       `  first page on screen shows them         ${ms(shown)}  (${onScreen} of ${firstPage} rows)`,
     );
-    await client.end();
   } finally {
+    await client.end().catch(() => {});
     await browser.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
