@@ -53,11 +53,14 @@ test('German by default; English on request, kept after a reload and on <html la
   await page.goto(`${SETTINGS_URL}${LANDING_PATH}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(mainNavigation(page)).toBeVisible();
+  // The role under the user's name is a label in his language, not the stored role name.
+  await expect(page.getByRole('button', { name: TEXT.userMenu })).toContainText('Kunde');
 
   await page.getByRole('button', { name: TEXT.languageMenu }).click();
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: TEXT.en.mainNavigation })).toBeVisible();
+  await expect(page.getByRole('button', { name: TEXT.en.userMenu })).toContainText('Customer');
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

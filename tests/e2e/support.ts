@@ -65,5 +65,6 @@ export const TEXT = {
     password: 'Password',
     login: 'Login',
     mainNavigation: 'Main navigation',
+    userMenu: 'User menu',
   },
 };

@@ -9,6 +9,7 @@ import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
 import { signOut } from '../../data/session-services';
 import { chooseLayout } from '../../data/user-settings';
+import { ROLE_LABELS } from '../../ui/role-labels';
 import { showToast } from '../../ui/toaster';
 
 const isNavLayout = (value: string): value is NavLayout => (NAV_LAYOUTS as readonly string[]).includes(value);
@@ -21,7 +22,7 @@ export function UserMenu() {
   const { navLayout } = useLayoutSettings();
   const role = claims?.role ?? user?.role ?? null;
   const displayName = user?.displayName ?? user?.email ?? '';
-  const roleLabel = role ?? t`Guest`;
+  const roleLabel = role ? i18n._(ROLE_LABELS[role]) : t`Guest`;
 
   // Spec §2: the password is reset signed out, with a sealed single-use token from the server.
   const startPasswordReset = async () => {

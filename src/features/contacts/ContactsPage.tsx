@@ -14,7 +14,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { MessageCircle, Star } from 'lucide-react';
 import { useState } from 'react';
-import type { Role } from '../../../contract/roles';
 import type { Contact } from '../../../contract/schemas/chat';
 import { filterContacts, setContactStar } from '../../data/contacts';
 import { useOnlineUsers } from '../../data/socket';
@@ -23,6 +22,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
+import { ROLE_LABELS } from '../../ui/role-labels';
 
 /** `/apps/contacts`: everyone one may talk to, with a star to keep the important ones at hand. */
 export function ContactsPage() {
@@ -37,14 +37,6 @@ export function ContactsPage() {
   // The list keeps its order while stars change under the pointer; it is sorted on the next load.
   const contacts = state.data ?? [];
   const shown = filterContacts(contacts, search).filter((contact) => !starredOnly || contact.starred);
-
-  const roleLabels: Record<Role, string> = {
-    dev: t`Developer`,
-    admin: t`Administrator`,
-    customer_admin: t`Customer admin`,
-    customer: t`Customer`,
-    service_man: t`Service man`,
-  };
 
   async function toggleStar(contact: Contact) {
     const starred = !contact.starred;
@@ -127,7 +119,7 @@ export function ContactsPage() {
                     {contact.displayName}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {roleLabels[contact.role]} · {isOnline ? t`online` : t`offline`}
+                    {i18n._(ROLE_LABELS[contact.role])} · {isOnline ? t`online` : t`offline`}
                   </Text>
                   {contact.email && (
                     <Link href={`mailto:${contact.email}`} fontSize="sm" wordBreak="break-all">

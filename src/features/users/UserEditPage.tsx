@@ -22,10 +22,10 @@ import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
+import { ROLE_LABELS } from '../../ui/role-labels';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { NOTIFICATION_LABELS } from './notification-labels';
-import { ROLE_LABELS } from './role-labels';
 import type { UserScreen } from './user-screens';
 import {
   createUser,

@@ -16,8 +16,8 @@ import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pagination } from '../../ui/Pagination';
+import { ROLE_LABELS } from '../../ui/role-labels';
 import { showToast } from '../../ui/toaster';
-import { ROLE_LABELS } from './role-labels';
 import type { UserScreen } from './user-screens';
 import { deleteUsers, useUserList } from './users-api';
 
