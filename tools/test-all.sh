@@ -22,11 +22,14 @@ npm run typecheck
 step "unit and server tests (PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 
+# The size budget loads the sign-in page in Chromium as well, so the browser comes first.
+step "browser (Debian's Chromium for the size budget and the end-to-end tests)"
+bash tools/ensure-chromium.sh
+
 step "size budget"
-npm run bench:size
+node tools/bench/size.mjs
 
 step "end-to-end tests (Playwright in Chromium)"
-bash tools/ensure-chromium.sh
 npx playwright test
 
 node tools/test-summary.mjs
