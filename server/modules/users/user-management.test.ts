@@ -157,6 +157,26 @@ describe('changing and deleting users', () => {
     expect(after.json().role).toBe(role);
   });
 
+  it('moves the lifts of a user whose role changed to his new role, where they can be removed', async () => {
+    const liftId = fixtures.foreign.id;
+    const user = await created('admin', { role: 'service_man', lifts: [liftId] });
+    const liftUsers = async () => {
+      const lift = (await request('admin', 'GET', `/api/lifts/${liftId}`)).json();
+      return { customers: lift.customers as string[], servicemen: lift.servicemen as string[] };
+    };
+
+    const asCustomer = await request('admin', 'PUT', `/api/users/${user.id}`, { role: 'customer' });
+    const afterRoleChange = await liftUsers();
+    const unassigned = await request('admin', 'PUT', `/api/users/${user.id}`, { lifts: [] });
+    const afterUnassign = await liftUsers();
+
+    expect(asCustomer.json()).toMatchObject({ role: 'customer', lifts: [liftId] });
+    expect(afterRoleChange.customers).toContain(user.id);
+    expect(afterRoleChange.servicemen).not.toContain(user.id);
+    expect(unassigned.json()).toMatchObject({ lifts: [] });
+    expect([...afterUnassign.customers, ...afterUnassign.servicemen]).not.toContain(user.id);
+  });
+
   it('refuses an admin changing its own role or deleting itself, and changing the dev', async () => {
     const admin = (await t.signInAs('admin')).user;
     const dev = (await t.signInAs('dev')).user;

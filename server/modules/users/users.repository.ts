@@ -226,6 +226,23 @@ export function createUsersRepository(db: Database) {
       }
     },
 
+    /**
+     * After a role change: the user's lifts move to the kind of his new role, so the lift picker
+     * can still remove them; a role without assignments (admin, dev) drops them, it sees every lift.
+     */
+    async moveLiftAssignments(userId: string, kind: LiftUserKind | null): Promise<void> {
+      const moved = await db
+        .delete(liftUsers)
+        .where(and(eq(liftUsers.userId, userId), kind ? ne(liftUsers.kind, kind) : undefined))
+        .returning({ liftId: liftUsers.liftId });
+      if (kind && moved.length) {
+        await db
+          .insert(liftUsers)
+          .values(moved.map(({ liftId }) => ({ liftId, userId, kind })))
+          .onConflictDoNothing();
+      }
+    },
+
     /** Records a link token as used; false when it was used before (single use). */
     async useToken(tokenId: string, expiresAtSeconds: number): Promise<boolean> {
       const rows = await db

@@ -288,6 +288,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
         const row = await repository.update(target.id, changes, baseVersion);
         if (!row) return undefined;
         const kind = liftKindOf(row.role);
+        if (row.role !== target.role) await repository.moveLiftAssignments(row.id, kind);
         if (kind && liftIds) await repository.replaceLiftAssignments(actor, row.id, kind, liftIds);
         return row;
       });
