@@ -314,9 +314,30 @@ test('a customer manages only service men: the role is fixed and the customers l
   await expect(page).not.toHaveURL(/\/apps\/users\/users$/);
 });
 
-test('an admin edits a user and deletes him', async ({ page, request }) => {
+/** A new lift of the demo customer, with an IMEI and uid of its own; the admin registers it by API. */
+async function newLift(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${await apiToken(request, DEMO_ACCOUNTS.admin, DEMO_PASSWORD)}` };
+  const found = await request.get('/api/users', { headers, params: { search: DEMO_ACCOUNTS.customer } });
+  const customer = ((await found.json()) as { users: { id: string }[] }).users[0]?.id ?? '';
+  const imei = `35${String(Date.now()).slice(-11)}${Math.floor(Math.random() * 90 + 10)}`;
+  const uid = `PICK-${imei.slice(-8)}`;
+  const registered = await request.post('/api/lifts/register', {
+    headers,
+    data: { uid, address: 'Auswahlweg 3, 20095 Hamburg', imei, customers: [customer] },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return uid;
+}
+
+test('an admin edits a user, assigns him a lift found by the filter, and deletes him', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('edited');
-  await invitedAndRegistered(request, email, 'edit-pw-1', 'customer');
+  const [uid] = await Promise.all([
+    newLift(request),
+    invitedAndRegistered(request, email, 'edit-pw-1', 'customer'),
+  ]);
   await signInByToken(page, request, 'admin');
   await page.goto('/apps/users/users');
   await page.getByLabel('Benutzer suchen').fill(email);
@@ -329,6 +350,10 @@ test('an admin edits a user and deletes him', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('E-Mail muss eine gültige E-Mail-Adresse sein')).toBeVisible();
   await page.getByLabel('Rechnungs-E-Mail').fill('rechnung@e2e.test');
+  // The filter searches the admin's whole scope on the server, not only the first lifts listed.
+  await page.getByLabel('Aufzüge filtern').fill(uid);
+  await page.getByRole('checkbox', { name: new RegExp(uid) }).check();
+  await expect(page.getByText('Zugeordnete Aufzüge (1)')).toBeVisible();
   await saveUser(page, 'PUT');
   await expect(page.getByText('Benutzerdaten aktualisiert')).toBeVisible();
 
@@ -336,6 +361,8 @@ test('an admin edits a user and deletes him', async ({ page, request }) => {
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'E2E user' }).click();
   await expect(page.getByLabel('Ansprechpartner')).toHaveValue('Frau Muster');
+  // His lift comes first, checked, with no filter typed.
+  await expect(page.getByRole('checkbox', { name: new RegExp(uid) })).toBeChecked();
   await page.getByRole('button', { name: 'Benutzer löschen' }).click();
   await Promise.all([
     page.waitForResponse((response) => response.url().includes('/api/users/deleteByIds')),

@@ -1,14 +1,13 @@
-import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Mail, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { NOTIFICATION_PREFERENCES } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { ASSIGNABLE_ROLES, type AssignableRole, grantableRoles, type Role } from '../../../contract/roles';
-import type { Lift } from '../../../contract/schemas/lift';
 import { UserCreateSchema } from '../../../contract/schemas/user';
 import { useDirtyForm } from '../../data/dirty-forms';
 import { translateServerMessage } from '../../data/server-messages';
@@ -16,7 +15,6 @@ import { useSession } from '../../data/session';
 import { useApiGet } from '../../data/use-api';
 import { FormActions } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
-import { Checkbox } from '../../ui/Checkbox';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -25,12 +23,12 @@ import { PageTitle } from '../../ui/PageTitle';
 import { ROLE_LABELS } from '../../ui/role-labels';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
+import { LiftPicker } from './LiftPicker';
 import { NOTIFICATION_LABELS } from './notification-labels';
 import type { UserScreen } from './user-screens';
 import {
   createUser,
   deleteUsers,
-  fetchAssignableLifts,
   resendInvitation,
   type UserInput,
   type UserWithLifts,
@@ -101,15 +99,9 @@ function UserForm({
   const { claims } = useSession();
   const actorRole = claims?.role ?? null;
   const isSelf = user?.id === claims?.sub;
-  const [lifts, setLifts] = useState<Lift[] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [currentStatus, setCurrentStatus] = useState(user?.status);
-  useEffect(() => {
-    fetchAssignableLifts()
-      .then((page) => setLifts(page.lifts))
-      .catch(() => setLifts([]));
-  }, []);
 
   const roleChoices: AssignableRole[] =
     screen.fixedRole && isAssignable(screen.fixedRole) ? [screen.fixedRole] : grantableRoles(actorRole);
@@ -261,7 +253,7 @@ function UserForm({
           name="lifts"
           render={({ field }) => (
             <LiftPicker
-              lifts={lifts}
+              userId={user?.id}
               value={field.value ?? []}
               onChange={field.onChange}
               error={message(errors.lifts?.message)}
@@ -290,66 +282,5 @@ function UserForm({
         onClose={() => setConfirmDelete(false)}
       />
     </form>
-  );
-}
-
-/** Assigned lifts: a checkbox list of the lifts in the actor's scope. */
-function LiftPicker({
-  lifts,
-  value,
-  onChange,
-  error,
-}: {
-  lifts: Lift[] | null;
-  value: string[];
-  onChange: (next: string[]) => void;
-  error: string | null;
-}) {
-  const { t } = useLingui();
-  const [filter, setFilter] = useState('');
-  const needle = filter.trim().toLowerCase();
-  const shown = (lifts ?? []).filter(
-    (lift) =>
-      !needle || lift.uid.toLowerCase().includes(needle) || lift.address.toLowerCase().includes(needle),
-  );
-  return (
-    <Box as="fieldset" aria-describedby={error ? 'user-lifts-error' : undefined}>
-      <Text as="legend" fontSize="sm" fontWeight="medium" marginBottom="1.5">
-        <Trans>Assigned lifts ({value.length})</Trans>
-      </Text>
-      <Input
-        size="sm"
-        type="search"
-        aria-label={t`Filter lifts`}
-        placeholder={t`Filter lifts`}
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-        marginBottom="2"
-      />
-      <Stack gap="1" maxHeight="48" overflowY="auto" borderWidth="1px" borderRadius="l2" padding="2">
-        {lifts === null && <Loading />}
-        {lifts !== null && shown.length === 0 && (
-          <Text fontSize="sm" color="fg.muted">
-            <Trans>No lifts found.</Trans>
-          </Text>
-        )}
-        {shown.map((lift) => (
-          <Box as="label" key={lift.id} display="flex" alignItems="center" gap="2" fontSize="sm">
-            <Checkbox
-              checked={value.includes(lift.id)}
-              onChange={(event) =>
-                onChange(event.target.checked ? [...value, lift.id] : value.filter((id) => id !== lift.id))
-              }
-            />
-            {lift.uid} · {lift.address}
-          </Box>
-        ))}
-      </Stack>
-      {error && (
-        <Text id="user-lifts-error" fontSize="xs" color="fg.error" marginTop="1">
-          {error}
-        </Text>
-      )}
-    </Box>
   );
 }

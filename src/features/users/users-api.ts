@@ -34,8 +34,15 @@ export const deleteUsers = (ids: string[]) =>
   api.post('users/deleteByIds', { json: { ids } }).json<{ message: string; deleted: number }>();
 export const resendInvitation = (id: string) => api.post(`users/${id}/invite`).json<{ message: string }>();
 
-/** The lifts the signed-in user may assign (his scope), for the lift picker. */
-export const fetchAssignableLifts = () =>
-  api
-    .get('lifts/getByPagination', { searchParams: { page: 1, pageSize: 100 } })
-    .json<{ lifts: Lift[]; count: number }>();
+export interface LiftPage {
+  lifts: Lift[];
+  count: number;
+}
+
+/** The lifts of the signed-in user's scope that match `search`, for the lift picker. */
+export const useAssignableLifts = (search: string, pageSize: number) =>
+  useApiGet<LiftPage>('lifts/getByPagination', { page: 1, pageSize, search });
+
+/** The lifts assigned to `userId`, as far as the signed-in user sees them; none without a user. */
+export const useAssignedLifts = (userId: string | undefined, pageSize: number) =>
+  useApiGet<LiftPage>(userId ? 'lifts/getByUserId' : null, { userId, pageSize });
