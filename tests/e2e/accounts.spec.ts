@@ -164,6 +164,8 @@ test('forgot password mails a reset link that sets a new password once; unknown 
   await page.goto('/login');
   await page.getByRole('link', { name: TEXT.forgotPassword }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The URL changes before the page has loaded its texts; the sign-in form has an E-Mail field too.
+  await expect(page.getByRole('heading', { name: 'Passwort vergessen' })).toBeVisible();
   await page.getByLabel('E-Mail').fill(email);
   await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click();
   await expect(page).toHaveURL(/\/mail-confirm\//);

@@ -29,7 +29,7 @@ test('signing in shows the shell with the user, and a stored token signs in agai
   await signInWithForm(page, 'admin');
   await expect(page).toHaveURL(LANDING_PATH);
   await page.getByRole('button', { name: TEXT.userMenu }).click();
-  await expect(page.getByRole('menu')).toContainText('admin');
+  await expect(page.getByRole('menu')).toContainText('Administrator');
   await page.keyboard.press('Escape');
   await page.reload();
   await expect(page).toHaveURL(LANDING_PATH);
