@@ -65,6 +65,10 @@ export const ChatMessageListSchema = v.array(ChatMessageSchema);
 export const ChatReadSchema = v.object({ contactId: IdSchema });
 export const ChatReadResultSchema = v.object({ read: v.number() });
 
+/** `GET /api/chat/unread`: messages to the signed-in user, from people he may still talk to, not read yet. */
+export const ChatUnreadSchema = v.object({ unread: v.number() });
+export type ChatUnread = v.InferOutput<typeof ChatUnreadSchema>;
+
 /** `PUT /api/chat/contacts/{id}/star`. */
 export const ContactStarSchema = v.object({ starred: v.boolean(MSG.invalidValue) });
 

@@ -49,10 +49,16 @@ test('two browsers chat live: message, unread badge, typing and reply', async ({
     const adminEntry = contactButton(customer.page, ADMIN_NAME);
     await expect(adminEntry).toHaveAccessibleName(/ungelesene Nachricht/);
     await expect(adminEntry).toContainText(hello);
+    // The navigation counts it too, on every page.
+    const chatLink = customer.page
+      .getByRole('navigation', { name: TEXT.mainNavigation })
+      .locator('a[href="/apps/chat"]');
+    await expect(chatLink).toHaveAccessibleName(/1 ungelesen/);
     await adminEntry.click();
     const customerLog = customer.page.getByRole('log', { name: `Nachrichten mit ${ADMIN_NAME}` });
     await expect(customerLog).toContainText(hello);
     await expect(adminEntry).not.toHaveAccessibleName(/ungelesen/);
+    await expect(chatLink).not.toHaveAccessibleName(/ungelesen/);
 
     // Typing shows at the admin's; the reply arrives live and the indicator goes.
     const customerBox = customer.page.getByRole('textbox', { name: `Nachricht an ${ADMIN_NAME}` });

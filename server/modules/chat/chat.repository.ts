@@ -139,6 +139,27 @@ export function createChatRepository(db: Database) {
       return marked.length;
     },
 
+    /**
+     * All unread messages to `userId`, counted over the same contacts as `contacts` so that the
+     * total matches their sum: a message from somebody out of reach now could never be read.
+     */
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ unread: sql<number>`count(*)`.mapWith(Number) })
+        .from(me)
+        .innerJoin(partner, chatPairCondition())
+        .innerJoin(
+          chatMessages,
+          and(
+            eq(chatMessages.userId, partner.id),
+            eq(chatMessages.contactId, me.id),
+            isNull(chatMessages.readAt),
+          ),
+        )
+        .where(eq(me.id, userId));
+      return row?.unread ?? 0;
+    },
+
     /** Stars or unstars a contact; the new state, or null when out of scope. */
     async setStar(userId: string, contactId: string, starred: boolean): Promise<boolean | null> {
       if (!(await mayTalk(db, userId, contactId))) return null;

@@ -8,6 +8,7 @@ import {
   ChatMessagesQuerySchema,
   ChatReadResultSchema,
   ChatReadSchema,
+  ChatUnreadSchema,
   ContactListSchema,
   ContactStarSchema,
 } from '../../../contract/schemas/chat';
@@ -80,6 +81,20 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
       deliverChatMessage(app.io, sent);
       return reply.code(201).send(sent);
     },
+  );
+
+  app.get(
+    '/chat/unread',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['chat'],
+        summary: 'How many chat messages to the signed-in user are unread (the navigation badge)',
+        security: bearer,
+        response: { 200: ChatUnreadSchema, ...errors(401) },
+      },
+    },
+    async (request) => ({ unread: await chat.unreadCount(currentUser(request).id) }),
   );
 
   app.post(

@@ -288,6 +288,26 @@ describe('unread counts', () => {
     expect(again.json()).toEqual({ read: 0 });
   });
 
+  it('totals the unread messages for the navigation, over the reachable contacts only', async () => {
+    const unreadOf = async (who: Person) =>
+      (await t.app.inject({ url: '/api/chat/unread', headers: headers(who) })).json().unread as number;
+    const before = await unreadOf('service_man');
+    await send('customer', 'service_man', 'Bitte kommen');
+    await send('admin', 'service_man', 'Danke');
+    // From somebody he may not talk to (written past the API): he could never read it.
+    await t.database.handle.db
+      .insert(chatMessages)
+      .values({ userId: ids.outsider, contactId: ids.service_man, messageText: 'Fremd' });
+
+    const total = await unreadOf('service_man');
+    const perContact = (await contactsOf('service_man')).reduce((sum, contact) => sum + contact.unread, 0);
+    const guest = await t.app.inject({ url: '/api/chat/unread' });
+
+    expect(total).toBe(before + 2);
+    expect(total).toBe(perContact);
+    expect(guest.statusCode).toBe(401);
+  });
+
   it('answers 404 for marking read outside the scope', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -8,6 +8,7 @@ import {
   NAVBAR_FOLDED_WIDTH_PX,
   NAVBAR_WIDTH_PX,
 } from '../../../contract/constants';
+import { useFollowChatUnread } from '../../data/chat-unread';
 import { loadCatalog } from '../../data/i18n';
 import { useLayoutSettings } from '../../data/layout-settings';
 import { sessionRole, useSession } from '../../data/session';
@@ -41,6 +42,7 @@ const ShownFromCacheNotice = lazy(() =>
  */
 export function AppShell() {
   const { t } = useLingui();
+  useFollowChatUnread();
   const session = useSession();
   const role = sessionRole(session);
   const groups = useMemo(() => visibleNavigation(role), [role]);

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
 import type { NavCollapse, NavGroup, NavItem } from '../navigation';
+import { NavItemBadge } from './NavItemBadge';
 
 const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
@@ -34,6 +35,7 @@ export function HorizontalNavigation({ groups }: { groups: NavGroup[] }) {
         <Link to={item.path}>
           <item.icon size={18} aria-hidden="true" />
           {title(item.title)}
+          <NavItemBadge itemId={item.id} />
         </Link>
       </Box>
     </li>

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
 import type { NavCollapse, NavGroup, NavItem } from '../navigation';
+import { NavItemBadge } from './NavItemBadge';
 
 interface VerticalNavigationProps {
   groups: NavGroup[];
@@ -29,6 +30,7 @@ export function VerticalNavigation({ groups, folded = false, onNavigate }: Verti
         alignItems="center"
         gap="3"
         minHeight="10"
+        position="relative"
         paddingInlineStart={folded ? '0' : nested ? '9' : '3'}
         paddingInlineEnd={folded ? '0' : '3'}
         justifyContent={folded ? 'center' : 'flex-start'}
@@ -44,6 +46,7 @@ export function VerticalNavigation({ groups, folded = false, onNavigate }: Verti
           <Text as="span" srOnly={folded} truncate>
             {title(item.title)}
           </Text>
+          <NavItemBadge itemId={item.id} folded={folded} />
         </Link>
       </Box>
     </li>

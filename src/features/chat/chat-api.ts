@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatMessageInput } from '../../../contract/schemas/chat';
+import { refreshChatUnread } from '../../data/chat-unread';
 import { api } from '../../data/http';
 
 /** `GET /api/chat/messages`: one page of a conversation, oldest first; `before` pages back. */
@@ -11,6 +12,9 @@ export const fetchMessages = (contactId: string, before?: string, signal?: Abort
 export const postMessage = (input: ChatMessageInput) =>
   api.post('chat/messages', { json: input }).json<ChatMessage>();
 
-/** `POST /api/chat/read`: the messages from `contactId` are read. */
-export const markRead = (contactId: string) =>
-  api.post('chat/read', { json: { contactId } }).json<{ read: number }>();
+/** `POST /api/chat/read`: the messages from `contactId` are read; the navigation's count follows. */
+export async function markRead(contactId: string) {
+  const result = await api.post('chat/read', { json: { contactId } }).json<{ read: number }>();
+  void refreshChatUnread();
+  return result;
+}

@@ -1,0 +1,33 @@
+import { Badge, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useChatUnread } from '../../data/chat-unread';
+
+/** A count beside a navigation entry: the unread chat messages beside "Chat". */
+export function NavItemBadge({ itemId, folded = false }: { itemId: string; folded?: boolean }) {
+  const { t } = useLingui();
+  const unread = useChatUnread();
+  const count = itemId === 'chat' ? unread : 0;
+  if (count === 0) return null;
+  const shown = count > 99 ? '99+' : String(count);
+  // The link reads "Chat, 3 unread"; the badge itself is only for the eye.
+  return (
+    <>
+      <Badge
+        colorPalette="red"
+        variant="solid"
+        size="sm"
+        borderRadius="full"
+        marginInlineStart={folded ? undefined : 'auto'}
+        position={folded ? 'absolute' : undefined}
+        top={folded ? '0.5' : undefined}
+        insetEnd={folded ? '0.5' : undefined}
+        aria-hidden="true"
+      >
+        {shown}
+      </Badge>
+      <Text as="span" srOnly>
+        , {t`${count} unread`}
+      </Text>
+    </>
+  );
+}
