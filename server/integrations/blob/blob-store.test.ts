@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BlobServiceClient } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAzurite, type TestAzurite } from '../../../tests/server/helpers/azurite';
+import { BLOB_CONTAINER, createAzureBlobStore } from './azure-blob-store';
 import { type BlobStore, InvalidBlobKeyError, UNKNOWN_CONTENT_TYPE } from './blob-store';
 import { createFileBlobStore } from './file-blob-store';
 
@@ -26,10 +29,10 @@ const REFUSED_KEYS = [
 ];
 
 /** What every backend promises (BlobStore's contract); `open` gives a store on an empty backend. */
-function blobStoreContract(open: () => BlobStore) {
+function blobStoreContract(open: () => BlobStore | Promise<BlobStore>) {
   let store: BlobStore;
-  beforeAll(() => {
-    store = open();
+  beforeAll(async () => {
+    store = await open();
   });
 
   it('answers what was put, with its content type', async () => {
@@ -142,5 +145,39 @@ describe('filesystem blob store', () => {
 
     expect(readdirSync(parent)).toEqual(['data']);
     expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe('Azure blob store on Azurite', () => {
+  let azurite: TestAzurite;
+  beforeAll(async () => {
+    azurite = await startAzurite();
+  });
+  afterAll(() => azurite?.close());
+
+  const container = () =>
+    BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(BLOB_CONTAINER);
+
+  describe('contract', () => blobStoreContract(() => createAzureBlobStore(azurite.connectionString)));
+
+  it('creates its container when missing and opens on an existing one', async () => {
+    await container().deleteIfExists();
+
+    await createAzureBlobStore(azurite.connectionString);
+    const again = await createAzureBlobStore(azurite.connectionString);
+    await again.put(newKey(), Buffer.from('x'), 'image/png');
+
+    expect(await container().exists()).toBe(true);
+  });
+
+  it('keeps the content type as the blob’s HTTP header, under the key as the blob name', async () => {
+    const store = await createAzureBlobStore(azurite.connectionString);
+    const key = newKey('gif');
+
+    await store.put(key, Buffer.from('GIF89a'), 'image/gif');
+
+    const properties = await container().getBlobClient(key).getProperties();
+    expect(properties.contentType).toBe('image/gif');
+    expect(properties.contentLength).toBe(6);
   });
 });
