@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { MSG } from '../contract/messages';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
+import { blobStoragePlugin } from './integrations/blob/blob-storage';
 import { mailPlugin } from './integrations/mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -90,6 +91,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(mailPlugin, {
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
+      dataDir: config.dataDir,
+    });
+    await app.register(blobStoragePlugin, {
+      azureStorageConnectionString: config.azureStorageConnectionString,
       dataDir: config.dataDir,
     });
     await app.register(deviceGatewayPlugin, {});
