@@ -116,7 +116,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await app.register(profileRoutes, {
       prefix: '/api',
-      dataDir: config.dataDir,
       passwordRateLimit: config.loginRateLimit,
     });
     await app.register(emailRoutes, {
