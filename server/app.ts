@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { MSG } from '../contract/messages';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
-import { mailPlugin } from './mail/mailer';
+import { blobStoragePlugin } from './integrations/blob/blob-storage';
+import { mailPlugin } from './integrations/mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { configRoutes } from './modules/config/config.routes';
@@ -92,6 +93,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       mailFrom: config.mailFrom,
       dataDir: config.dataDir,
     });
+    await app.register(blobStoragePlugin, {
+      azureStorageConnectionString: config.azureStorageConnectionString,
+      dataDir: config.dataDir,
+    });
     await app.register(deviceGatewayPlugin, {});
 
     await app.register(healthRoutes, { prefix: '/api' });
@@ -111,7 +116,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await app.register(profileRoutes, {
       prefix: '/api',
-      dataDir: config.dataDir,
       passwordRateLimit: config.loginRateLimit,
     });
     await app.register(emailRoutes, {

@@ -81,6 +81,34 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes Azure Storage connection strings in the shapes the Azure SDK reads', () => {
+    const valid = [
+      'DefaultEndpointsProtocol=https;AccountName=lifts;AccountKey=a2V5==;EndpointSuffix=core.windows.net',
+      'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=a2V5==;BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;',
+      'BlobEndpoint=https://lifts.blob.core.windows.net/;SharedAccessSignature=sv=2024-11-04&sig=abc',
+      'UseDevelopmentStorage=true',
+    ];
+    const invalid = [
+      'https://lifts.blob.core.windows.net',
+      'AccountName=lifts;AccountKey=a2V5==',
+      'DefaultEndpointsProtocol=https;AccountName=lifts;AccountKey=a2V5==',
+      'BlobEndpoint=https://lifts.blob.core.windows.net/',
+      'DefaultEndpointsProtocol=https;AccountName=lifts;AccountKey=;EndpointSuffix=core.windows.net',
+    ];
+
+    for (const value of valid) {
+      const config = loadConfig({ DATA_DIR: tempDir(), AZURE_STORAGE_CONNECTION_STRING: value });
+      expect(config.azureStorageConnectionString).toBe(value);
+    }
+    for (const value of invalid) {
+      expect(
+        () => loadConfig({ DATA_DIR: tempDir(), AZURE_STORAGE_CONNECTION_STRING: value }),
+        value,
+      ).toThrow(/AZURE_STORAGE_CONNECTION_STRING: must be an Azure Storage connection string/);
+    }
+    expect(loadConfig({ DATA_DIR: tempDir() }).azureStorageConnectionString).toBeUndefined();
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', DESIGN_EDITOR_URL: '' }).port).toBe(3000);
   });
@@ -94,6 +122,7 @@ describe('loadConfig', () => {
         AUTH_SECRET: 'short-secret',
         DATABASE_URL: 'mysql://nope',
         LOG_LEVEL: 'loud',
+        AZURE_STORAGE_CONNECTION_STRING: 'AccountName=lifts;AccountKey=secret-account-key',
       });
 
     expect(load).toThrow(ConfigError);
@@ -104,9 +133,17 @@ describe('loadConfig', () => {
         return (error as Error).message;
       }
     })();
-    for (const name of ['PORT', 'TOKEN_TTL', 'AUTH_SECRET', 'DATABASE_URL', 'LOG_LEVEL']) {
+    for (const name of [
+      'PORT',
+      'TOKEN_TTL',
+      'AUTH_SECRET',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'AZURE_STORAGE_CONNECTION_STRING',
+    ]) {
       expect(message).toContain(`${name}:`);
     }
     expect(message).not.toContain('short-secret');
+    expect(message).not.toContain('secret-account-key');
   });
 });

@@ -27,6 +27,24 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
 const httpUrl = (example: string) =>
   v.pipe(v.string(), v.url(`must be a URL such as ${example}`), v.regex(/^https?:\/\//i, 'must use http(s)'));
 
+/**
+ * The shapes @azure/storage-blob accepts: an account key (with BlobEndpoint or EndpointSuffix),
+ * a SAS for a BlobEndpoint, or Azurite's `UseDevelopmentStorage=true`. Checked here so that a
+ * typo stops the start with the variable's name rather than the SDK's message.
+ */
+function isAzureConnectionString(value: string): boolean {
+  if (value.startsWith('UseDevelopmentStorage=true')) return true;
+  const parts = value.split(';').filter((part) => part.trim() !== '');
+  if (!parts.every((part) => /^[A-Za-z]+=./.test(part))) return false;
+  const names = new Set(parts.map((part) => part.slice(0, part.indexOf('='))));
+  const has = (...wanted: string[]) => wanted.every((name) => names.has(name));
+  return (
+    (has('DefaultEndpointsProtocol', 'AccountName', 'AccountKey') &&
+      (has('BlobEndpoint') || has('EndpointSuffix'))) ||
+    has('BlobEndpoint', 'SharedAccessSignature')
+  );
+}
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(
     v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
@@ -46,7 +64,15 @@ const EnvSchema = v.object({
   SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'Lift Portal <noreply@localhost>'),
-  AZURE_STORAGE_CONNECTION_STRING: v.optional(v.string()),
+  AZURE_STORAGE_CONNECTION_STRING: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        isAzureConnectionString,
+        'must be an Azure Storage connection string with DefaultEndpointsProtocol, AccountName and AccountKey, or BlobEndpoint and SharedAccessSignature',
+      ),
+    ),
+  ),
   SIM_PROVIDER: v.optional(
     v.picklist(SIM_PROVIDERS, `must be one of ${SIM_PROVIDERS.join(', ')}`),
     'simulator',

@@ -6,8 +6,8 @@ import {
   OutboxResponseSchema,
   SendMailRequestSchema,
 } from '../../../contract/schemas/account';
-import { readOutbox } from '../../mail/mailer';
-import { htmlToText } from '../../mail/templates';
+import { readOutbox } from '../../integrations/mail/mailer';
+import { htmlToText } from '../../integrations/mail/templates';
 import { currentUser } from '../../plugins/auth';
 import { requestRateLimit } from '../../plugins/rate-limit';
 import type { ValibotTypeProvider } from '../../plugins/validation';

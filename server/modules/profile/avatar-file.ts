@@ -20,6 +20,9 @@ export function detectImageType(data: Buffer): AvatarExtension | null {
 /** Our avatar file names: 32 random hex characters and a known extension; nothing else is served. */
 export const AVATAR_FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif)$/;
 
+/** Where an avatar lives in the blob store; the filesystem store maps it to `DATA_DIR/avatars/<name>`. */
+export const avatarKey = (fileName: string) => `avatars/${fileName}`;
+
 /**
  * The content of the form field `field` of a multipart/form-data body, or null when there is none.
  * Enough of RFC 7578 for one uploaded file (the body is already buffered and size-limited).

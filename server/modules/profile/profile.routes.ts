@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { MAX_AVATAR_BYTES } from '../../../contract/constants';
@@ -25,12 +23,12 @@ import {
   AVATAR_FILE_NAME,
   AVATAR_TYPES,
   type AvatarExtension,
+  avatarKey,
   detectImageType,
   multipartField,
 } from './avatar-file';
 
 export interface ProfileRoutesOptions {
-  dataDir: string;
   /** Password changes a minute per user (guessing the current password). */
   passwordRateLimit: number;
 }
@@ -48,7 +46,6 @@ const wrongType = () => new HttpError(415, MSG.imageTypeInvalid);
 export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (base, options) => {
   const app = base.withTypeProvider<ValibotTypeProvider>();
   const users = createUsersRepository(app.db);
-  const avatarsDir = path.join(options.dataDir, 'avatars');
   const signedIn = { onRequest: [app.authenticate] };
 
   // Only this module takes uploads: a multipart form with the field `file`, or the image as the body.
@@ -174,15 +171,17 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ba
       if (!extension) throw wrongType();
 
       const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-      await mkdir(avatarsDir, { recursive: true });
-      await writeFile(path.join(avatarsDir, fileName), image);
+      await app.blobs.put(avatarKey(fileName), image, AVATAR_TYPES[extension]);
       const row = await users.update(user.id, { avatarUrl: `${AVATAR_URL_PREFIX}${fileName}` });
       if (!row) throw unauthorized();
       const previous = user.avatarUrl?.startsWith(AVATAR_URL_PREFIX)
         ? user.avatarUrl.slice(AVATAR_URL_PREFIX.length)
         : null;
       if (previous && AVATAR_FILE_NAME.test(previous)) {
-        await unlink(path.join(avatarsDir, previous)).catch(() => {});
+        // The new avatar is in place; a leftover old one costs storage, not correctness.
+        await app.blobs
+          .delete(avatarKey(previous))
+          .catch((error: unknown) => request.log.warn({ err: error, previous }, 'old avatar not deleted'));
       }
       return toUser(row);
     },
@@ -201,18 +200,16 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ba
       const { file } = request.params;
       // Only our own names: no path separators, no dots beyond the extension.
       if (!AVATAR_FILE_NAME.test(file)) throw notFound();
-      let image: Buffer;
-      try {
-        image = await readFile(path.join(avatarsDir, file));
-      } catch {
-        throw notFound();
-      }
+      const blob = await app.blobs.get(avatarKey(file));
+      if (!blob) throw notFound();
+      // The type by the name, as the upload detected it: avatars from before the blob store have
+      // no stored type, and a name's extension is never anything but what was detected.
       const extension = file.slice(file.lastIndexOf('.') + 1) as AvatarExtension;
       return reply
         .header('content-type', AVATAR_TYPES[extension])
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(image);
+        .send(blob.bytes);
     },
   );
 };

@@ -1,8 +1,14 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BlobServiceClient } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AVATAR_BYTES, MAX_SHORTCUTS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import type { Role } from '../../../contract/roles';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { startAzurite } from '../../../tests/server/helpers/azurite';
+import type { Environment } from '../../config';
+import { BLOB_CONTAINER } from '../../integrations/blob/azure-blob-store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +35,7 @@ function formData(field: string, fileName: string, type: string, content: Buffer
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function upload(role: Role, body: { payload: Buffer; headers: Record<string, string> }) {
+async function upload(t: TestApp, role: Role, body: { payload: Buffer; headers: Record<string, string> }) {
   return t.app.inject({
     method: 'POST',
     url: '/api/users/me/avatar',
@@ -145,12 +151,56 @@ describe('PUT /api/users/me/shortcuts', () => {
   });
 });
 
-describe('avatars', () => {
+/** Where avatars are kept: the app's configuration for it, and a look at the storage itself. */
+interface AvatarBackend {
+  name: string;
+  /** The app's environment for this backend, and how to stop what was started for it. */
+  start(): Promise<{ env: Environment; stop(): Promise<void> }>;
+  /** Whether the storage holds an avatar of that file name, looked at without the app. */
+  holds(t: TestApp, fileName: string): Promise<boolean>;
+}
+
+const FILES_IN_DATA_DIR: AvatarBackend = {
+  name: 'files in DATA_DIR',
+  start: async () => ({ env: {}, stop: async () => {} }),
+  holds: async (t, fileName) => existsSync(path.join(t.config.dataDir, 'avatars', fileName)),
+};
+
+const AZURITE: AvatarBackend = {
+  name: 'Azure Blob Storage (Azurite)',
+  async start() {
+    const azurite = await startAzurite();
+    return { env: { AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString }, stop: azurite.close };
+  },
+  holds: (t, fileName) =>
+    BlobServiceClient.fromConnectionString(t.config.azureStorageConnectionString ?? '')
+      .getContainerClient(BLOB_CONTAINER)
+      .getBlobClient(`avatars/${fileName}`)
+      .exists(),
+};
+
+const fileNameOf = (avatarUrl: string) => avatarUrl.slice('/api/avatars/'.length);
+
+describe.each([FILES_IN_DATA_DIR, AZURITE])('avatars in $name', (backend) => {
+  // An app of its own, configured for the backend (it shadows the file's shared one on purpose).
+  let t: TestApp;
+  let stopBackend: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await backend.start();
+    stopBackend = started.stop;
+    t = await createTestApp(started.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stopBackend?.();
+  });
+
   it('accepts a PNG, serves it with its type, and removes the previous one on the next upload', async () => {
-    const first = await upload('customer', formData('file', 'me.png', 'image/png', PNG));
+    const first = await upload(t, 'customer', formData('file', 'me.png', 'image/png', PNG));
     expect(first.statusCode).toBe(200);
     const firstUrl: string = first.json().avatarUrl;
     expect(firstUrl).toMatch(/^\/api\/avatars\/[0-9a-f]{32}\.png$/);
+    expect(await backend.holds(t, fileNameOf(firstUrl))).toBe(true);
 
     const served = await t.app.inject({ url: firstUrl });
     expect(served.statusCode).toBe(200);
@@ -160,10 +210,14 @@ describe('avatars', () => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
     // A GIF named .jpg is a GIF: the content decides.
-    const second = await upload('customer', formData('file', 'me.jpg', 'image/jpeg', GIF));
+    const second = await upload(t, 'customer', formData('file', 'me.jpg', 'image/jpeg', GIF));
     expect(second.json().avatarUrl).toMatch(/\.gif$/);
     expect((await t.app.inject({ url: firstUrl })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: second.json().avatarUrl })).headers['content-type']).toBe('image/gif');
+    expect(await backend.holds(t, fileNameOf(firstUrl))).toBe(false);
+    expect(await backend.holds(t, fileNameOf(second.json().avatarUrl))).toBe(true);
+    const secondServed = await t.app.inject({ url: second.json().avatarUrl });
+    expect(secondServed.headers['content-type']).toBe('image/gif');
+    expect(secondServed.rawPayload.equals(GIF)).toBe(true);
   });
 
   it('accepts the image as the raw body too', async () => {
@@ -180,6 +234,7 @@ describe('avatars', () => {
 
   it('refuses a text file named .png with 415', async () => {
     const response = await upload(
+      t,
       'customer',
       formData('file', 'evil.png', 'image/png', Buffer.from('<svg>hi</svg>')),
     );
@@ -201,14 +256,14 @@ describe('avatars', () => {
     const farOver = Buffer.concat([PNG, Buffer.alloc(MAX_AVATAR_BYTES * 2)]);
 
     for (const content of [justOver, farOver]) {
-      const response = await upload('customer', formData('file', 'big.png', 'image/png', content));
+      const response = await upload(t, 'customer', formData('file', 'big.png', 'image/png', content));
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ message: MSG.imageTooLarge });
     }
   });
 
   it('answers 400 when the form has no file field', async () => {
-    const response = await upload('customer', formData('picture', 'me.png', 'image/png', PNG));
+    const response = await upload(t, 'customer', formData('picture', 'me.png', 'image/png', PNG));
 
     expect(response.json()).toEqual({ message: MSG.invalidRequest, fieldErrors: { file: MSG.required } });
   });
@@ -223,5 +278,19 @@ describe('avatars', () => {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(404);
     }
+  });
+});
+
+describe('avatars saved by earlier versions', () => {
+  it('serves a file left in DATA_DIR/avatars with the type its name gives', async () => {
+    const fileName = `${'ab'.repeat(16)}.png`;
+    mkdirSync(path.join(t.config.dataDir, 'avatars'), { recursive: true });
+    writeFileSync(path.join(t.config.dataDir, 'avatars', fileName), PNG);
+
+    const served = await t.app.inject({ url: `/api/avatars/${fileName}` });
+
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import * as v from 'valibot';
-import { type OutboxMail, OutboxMailSchema } from '../../contract/schemas/account';
-import { definePlugin } from '../lib/define-plugin';
+import { type OutboxMail, OutboxMailSchema } from '../../../contract/schemas/account';
+import { definePlugin } from '../../lib/define-plugin';
 import type { MailContent } from './templates';
 
 export interface Mail extends MailContent {

@@ -1,4 +1,4 @@
-import type { Language } from '../../contract/constants';
+import type { Language } from '../../../contract/constants';
 
 /** A mail ready to send: plain text and a simple HTML part with the same content. */
 export interface MailContent {
