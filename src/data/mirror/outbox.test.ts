@@ -260,6 +260,51 @@ describe('outbox', () => {
     expect((await db.descriptions.toArray()).map((d) => d.id)).toEqual(['server-9']);
   });
 
+  it('an edit made while its create is on the way queues behind it and is sent after, not lost', async () => {
+    db = testMirror();
+    const local = aDescription('local-2', 901);
+    const { number, name, nameDE, type, content, text } = local;
+    await enqueueChange(db, {
+      method: 'POST',
+      path: 'descriptions/register',
+      body: { number, name, nameDE, type, content, text },
+      entity: 'description',
+      entityId: 'local-2',
+      effect: 'create',
+      row: local,
+    });
+    const { sent, send } = scriptedSend([
+      () => ({ kind: 'ok', body: aDescription('server-10', 901) }),
+      (entry) => ({ kind: 'ok', body: { ...aDescription('server-10', 901), ...entry.body, version: 2 } }),
+    ]);
+    const editWhileSending = async (entry: OutboxEntry) => {
+      if (entry.effect === 'create') {
+        await enqueueChange(db, {
+          method: 'PUT',
+          path: 'descriptions/local-2',
+          body: { text: 'edited on the way', baseVersion: 1 },
+          baseVersion: 1,
+          entity: 'description',
+          entityId: 'local-2',
+          effect: 'patch',
+        });
+      }
+      return send(entry);
+    };
+
+    await replayOutbox(db, editWhileSending);
+    // The edit asked for another run (the engine's `wanted`), which sends it on the server's id.
+    await replayOutbox(db, editWhileSending);
+
+    expect(sent.map((entry) => [entry.method, entry.path])).toEqual([
+      ['POST', 'descriptions/register'],
+      ['PUT', 'descriptions/server-10'],
+    ]);
+    expect(sent[0]?.body).not.toHaveProperty('text', 'edited on the way');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.descriptions.get('server-10'))?.text).toBe('edited on the way');
+  });
+
   it('deleting a lift removes it and its messages at once; dropping the change brings the lift back', async () => {
     await mirrorWithOneMessage();
     const id = await enqueueChange(db, {

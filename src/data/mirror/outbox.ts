@@ -253,7 +253,11 @@ export async function replayOutbox(
       held.add(key);
       continue;
     }
-    const result = await send(entry);
+    // Counted before the request leaves: an edit made while it is on its way must queue behind it,
+    // not merge into a create whose body is already sent (and would be settled as if it held it).
+    const attempts = entry.attempts + 1;
+    await db.outbox.update(entry.id, { attempts });
+    const result = await send({ ...entry, attempts });
     if (result.kind === 'ok') {
       await settle(db, entry, result.body);
       sent++;
@@ -264,19 +268,12 @@ export async function replayOutbox(
       await db.outbox.update(entry.id, {
         status: 'conflict',
         error: result.message,
-        attempts: entry.attempts + 1,
         ...(result.current ? { current: result.current } : {}),
       });
     } else if (result.kind === 'failed') {
-      await db.outbox.update(entry.id, {
-        status: 'failed',
-        error: result.message,
-        attempts: entry.attempts + 1,
-      });
+      await db.outbox.update(entry.id, { status: 'failed', error: result.message });
     } else {
-      const attempts = entry.attempts + 1;
       await db.outbox.update(entry.id, {
-        attempts,
         nextAttemptAt: now() + Math.max(result.retryAfterMs ?? 0, backoffMs(attempts)),
       });
       if (result.unreachable) break;
