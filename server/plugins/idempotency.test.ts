@@ -5,6 +5,7 @@ import type { Role } from '../../contract/roles';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
 import { idempotencyKeys, lifts } from '../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
+import { requestFingerprint } from './idempotency';
 
 let t: TestApp;
 let f: LiftFixtures;
@@ -65,6 +66,16 @@ describe('Idempotency-Key', () => {
     const other = await putLift(key, { maxTrips: 333 }, 'admin', f.foreign.id);
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ message: MSG.idempotencyKeyReused });
+  });
+
+  it('refuses the same key with another body with 422, and changes nothing', async () => {
+    const key = newKey();
+    expect((await putLift(key, { maxTrips: 444 })).statusCode).toBe(200);
+    const before = await versionOf();
+    const other = await putLift(key, { maxTrips: 445 });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: MSG.idempotencyKeyReused });
+    expect(await versionOf()).toBe(before);
   });
 
   it('keeps keys per user', async () => {
@@ -143,7 +154,7 @@ describe('Idempotency-Key', () => {
     await t.database.handle.db.insert(idempotencyKeys).values({
       userId: f.ids.admin,
       key,
-      request: `PUT /api/lifts/${f.own.id}`,
+      request: requestFingerprint('PUT', `/api/lifts/${f.own.id}`, { maxTrips: 888 }),
       createdAt: new Date(Date.now() - 10 * 60_000),
     });
     const before = await versionOf();
@@ -163,9 +174,11 @@ describe('Idempotency-Key', () => {
 
   it('answers 429 with Retry-After while the first request is still pending', async () => {
     const key = newKey();
-    await t.database.handle.db
-      .insert(idempotencyKeys)
-      .values({ userId: f.ids.admin, key, request: `PUT /api/lifts/${f.own.id}` });
+    await t.database.handle.db.insert(idempotencyKeys).values({
+      userId: f.ids.admin,
+      key,
+      request: requestFingerprint('PUT', `/api/lifts/${f.own.id}`, { maxTrips: 999 }),
+    });
     const before = await versionOf();
     const answer = await putLift(key, { maxTrips: 999 });
     expect(answer.statusCode).toBe(429);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -27,6 +28,16 @@ const ABANDONED_AFTER_MS = 120_000;
 const KEEP_MS = 24 * 3_600_000;
 const PURGE_EVERY_MS = 3_600_000;
 
+/**
+ * What a key stands for: the method, the path and a digest of the body, so that a key sent again
+ * with other content is refused (422) instead of answered with the first, unrelated answer.
+ */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  const content = body === undefined ? '' : Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  const digest = createHash('sha256').update(content).digest('base64url');
+  return `${method} ${path.slice(0, 1900)} ${digest}`;
+}
+
 export interface IdempotencyOptions {
   /** Override for tests. */
   waitForFirstMs?: number;
@@ -53,7 +64,7 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
     }
     const userId = request.currentUser.id;
     const key = header;
-    const requestLine = `${request.method} ${request.url.split('?')[0]}`.slice(0, 2000);
+    const requestLine = requestFingerprint(request.method, request.url.split('?')[0] ?? '', request.body);
 
     if (await claim(db, userId, key, requestLine)) {
       request.idempotency = { userId, key, recorded: false };
