@@ -8,7 +8,7 @@ import {
   NAVBAR_FOLDED_WIDTH_PX,
   NAVBAR_WIDTH_PX,
 } from '../../../contract/constants';
-import { useFollowChatUnread } from '../../data/chat-unread';
+import { useChatUnread, useFollowChatUnread } from '../../data/chat-unread';
 import { loadCatalog } from '../../data/i18n';
 import { useLayoutSettings } from '../../data/layout-settings';
 import { sessionRole, useSession } from '../../data/session';
@@ -43,6 +43,7 @@ const ShownFromCacheNotice = lazy(() =>
 export function AppShell() {
   const { t } = useLingui();
   useFollowChatUnread();
+  const chatUnread = useChatUnread();
   const session = useSession();
   const role = sessionRole(session);
   const groups = useMemo(() => visibleNavigation(role), [role]);
@@ -124,13 +125,26 @@ export function AppShell() {
           >
             <IconButton
               display={{ base: 'inline-flex', lg: 'none' }}
+              position="relative"
               variant="ghost"
               size="sm"
-              aria-label={t`Open navigation`}
+              aria-label={chatUnread > 0 ? t`Open navigation (unread messages)` : t`Open navigation`}
               aria-expanded={drawerOpen}
               onClick={() => setDrawerOpen(true)}
             >
               <MenuIcon aria-hidden="true" />
+              {/* The drawer hides the chat's count on phones: a dot says there is something. */}
+              {chatUnread > 0 && (
+                <Box
+                  position="absolute"
+                  top="1"
+                  insetEnd="1"
+                  boxSize="2"
+                  borderRadius="full"
+                  bg="red.solid"
+                  aria-hidden="true"
+                />
+              )}
             </IconButton>
             <Box display={vertical ? { base: 'block', lg: 'none' } : 'block'} minWidth="0">
               <Brand showName={!vertical} hideNameBelow="md" />
