@@ -13,9 +13,6 @@ export function newDeviceKey(): { deviceKey: string; hash: string } {
 
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** `%` and `_` typed by a user are searched literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** PostgreSQL's unique_violation, whichever driver or wrapper raised it. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {

@@ -23,6 +23,7 @@ import {
 } from '../../../contract/schemas/lift';
 import { lifts, liftUsers, messages } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
+import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
@@ -32,7 +33,6 @@ import {
   checkAssignments,
   checkDuplicates,
   isUniqueViolation,
-  likePattern,
   newDeviceKey,
   replaceAssignments,
   updateLiftRow,

@@ -5,9 +5,9 @@ import { MSG } from '../../../contract/messages';
 import { DeleteResultSchema, IdsBodySchema } from '../../../contract/schemas/common';
 import { type Log, LogListResponseSchema, LogQuerySchema } from '../../../contract/schemas/log';
 import { type LogRow, logs } from '../../db/schema';
+import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import type { ValibotTypeProvider } from '../../plugins/validation';
-import { likePattern } from '../lifts/lifts.repository';
 
 const bearer = [{ bearerAuth: [] }];
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ApiErrorSchema]));

@@ -11,6 +11,7 @@ import {
   usedTokens,
   users,
 } from '../../db/schema';
+import { likePattern } from '../../lib/like-pattern';
 import { liftScopeCondition, type ScopeUser } from '../lifts/lift-scope';
 
 export const USER_SORT_COLUMNS = {
@@ -62,9 +63,6 @@ export function liftKindOf(role: Role): LiftUserKind | null {
   if (role === 'customer' || role === 'customer_admin') return 'customer';
   return null;
 }
-
-/** `%` and `_` typed by a user are searched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function createUsersRepository(db: Database) {
   return {
