@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type * as v from 'valibot';
 import type { EventType } from '../../../contract/device';
@@ -15,6 +15,7 @@ import {
 } from '../../../contract/schemas/message';
 import { lifts, messages } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
@@ -30,6 +31,18 @@ type MessageQuery = v.InferOutput<typeof MessageQuerySchema>;
 /** Which kinds an endpoint lists: all, stats only, or errors and infos. */
 type KindFilter = 'all' | 'stats' | 'detailed';
 const DETAILED: EventType[] = ['error', 'info'];
+
+/** `search` finds the lift (id, address) and the notes (title, text) of a reading. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    ilike(lifts.uid, pattern),
+    ilike(lifts.address, pattern),
+    sql`${messages.notes}->>'title' ilike ${pattern}`,
+    sql`${messages.notes}->>'notes' ilike ${pattern}`,
+  );
+}
 
 export const messagesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ValibotTypeProvider>();
@@ -48,6 +61,7 @@ export const messagesRoutes: FastifyPluginAsync = async (base) => {
       query.code !== undefined ? eq(messages.code, query.code) : undefined,
       query.from ? gte(messages.at, new Date(query.from)) : undefined,
       query.to ? lte(messages.at, new Date(query.to)) : undefined,
+      searchCondition(query.search),
     );
     const [rows, [total]] = await Promise.all([
       db

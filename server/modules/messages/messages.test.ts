@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages';
@@ -72,6 +73,27 @@ describe('message lists', () => {
     expect(window.messages.map((m) => m.kind)).toEqual(['info', 'stats']);
     expect(page).toMatchObject({ count: 5 });
     expect(page.messages).toHaveLength(2);
+  });
+
+  it('searches the lift and the notes, within the scope, with % taken literally', async () => {
+    await t.database.handle.db
+      .update(messages)
+      .set({ notes: { title: 'Seilwechsel', notes: 'Tragseil 3 getauscht', urls: [] } })
+      .where(eq(messages.code, 501));
+
+    const byLift = await list('/api/messages/getByPagenation?search=own-1');
+    const byNoteTitle = await list('/api/messages/getDetailedMsgs?search=seilwechsel');
+    const byNoteText = await list('/api/messages/getByPagenation?search=Tragseil');
+    const foreign = await list('/api/messages/getByPagenation?search=FOREIGN-1');
+    const foreignAsAdmin = await list('/api/messages/getByPagenation?search=FOREIGN-1', 'admin');
+    const wildcard = await list('/api/messages/getByPagenation?search=%25');
+
+    expect(byLift.count).toBe(5);
+    expect(byNoteTitle.messages.map((m) => m.code)).toEqual([501]);
+    expect(byNoteText.messages.map((m) => m.code)).toEqual([501]);
+    expect(foreign.count).toBe(0);
+    expect(foreignAsAdmin.count).toBe(1);
+    expect(wildcard.count).toBe(0);
   });
 
   it('shows nothing of a foreign lift', async () => {
