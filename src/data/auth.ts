@@ -2,7 +2,7 @@ import { MSG } from '../../contract/messages';
 import type { AuthResponse, LoginRequest } from '../../contract/schemas/user';
 import { isApiRequestError } from './api-error';
 import { anonymousRequest, api } from './http';
-import { getSession, storeSession } from './session';
+import { getSession, setResumingSession, storeSession } from './session';
 import { signOut } from './session-services';
 import { connectSocket } from './socket';
 import { applySavedUserSettings } from './user-settings';
@@ -34,6 +34,7 @@ export async function signIn(credentials: LoginRequest): Promise<AuthResponse> {
 export async function resumeSession(): Promise<void> {
   const { token } = getSession();
   if (!token) return;
+  setResumingSession(true);
   try {
     const response = await api
       .post('users/authenticatewithtoken', { json: { access_token: token }, retry: 0, ...anonymousRequest })
@@ -46,5 +47,7 @@ export async function resumeSession(): Promise<void> {
       return;
     }
     signOut({ reason: MSG.failedTokenLogin });
+  } finally {
+    setResumingSession(false);
   }
 }

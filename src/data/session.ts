@@ -94,6 +94,16 @@ export function updateSessionUser(user: User): void {
   sessionStore.set(next);
 }
 
+/**
+ * While a stored token is being traded on start (`resumeSession`), a 401 on a page's own request
+ * waits for that verdict: the user is told "Failed to login with token.", not a second reason.
+ */
+let resuming = false;
+export const isResumingSession = () => resuming;
+export function setResumingSession(value: boolean): void {
+  resuming = value;
+}
+
 /** Forgets the session and tells listeners (toast, navigation) why. Does nothing for a guest. */
 export function endSession(end: SessionEnd): void {
   if (!isSignedIn()) return;

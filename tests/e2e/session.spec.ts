@@ -88,6 +88,11 @@ test('an expired stored token is cleared with "Token expired"', async ({ page })
 
 test('a token the server refuses says "Failed to login with token." and signs out', async ({ page }) => {
   await storeToken(page, unsignedToken(3600));
+  // The landing page's own requests are refused first: the verdict is still the sign-in's.
+  await page.route('**/api/users/authenticatewithtoken', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto(LANDING_PATH);
   await expect(page.getByText(TEXT.failedTokenLogin)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
