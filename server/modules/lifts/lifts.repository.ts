@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { Database } from '../../db/client';
 import { type LiftUserKind, lifts, liftUsers, users } from '../../db/schema';
+import { likePattern } from '../../lib/like-pattern';
 
 /** A fresh controller key (32 random bytes, base64url) and the SHA-256 hex that is stored. */
 export function newDeviceKey(): { deviceKey: string; hash: string } {
@@ -12,6 +13,18 @@ export function newDeviceKey(): { deviceKey: string; hash: string } {
 }
 
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A list's `search` over a lift: its id, address, IMEI and ICCID. */
+export function liftSearchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    ilike(lifts.uid, pattern),
+    ilike(lifts.address, pattern),
+    ilike(lifts.imei, pattern),
+    ilike(lifts.iccid, pattern),
+  );
+}
 
 /** PostgreSQL's unique_violation, whichever driver or wrapper raised it. */
 export function isUniqueViolation(error: unknown): boolean {

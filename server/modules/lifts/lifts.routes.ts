@@ -23,7 +23,6 @@ import {
 } from '../../../contract/schemas/lift';
 import { lifts, liftUsers, messages } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
@@ -33,6 +32,7 @@ import {
   checkAssignments,
   checkDuplicates,
   isUniqueViolation,
+  liftSearchCondition,
   newDeviceKey,
   replaceAssignments,
   updateLiftRow,
@@ -61,17 +61,6 @@ export function rangeBounds(range: DeviceRange, now = new Date()): { from: Date;
 
 const inErrorSql = sql`jsonb_array_length(${lifts.activeErrors}) > 0`;
 const maintenanceDueSql = sql`((${lifts.maxTrips} > 0 and ${lifts.trips} >= ${lifts.maxTrips}) or (${lifts.maxOperatingHours} > 0 and ${lifts.operatingHours} >= ${lifts.maxOperatingHours}))`;
-
-function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(
-    ilike(lifts.uid, pattern),
-    ilike(lifts.address, pattern),
-    ilike(lifts.imei, pattern),
-    ilike(lifts.iccid, pattern),
-  );
-}
 
 export const liftsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ValibotTypeProvider>();
@@ -110,7 +99,7 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
   ]) {
     app.get(url, { ...signedIn, schema: listSchema }, (request) =>
       list(
-        and(liftScopeCondition(currentUser(request)), searchCondition(request.query.search)),
+        and(liftScopeCondition(currentUser(request)), liftSearchCondition(request.query.search)),
         request.query,
       ),
     );
@@ -127,7 +116,7 @@ export const liftsRoutes: FastifyPluginAsync = async (base) => {
     app.get(url, { ...signedIn, schema: byUserSchema }, (request) => {
       const assigned = sql`exists (select 1 from ${liftUsers} where ${liftUsers.liftId} = ${lifts.id} and ${liftUsers.userId} = ${request.query.userId})`;
       return list(
-        and(liftScopeCondition(currentUser(request)), assigned, searchCondition(request.query.search)),
+        and(liftScopeCondition(currentUser(request)), assigned, liftSearchCondition(request.query.search)),
         request.query,
       );
     });

@@ -20,6 +20,7 @@ import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
 import { liftScopeCondition } from '../lifts/lift-scope';
+import { liftSearchCondition } from '../lifts/lifts.repository';
 import { askLiftSeersToPull } from '../sync/sync-notify';
 import { toMessage } from './message-mapper';
 
@@ -32,13 +33,12 @@ type MessageQuery = v.InferOutput<typeof MessageQuerySchema>;
 type KindFilter = 'all' | 'stats' | 'detailed';
 const DETAILED: EventType[] = ['error', 'info'];
 
-/** `search` finds the lift (id, address) and the notes (title, text) of a reading. */
+/** `search` finds the lift (as the lift list does) and the notes (title, text) of a reading. */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = likePattern(search);
   return or(
-    ilike(lifts.uid, pattern),
-    ilike(lifts.address, pattern),
+    liftSearchCondition(search),
     sql`${messages.notes}->>'title' ilike ${pattern}`,
     sql`${messages.notes}->>'notes' ilike ${pattern}`,
   );

@@ -45,6 +45,21 @@ function notesChange(messageId: string, text: string, baseVersion = 1): ChangeRe
   };
 }
 
+/** A description made offline: in the mirror under a temporary id, its create in the outbox. */
+async function createDescriptionOffline(localId: string, code: number) {
+  const local = aDescription(localId, code);
+  const { number, name, nameDE, type, content, text } = local;
+  await enqueueChange(db, {
+    method: 'POST',
+    path: 'descriptions/register',
+    body: { number, name, nameDE, type, content, text },
+    entity: 'description',
+    entityId: localId,
+    effect: 'create',
+    row: local,
+  });
+}
+
 /** A fake server: answers from a script, records what it was sent. */
 function scriptedSend(script: Array<(entry: OutboxEntry) => SendResult>) {
   const sent: OutboxEntry[] = [];
@@ -243,17 +258,7 @@ describe('outbox', () => {
 
   it('a row made offline gets the server id when its create is answered', async () => {
     db = testMirror();
-    const local = aDescription('local-1', 900);
-    const { number, name, nameDE, type, content, text } = local;
-    await enqueueChange(db, {
-      method: 'POST',
-      path: 'descriptions/register',
-      body: { number, name, nameDE, type, content, text },
-      entity: 'description',
-      entityId: 'local-1',
-      effect: 'create',
-      row: local,
-    });
+    await createDescriptionOffline('local-1', 900);
     expect(await db.descriptions.get('local-1')).toBeTruthy();
     const { send } = scriptedSend([okWith(aDescription('server-9', 900))]);
     await replayOutbox(db, send);
@@ -262,17 +267,7 @@ describe('outbox', () => {
 
   it('an edit made while its create is on the way queues behind it and is sent after, not lost', async () => {
     db = testMirror();
-    const local = aDescription('local-2', 901);
-    const { number, name, nameDE, type, content, text } = local;
-    await enqueueChange(db, {
-      method: 'POST',
-      path: 'descriptions/register',
-      body: { number, name, nameDE, type, content, text },
-      entity: 'description',
-      entityId: 'local-2',
-      effect: 'create',
-      row: local,
-    });
+    await createDescriptionOffline('local-2', 901);
     const { sent, send } = scriptedSend([
       () => ({ kind: 'ok', body: aDescription('server-10', 901) }),
       (entry) => ({ kind: 'ok', body: { ...aDescription('server-10', 901), ...entry.body, version: 2 } }),
