@@ -5,6 +5,6 @@ import { validateChatSearch } from '../../../features/chat/chat-search';
 
 export const Route = createFileRoute('/_app/apps/chat')({
   validateSearch: validateChatSearch,
-  loader: () => loadCatalog('people'),
+  loader: () => Promise.all([loadCatalog('people'), loadCatalog('screens')]),
   component: ChatPage,
 });

@@ -3,6 +3,6 @@ import { loadCatalog } from '../../../data/i18n';
 import { ContactsPage } from '../../../features/contacts/ContactsPage';
 
 export const Route = createFileRoute('/_app/apps/contacts')({
-  loader: () => loadCatalog('people'),
+  loader: () => Promise.all([loadCatalog('people'), loadCatalog('screens')]),
   component: ContactsPage,
 });

@@ -3,6 +3,6 @@ import { loadCatalog } from '../../../data/i18n';
 import { ProfilePage } from '../../../features/profile/ProfilePage';
 
 export const Route = createFileRoute('/_app/apps/profile')({
-  loader: () => loadCatalog('accounts'),
+  loader: () => Promise.all([loadCatalog('accounts'), loadCatalog('screens')]),
   component: ProfilePage,
 });
