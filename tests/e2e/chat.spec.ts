@@ -3,6 +3,9 @@ import type { Role } from '../../contract/roles';
 import { SETTINGS_URL } from '../../playwright.config';
 import { signInByToken, TEXT } from './support';
 
+// Two browsers, each signing in and running its first offline sync, on a shared two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 const ADMIN_NAME = 'Anton Admin';
 const CUSTOMER_NAME = 'Klaus Becker';
 
