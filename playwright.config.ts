@@ -3,8 +3,8 @@ import { chromiumLaunchOptions } from './tools/chromium.mjs';
 
 /**
  * End-to-end tests drive the production build on the real server in Debian's Chromium.
- * Four servers, each on its own fresh PGlite data directory with the demo accounts: the main
- * one, one whose tokens live only a few seconds, one for saved settings, one for the update test.
+ * Two servers, each on its own fresh PGlite data directory with the demo accounts:
+ * the main one, and one whose tokens live only a few seconds for the expiry test.
  */
 /** First of the three ports; another base lets two checkouts run their suites side by side. */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -13,18 +13,14 @@ export const SHORT_TOKEN_URL = `http://127.0.0.1:${PORT_BASE + 1}`;
 export const SHORT_TOKEN_TTL_SECONDS = 8;
 /** A server of its own for tests that change a demo user's saved settings. */
 export const SETTINGS_URL = `http://127.0.0.1:${PORT_BASE + 2}`;
-/** A server of its own on a copy of the web build, whose service worker the update test changes. */
-export const UPDATE_URL = `http://127.0.0.1:${PORT_BASE + 3}`;
-export const UPDATE_WEB_DIR = `.tmp/e2e-web-${PORT_BASE + 3}`;
 /** The real SMTP server the main server mails to (tests/e2e/smtp-sink.ts), and where it keeps what it got. */
 export const SMTP_PORT = PORT_BASE + 9;
 export const SMTP_MAILBOX_FILE = `.tmp/e2e-mails-${PORT_BASE}.jsonl`;
 
-function server(port: number, env: Record<string, string> = {}, webCopy?: string) {
+function server(port: number, env: Record<string, string> = {}) {
   const dataDir = `.tmp/e2e-data-${port}`;
-  const copyWeb = webCopy ? `rm -rf ${webCopy} && cp -r dist/web ${webCopy} && ` : '';
   return {
-    command: `rm -rf ${dataDir} && ${copyWeb}node dist/server/main.js`,
+    command: `rm -rf ${dataDir} && node dist/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -66,6 +62,5 @@ export default defineConfig({
     }),
     server(PORT_BASE + 1, { TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS) }),
     server(PORT_BASE + 2),
-    server(PORT_BASE + 3, { WEB_DIR: UPDATE_WEB_DIR }, UPDATE_WEB_DIR),
   ],
 });
