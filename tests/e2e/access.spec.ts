@@ -55,6 +55,8 @@ for (const role of ROLES) {
     });
 
     test('protected pages open only with the role', async ({ page }) => {
+      // Eight full page loads, each starting the user's first offline sync: slow on a busy machine.
+      test.slow();
       for (const { path, allowed } of PROTECTED) {
         await page.goto(LANDING_PATH);
         await expect(page.getByRole('main')).toBeVisible();
