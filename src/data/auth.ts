@@ -2,13 +2,13 @@ import { MSG } from '../../contract/messages';
 import type { AuthResponse, LoginRequest } from '../../contract/schemas/user';
 import { isApiRequestError } from './api-error';
 import { anonymousRequest, api } from './http';
-import { getSession, setResumingSession, storeSession } from './session';
+import { getSession, refusalReason, setResumingSession, storeSession } from './session';
 import { signOut } from './session-services';
 import { connectSocket } from './socket';
 import { applySavedUserSettings } from './user-settings';
 
 const socketHandlers = {
-  onSessionRejected: () => signOut({ reason: MSG.invalidToken }),
+  onSessionRejected: () => signOut({ reason: refusalReason() }),
 };
 
 /** Starts the session the server just issued (sign-in, registration). */

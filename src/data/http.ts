@@ -2,7 +2,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ApiError } from '../../contract/errors';
 import { MSG } from '../../contract/messages';
 import { ApiRequestError } from './api-error';
-import { endSession, getSession, isResumingSession } from './session';
+import { endSession, getSession, isResumingSession, refusalReason } from './session';
 
 interface RequestContext {
   /** Send no Authorization header and never treat a 401 as the end of the session (sign-in calls). */
@@ -32,7 +32,7 @@ export const api = ky.create({
       ({ request, response }) => {
         // The server no longer accepts our token: the session is over (spec §4).
         if (response.status === 401 && request.headers.has('Authorization') && !isResumingSession()) {
-          endSession({ reason: MSG.invalidToken, redirectTo: '/' });
+          endSession({ reason: refusalReason(), redirectTo: '/' });
         }
       },
     ],

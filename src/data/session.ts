@@ -104,6 +104,11 @@ export function setResumingSession(value: boolean): void {
   resuming = value;
 }
 
+/** Why the server refused our token: it ran out ("Token expired"), or it is not accepted at all. */
+export function refusalReason(session: Session = getSession()): ServerMessage {
+  return session.claims && isTokenExpired(session.claims) ? MSG.tokenExpired : MSG.invalidToken;
+}
+
 /** Forgets the session and tells listeners (toast, navigation) why. Does nothing for a guest. */
 export function endSession(end: SessionEnd): void {
   if (!isSignedIn()) return;
