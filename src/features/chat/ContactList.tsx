@@ -1,10 +1,11 @@
-import { Avatar, Badge, Box, chakra, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import type { Contact } from '../../../contract/schemas/chat';
 import { filterContacts } from '../../data/contacts';
 import { relativeTime } from '../../data/relative-time';
+import { PersonAvatar } from '../../ui/PersonAvatar';
 
 interface ContactListProps {
   contacts: Contact[];
@@ -62,23 +63,12 @@ export function ContactList({ contacts, myId, online, typing, selectedId, now, o
                   onClick={() => onSelect(contact.id)}
                 >
                   <HStack gap="3" align="center">
-                    <Box position="relative" flexShrink="0">
-                      <Avatar.Root size="sm" colorPalette="blue" aria-hidden="true">
-                        <Avatar.Fallback name={contact.displayName} />
-                        {contact.avatarUrl && <Avatar.Image src={contact.avatarUrl} alt="" />}
-                      </Avatar.Root>
-                      <Box
-                        position="absolute"
-                        right="0"
-                        bottom="0"
-                        boxSize="2.5"
-                        borderRadius="full"
-                        borderWidth="2px"
-                        borderColor="bg"
-                        bg={isOnline ? 'green.500' : 'gray.400'}
-                        aria-hidden="true"
-                      />
-                    </Box>
+                    <PersonAvatar
+                      name={contact.displayName}
+                      avatarUrl={contact.avatarUrl}
+                      online={isOnline}
+                      size="sm"
+                    />
                     <Stack gap="0" flex="1" minWidth="0">
                       <HStack gap="1" justify="space-between">
                         <Text fontWeight="semibold" truncate>

@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Box,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Field, HStack, IconButton, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { MessageCircle, Star } from 'lucide-react';
@@ -22,6 +11,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
+import { PersonAvatar } from '../../ui/PersonAvatar';
 import { ROLE_LABELS } from '../../ui/role-labels';
 
 /** `/apps/contacts`: everyone one may talk to, with a star to keep the important ones at hand. */
@@ -97,23 +87,12 @@ export function ContactsPage() {
           return (
             <Box as="li" key={contact.id} bg="bg" borderWidth="1px" borderRadius="l2" padding="3">
               <HStack gap="3" align="flex-start">
-                <Box position="relative" flexShrink="0">
-                  <Avatar.Root size="md" colorPalette="blue" aria-hidden="true">
-                    <Avatar.Fallback name={contact.displayName} />
-                    {contact.avatarUrl && <Avatar.Image src={contact.avatarUrl} alt="" />}
-                  </Avatar.Root>
-                  <Box
-                    position="absolute"
-                    right="0"
-                    bottom="0"
-                    boxSize="3"
-                    borderRadius="full"
-                    borderWidth="2px"
-                    borderColor="bg"
-                    bg={isOnline ? 'green.500' : 'gray.400'}
-                    aria-hidden="true"
-                  />
-                </Box>
+                <PersonAvatar
+                  name={contact.displayName}
+                  avatarUrl={contact.avatarUrl}
+                  online={isOnline}
+                  size="md"
+                />
                 <Stack gap="0.5" flex="1" minWidth="0">
                   <Text as="h2" fontWeight="semibold" truncate>
                     {contact.displayName}
