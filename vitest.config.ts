@@ -1,9 +1,10 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * Server tests run once per database: always on the embedded PGlite, and on PostgreSQL too when
  * TEST_DATABASE_URL names a server whose role may create databases (one per test file).
- * Playwright specs (tests/e2e) are not vitest's: no project includes them.
+ * Playwright specs (tests/e2e) are not vitest's: no project includes them. Nor are the lint
+ * fixtures (tools/lint-fixtures), trees that the tools' tests run linters over.
  */
 const serverTests = ['server/**/*.test.ts', 'tests/server/**/*.test.ts'];
 
@@ -29,6 +30,14 @@ export default defineConfig({
         // The browser's tests need its Vite plugins (Lingui macros in particular).
         extends: './vite.config.ts',
         test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'tools',
+          include: ['tools/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tools/lint-fixtures/**'],
+          environment: 'node',
+        },
       },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),

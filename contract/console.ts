@@ -2,12 +2,13 @@ import * as v from 'valibot';
 import { ImeiSchema } from './device';
 
 /** The dev's device console (ESP32-Cloud): who is connected and the raw traffic, live. */
-export interface ConnectedController {
-  imei: string;
-  liftId: string;
-  uid: string;
-  connectedAt: string;
-}
+export const ConnectedControllerSchema = v.object({
+  imei: v.string(),
+  liftId: v.string(),
+  uid: v.string(),
+  connectedAt: v.string(),
+});
+export type ConnectedController = v.InferOutput<typeof ConnectedControllerSchema>;
 
 export interface DeviceTraffic {
   at: string;

@@ -18,6 +18,11 @@ export const NAVBAR_FOLDED_WIDTH_PX = 64;
 export const BOXED_LAYOUT_MAX_WIDTH_PX = 1280;
 export const SHORTCUT_HOVER_DELAY_MS = 150;
 
+/** Spec §9: animation durations; every duration is 0 while the user has animations turned off. */
+export const ANIMATION_DURATION_MS = 1000;
+export const HOVER_ANIMATION_DURATION_MS = 400;
+export const ANIMATIONS_OFF_DURATION_MS = 0;
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 

@@ -65,7 +65,9 @@ export const DeviceCommandSchema = v.object({
   args: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
 });
 export type DeviceCommand = v.InferOutput<typeof DeviceCommandSchema>;
-export type ControllerAck = { ok: boolean; error?: string };
+/** A controller's answer to `params:set` or `command`, passed on by the REST calls that sent them. */
+export const ControllerAckSchema = v.object({ ok: v.boolean(), error: v.optional(v.string()) });
+export type ControllerAck = v.InferOutput<typeof ControllerAckSchema>;
 
 export interface DeviceToServerEvents {
   stats: (reading: StatsReading, ack: (answer: DeviceAck) => void) => void;

@@ -2,6 +2,7 @@ import type { ConnectedController, DeviceTraffic } from './console';
 import type { Role } from './roles';
 import type { ChatMessage, ChatMessageInput, ChatSendAnswer, ChatTypingInput } from './schemas/chat';
 import type { Lift } from './schemas/lift';
+import type { Message } from './schemas/message';
 
 /** Socket.io on the server's own origin; users connect to the default namespace. */
 export const USER_NAMESPACE = '/';
@@ -17,15 +18,38 @@ export interface OnlineUser {
   role: Role;
 }
 
+/** Entities the browser mirrors (docs/sync.md): a `reload` of one of them makes it pull. */
+export const MIRRORED_RELOAD_ENTITIES = ['lifts', 'descriptions', 'messages'] as const;
+
+/**
+ * What a `reload` names. Mirrored entities make the sync engine pull; `users` makes the screens
+ * that list users fetch again. A client ignores an entity it does not know.
+ */
+export type ReloadChange =
+  /** Lifts changed in a way no `lift` event carries; `ids` when the server names them. */
+  | { entity: 'lifts'; ids?: string[] }
+  /** The error-code catalogue changed (every signed-in user mirrors it). */
+  | { entity: 'descriptions' }
+  /** Readings of these lifts were deleted or changed without a `lift:message`; only lifts the user sees. */
+  | { entity: 'messages'; liftIds: string[] }
+  /** Users were created, changed, deleted or registered. */
+  | { entity: 'users' };
+export type ReloadEntity = ReloadChange['entity'];
+
 export interface ServerToClientEvents {
   /** Everyone who is online now, sent to each user socket whenever it changes. */
   users: (online: OnlineUser[]) => void;
-  /** Something the client shows changed on the server; refetch `entity`. */
-  reload: (change: { entity: string }) => void;
+  /** Something the client shows changed on the server; pull or refetch `entity`. */
+  reload: (change: ReloadChange) => void;
   /** The server ends this session (token revoked, account disabled). */
   logout: () => void;
   /** The new state of a lift in the user's scope, whenever it changes (design §6). */
   lift: (lift: Lift) => void;
+  /**
+   * A reading of a lift in the user's scope, as the API shows it: new (committed from the
+   * controller) or changed (notes). Not the chat's `message`.
+   */
+  'lift:message': (message: Message) => void;
   /** A lift left the user's scope or was deleted. */
   'lift:removed': (change: { id: string }) => void;
   /** To devs only: the controllers connected now, whenever it changes. */

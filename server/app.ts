@@ -20,6 +20,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
+import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -27,6 +28,7 @@ import { securityPlugin } from './plugins/security';
 import { validationPlugin } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 import { deviceGatewayPlugin } from './realtime/device-gateway';
+import { liveLiftsPlugin } from './realtime/live-lifts';
 import { userSocketPlugin } from './realtime/user-socket';
 import { prepareFirstStart } from './seed';
 
@@ -38,9 +40,7 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export function databaseOptions(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'migrationsDir'>,
-): DatabaseOptions {
+function databaseOptions(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'migrationsDir'>): DatabaseOptions {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl, migrationsDir: config.migrationsDir }
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite`, migrationsDir: config.migrationsDir };
@@ -97,7 +97,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       azureStorageConnectionString: config.azureStorageConnectionString,
       dataDir: config.dataDir,
     });
-    await app.register(deviceGatewayPlugin, {});
+    await app.register(liveLiftsPlugin, {});
+    await app.register(deviceGatewayPlugin);
+    await app.register(endpointsPlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(configRoutes, { prefix: '/api', config });

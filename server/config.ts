@@ -102,8 +102,8 @@ const EnvSchema = v.object({
   MIGRATIONS_DIR: v.optional(v.string()),
 });
 
-export type LogLevel = (typeof LOG_LEVELS)[number];
-export type SimProvider = (typeof SIM_PROVIDERS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
+type SimProvider = (typeof SIM_PROVIDERS)[number];
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';

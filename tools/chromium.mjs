@@ -1,7 +1,7 @@
 // Launch options for Debian's Chromium, shared by Playwright's config and the benchmarks.
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this
 // closed network refuses.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function chromiumLaunchOptions() {
   return {

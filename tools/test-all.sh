@@ -6,8 +6,12 @@ mkdir -p .tmp
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
-step "lint and format (Biome)"
+step "lint and format (Biome), import boundaries (dependency-cruiser)"
 npx biome ci .
+npx depcruise --config .dependency-cruiser.cjs contract server src sw
+
+step "knip (dead files, exports and dependencies)"
+npx knip
 
 step "translations (Lingui catalogs complete in German and English)"
 npx lingui extract --clean >/dev/null

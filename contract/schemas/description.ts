@@ -43,6 +43,3 @@ export const DescriptionUpdateSchema = v.object({ ...DescriptionInputSchema.entr
 export type DescriptionUpdate = v.InferOutput<typeof DescriptionUpdateSchema>;
 
 export const DescriptionListResponseSchema = v.array(DescriptionSchema);
-
-/** `POST /api/descriptions-app/update-description`: the entry's id and its new fields. */
-export const DescriptionUpdateAppSchema = v.object({ id: IdSchema, ...DescriptionUpdateSchema.entries });

@@ -98,5 +98,3 @@ export const LiftsByUserQuerySchema = v.object({ userId: IdSchema });
 /** `POST /api/lifts/{id}/device-key`: a new controller key, shown once. */
 export const DeviceKeySchema = v.object({ deviceKey: v.string() });
 
-/** Admin console: send parameters or a command to a connected controller. */
-export const ControllerAckResponseSchema = v.object({ ok: v.boolean(), error: v.optional(v.string()) });

@@ -16,6 +16,8 @@ export const UserSettingsSchema = v.object({
   language: v.optional(v.picklist(LANGUAGES)),
   navLayout: v.optional(v.picklist(NAV_LAYOUTS)),
   navFolded: v.optional(v.boolean()),
+  /** Animations on or off; left out, the device's `prefers-reduced-motion` decides. */
+  animations: v.optional(v.boolean()),
 });
 export type UserSettings = v.InferOutput<typeof UserSettingsSchema>;
 
@@ -122,6 +124,18 @@ export const UserEmailSchema = v.pipe(
   v.minLength(1, MSG.emailRequired),
   v.maxLength(254, MSG.tooLong),
   v.regex(EMAIL_PATTERN, MSG.emailInvalid),
+);
+
+/**
+ * The address an invitation was sent to, shown read-only on the register page (spec §5 Register:
+ * 'Please enter a valid email'). An old or damaged link may carry one that is not an address,
+ * blank included: the user cannot type here, so every failure says the same.
+ */
+export const RegisterEmailSchema = v.pipe(
+  v.string(MSG.invalidEmail),
+  v.trim(),
+  v.regex(EMAIL_PATTERN, MSG.invalidEmail),
+  v.maxLength(254, MSG.invalidEmail),
 );
 
 /** Optional text: blank becomes null, so a form can clear a field. */

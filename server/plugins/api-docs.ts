@@ -26,8 +26,7 @@ function toOpenApi(schema: unknown): unknown {
   return withoutEmptyRequired(toJsonSchema(schema, { target: 'openapi-3.0', errorMode: 'ignore' }));
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Every signed-in write honours it (plugins/idempotency.ts). */
+/** Writes the API table marks `idempotent` honour it (plugins/idempotency.ts). */
 const IDEMPOTENCY_HEADER = {
   [IDEMPOTENCY_KEY_HEADER]: {
     type: 'string',
@@ -48,8 +47,7 @@ export const valibotToOpenApi: SwaggerTransform = ({ schema, url, route }) => {
   if (querystring) transformed.querystring = toOpenApi(querystring);
   if (params) transformed.params = toOpenApi(params);
   if (headers) transformed.headers = toOpenApi(headers);
-  const methods = [route?.method ?? []].flat();
-  if (rest.security && methods.some((method) => WRITE_METHODS.has(method))) {
+  if (route?.config?.idempotent === true) {
     const documented = (transformed.headers ?? { type: 'object', properties: {} }) as JsonObject;
     transformed.headers = {
       ...documented,

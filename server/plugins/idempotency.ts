@@ -16,7 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
 const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 /** How long a repeat waits for the first request's answer before it is told to come back. */
@@ -56,7 +55,8 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method) || !request.currentUser) return;
+    // The API table says which writes take a key (contract/api/, `idempotent`).
+    if (request.routeOptions.config.idempotent !== true || !request.currentUser) return;
     const header = request.headers[HEADER];
     if (header === undefined) return;
     if (typeof header !== 'string' || !VALID_KEY.test(header)) {

@@ -8,7 +8,7 @@ import {
 } from '../../contract/schemas/chat';
 import type { ChatRepository } from '../modules/chat/chat.repository';
 import { toFieldErrors } from '../plugins/validation';
-import { userRoom } from './live-lifts';
+import { userRoom } from './rooms';
 import type { UserSocket, UserSocketServer } from './user-socket';
 
 const MAX_WAITING_EVENTS = 50;

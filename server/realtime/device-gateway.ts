@@ -21,12 +21,10 @@ import type { LiftParameters } from '../../contract/parameters';
 import type { Database } from '../db/client';
 import { lifts } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
-import { userIdsWhoSeeLifts } from '../modules/lifts/lift-scope';
-import { loadLifts } from '../modules/lifts/lift-view';
 import { hashDeviceKey } from '../modules/lifts/lifts.repository';
 import { type LogEntry, writeLog } from '../modules/logs/write-log';
 import { IngestQueue, type Reading } from './ingest';
-import { DEVS_ROOM, type LiftSource, LiveLifts } from './live-lifts';
+import { DEVS_ROOM } from './rooms';
 
 interface DeviceSocketData {
   imei: string;
@@ -61,25 +59,14 @@ export interface DeviceGateway {
   isConnected(imei: string): boolean;
   sendParams(imei: string, parameters: LiftParameters): Promise<ControllerAck>;
   sendCommand(imei: string, command: DeviceCommand): Promise<ControllerAck>;
-  /** A lift's row changed outside the gateway; tell the users who see it. */
-  liftChanged(liftId: string): void;
   /** Drops a controller's connection (its key was rotated or its lift deleted); it must sign in again. */
   disconnect(imei: string): void;
-  /** These users lost sight of the lift (unassigned), or everyone did (`deleted`). */
-  liftRemoved(liftId: string, userIds: readonly string[], options: { deleted: boolean }): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     devices: DeviceGateway;
   }
-}
-
-export interface DeviceGatewayOptions {
-  /** How a lift is shown and who sees it; the lifts module's by default. */
-  liftSource?: LiftSource;
-  /** Delay between live `lift` updates of one lift. */
-  liveIntervalMs?: number;
 }
 
 const log = (db: Database, entry: Omit<LogEntry, 'source'>) => writeLog(db, { source: 'device', ...entry });
@@ -89,21 +76,12 @@ const log = (db: Database, entry: Omit<LogEntry, 'source'>) => writeLog(db, { so
  * readings that are acknowledged only after they are committed (group commit, see ingest.ts),
  * and receive `params:set` and `command`.
  */
-export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
+export const deviceGatewayPlugin = definePlugin(
   'device-gateway',
-  async (app, options) => {
+  async (app) => {
     const db = app.db;
     const nsp = app.io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
-    const live = new LiveLifts(
-      app.io,
-      db,
-      options.liftSource ?? {
-        loadLifts: (d, ids) => loadLifts(d, and(inArray(lifts.id, ids), isNull(lifts.deletedAt))),
-        userIdsWhoSeeLifts,
-      },
-      (error) => app.log.warn({ err: error }, 'live lift'),
-      options.liveIntervalMs,
-    );
+    const live = app.liveLifts;
     const ingest = new IngestQueue(db, {
       onCommitted: (ids) => live.changed(ids),
       onError: (error) => app.log.warn({ err: error }, 'device batch failed'),
@@ -285,8 +263,6 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       isConnected: (imei: string) => byImei.get(imei)?.connected ?? false,
       sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
       sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
-      liftChanged: (liftId: string) => live.changed([liftId]),
-      liftRemoved: (liftId, userIds, options) => live.removed(liftId, userIds, options),
       disconnect: (imei: string) => {
         byImei.get(imei)?.disconnect(true);
       },
@@ -300,7 +276,6 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
     app.addHook('onClose', async () => {
       await ingest.close();
       await Promise.all([...pendingWrites]);
-      live.close();
     });
   },
 );

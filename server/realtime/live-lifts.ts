@@ -1,17 +1,19 @@
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { Lift } from '../../contract/schemas/lift';
+import { userIdsWhoSeeLifts } from '../access/lifts';
 import type { Database } from '../db/client';
+import { lifts } from '../db/schema';
+import { definePlugin } from '../lib/define-plugin';
+import { loadLifts } from '../modules/lifts/lift-view';
+import { STAFF_ROOM, userRoom } from './rooms';
 import type { UserSocketServer } from './user-socket';
 
-/** How lifts are shown and who may see them: functions of the lifts module. */
+/** How lifts are shown and who may see them (the lifts module and server/access by default). */
 export interface LiftSource {
   loadLifts(db: Database, ids: string[]): Promise<Lift[]>;
   userIdsWhoSeeLifts(db: Database, liftIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
-/** Room of every socket of one user; staff (admin, dev) see all lifts; devs get the device console. */
-export const userRoom = (userId: string) => `user:${userId}`;
-export const STAFF_ROOM = 'staff';
-export const DEVS_ROOM = 'devs';
 
 /** Lifts loaded per flush at most; the rest wait for the next one. */
 const MAX_PER_FLUSH = 500;
@@ -102,3 +104,43 @@ export class LiveLifts {
     this.dirty.clear();
   }
 }
+
+/** What the rest of the server tells live lift state (docs/realtime.md). */
+export interface LiveLiftUpdates {
+  /** These lifts' rows changed (a write, readings committed): the users who see them get `lift`. */
+  changed(liftIds: string | Iterable<string>): void;
+  /** These users lost sight of the lift (unassigned), or everyone did (`deleted`). */
+  removed(liftId: string, userIds: readonly string[], options: { deleted: boolean }): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveLifts: LiveLiftUpdates;
+  }
+}
+
+export interface LiveLiftsOptions {
+  /** How a lift is shown and who sees it; the lifts module's by default. */
+  liftSource?: LiftSource;
+  /** Delay between live `lift` updates of one lift. */
+  intervalMs?: number;
+}
+
+/** Live lift state for user sockets, one per process; needs `app.io` (user-socket plugin). */
+export const liveLiftsPlugin = definePlugin<LiveLiftsOptions>('live-lifts', async (app, options) => {
+  const live = new LiveLifts(
+    app.io,
+    app.db,
+    options.liftSource ?? {
+      loadLifts: (db, ids) => loadLifts(db, and(inArray(lifts.id, ids), isNull(lifts.deletedAt))),
+      userIdsWhoSeeLifts,
+    },
+    (error) => app.log.warn({ err: error }, 'live lift'),
+    options.intervalMs,
+  );
+  app.decorate('liveLifts', {
+    changed: (liftIds) => live.changed(typeof liftIds === 'string' ? [liftIds] : liftIds),
+    removed: (liftId, userIds, removal) => live.removed(liftId, userIds, removal),
+  } satisfies LiveLiftUpdates);
+  app.addHook('onClose', async () => live.close());
+});

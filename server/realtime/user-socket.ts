@@ -10,7 +10,7 @@ import {
 import { definePlugin } from '../lib/define-plugin';
 import { createChatRepository } from '../modules/chat/chat.repository';
 import { handleChatEvents } from './chat-socket';
-import { DEVS_ROOM, STAFF_ROOM, userRoom } from './live-lifts';
+import { DEVS_ROOM, STAFF_ROOM, userRoom } from './rooms';
 import { Presence } from './presence';
 
 interface UserSocketData {

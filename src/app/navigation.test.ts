@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../contract/roles';
-import { NAVIGATION, navigationItems, visibleNavigation } from './navigation';
+import {
+  buildNavigation,
+  isExternalUrl,
+  NAVIGATION,
+  type NavGroup,
+  navigationItems,
+  visibleNavigation,
+} from './navigation';
 
 const pathsFor = (role: Role | null) => navigationItems(visibleNavigation(role)).map((item) => item.path);
-const topLevelIdsFor = (role: Role | null) =>
-  visibleNavigation(role).flatMap((group) => group.children.map((entry) => entry.id));
+const topLevelIdsFor = (role: Role | null, navigation?: NavGroup[]) =>
+  visibleNavigation(role, navigation).flatMap((group) => group.children.map((entry) => entry.id));
+const DESIGN_EDITOR_URL = 'https://designer.example.com/';
+const NAVIGATION_ICON = navigationItems(NAVIGATION)[0]!.icon;
 
 const EVERYONE = [
   '/apps/dashboards/my-devices',
@@ -56,12 +65,14 @@ describe('visibleNavigation', () => {
       'simcard',
       'tableau',
       'base',
-      'socket',
-      'logs',
+      'divider.people',
       'chat',
       'contacts',
-      'mails',
       'sync',
+      'divider.dev',
+      'socket',
+      'logs',
+      'mails',
     ]);
   });
 
@@ -88,5 +99,91 @@ describe('visibleNavigation', () => {
       expect(item.icon).toBeTruthy();
       expect(['signedIn', ...ROLES]).toContain(item.access);
     }
+  });
+});
+
+describe('link and divider entries', () => {
+  it('puts a divider before the dev entries, and drops it for everyone else', () => {
+    expect(topLevelIdsFor('dev').slice(-4)).toEqual(['divider.dev', 'socket', 'logs', 'mails']);
+    for (const role of ['admin', 'customer', 'service_man'] as const) {
+      const ids = topLevelIdsFor(role);
+      expect(ids).not.toContain('divider.dev');
+      expect(ids.at(-1)).toBe('sync');
+    }
+  });
+
+  it('never shows a divider first, last or twice in a row', () => {
+    const navigation: NavGroup[] = [
+      {
+        kind: 'group',
+        id: 'g',
+        title: { id: 'g' },
+        children: [
+          { kind: 'divider', id: 'd1' },
+          {
+            kind: 'item',
+            id: 'a',
+            title: { id: 'a' },
+            icon: NAVIGATION_ICON,
+            path: '/a',
+            access: 'signedIn',
+          },
+          { kind: 'divider', id: 'd2' },
+          {
+            kind: 'item',
+            id: 'dev',
+            title: { id: 'dev' },
+            icon: NAVIGATION_ICON,
+            path: '/dev',
+            access: 'dev',
+          },
+          { kind: 'divider', id: 'd3' },
+          {
+            kind: 'item',
+            id: 'b',
+            title: { id: 'b' },
+            icon: NAVIGATION_ICON,
+            path: '/b',
+            access: 'signedIn',
+          },
+          { kind: 'divider', id: 'd4' },
+        ],
+      },
+      { kind: 'group', id: 'only-dividers', title: { id: 'o' }, children: [{ kind: 'divider', id: 'd5' }] },
+    ];
+    expect(topLevelIdsFor('customer', navigation)).toEqual(['a', 'd2', 'b']);
+    expect(topLevelIdsFor('dev', navigation)).toEqual(['a', 'd2', 'dev', 'd3', 'b']);
+  });
+
+  it('adds the design editor as an external link after Base data when it is configured', () => {
+    const navigation = buildNavigation({ designEditorUrl: DESIGN_EDITOR_URL });
+    const ids = topLevelIdsFor('admin', navigation);
+    expect(ids.slice(ids.indexOf('base'), ids.indexOf('base') + 3)).toEqual([
+      'base',
+      'design-editor',
+      'divider.people',
+    ]);
+    const link = visibleNavigation('service_man', navigation)[0]?.children.find(
+      (entry) => entry.id === 'design-editor',
+    );
+    expect(link).toMatchObject({ kind: 'link', url: DESIGN_EDITOR_URL });
+    expect(link?.kind === 'link' && (link.title.message ?? link.title.id)).toBe('Design editor');
+    // Shortcuts and other page lists hold pages only.
+    expect(navigationItems(visibleNavigation('dev', navigation)).map((item) => item.id)).not.toContain(
+      'design-editor',
+    );
+  });
+
+  it('leaves the design editor out when none (or no web address) is configured', () => {
+    for (const designEditorUrl of [undefined, null, '', 'javascript:alert(1)', '/designer', 'not a url']) {
+      expect(buildNavigation({ designEditorUrl })).toBe(NAVIGATION);
+    }
+  });
+
+  it('knows a web address', () => {
+    expect(isExternalUrl('https://designer.example.com/editor?x=1')).toBe(true);
+    expect(isExternalUrl('http://localhost:8080')).toBe(true);
+    expect(isExternalUrl('ftp://example.com')).toBe(false);
+    expect(isExternalUrl('javascript:alert(1)')).toBe(false);
   });
 });

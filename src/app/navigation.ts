@@ -19,6 +19,7 @@ import {
   MessagesSquare,
   MonitorSmartphone,
   Palette,
+  PenTool,
   RefreshCcw,
   ScrollText,
   SquareKanban,
@@ -48,12 +49,31 @@ export interface NavCollapse {
   children: NavItem[];
 }
 
+/** A link out of the portal (spec §2 "link" entry): opens in a new tab. */
+export interface NavLink {
+  kind: 'link';
+  id: string;
+  title: MessageDescriptor;
+  icon: LucideIcon;
+  /** An absolute http(s) address. */
+  url: string;
+  access: Access;
+}
+
+/** A line between entries (spec §2 "divider" entry); shown only between visible entries. */
+interface NavDivider {
+  kind: 'divider';
+  id: string;
+}
+
+export type NavEntry = NavItem | NavCollapse | NavLink | NavDivider;
+
 /** A titled section of the menu. */
 export interface NavGroup {
   kind: 'group';
   id: string;
   title: MessageDescriptor;
-  children: Array<NavItem | NavCollapse>;
+  children: NavEntry[];
 }
 
 /** The one navigation of spec §2, drawn as side bar and as horizontal menu. */
@@ -202,16 +222,8 @@ export const NAVIGATION: NavGroup[] = [
         path: '/apps/base',
         access: 'admin',
       },
-      {
-        kind: 'item',
-        id: 'socket',
-        title: msg`ESP32-Cloud`,
-        icon: CloudCog,
-        path: '/apps/socket',
-        access: 'dev',
-      },
-      { kind: 'item', id: 'logs', title: msg`Logs`, icon: ScrollText, path: '/apps/logs', access: 'dev' },
       // Not in spec §2's menu, but design §3 opens them to everyone: without an entry nobody finds them.
+      { kind: 'divider', id: 'divider.people' },
       {
         kind: 'item',
         id: 'chat',
@@ -228,7 +240,6 @@ export const NAVIGATION: NavGroup[] = [
         path: '/apps/contacts',
         access: 'signedIn',
       },
-      { kind: 'item', id: 'mails', title: msg`Mail outbox`, icon: Mails, path: '/apps/mails', access: 'dev' },
       {
         kind: 'item',
         id: 'sync',
@@ -237,26 +248,97 @@ export const NAVIGATION: NavGroup[] = [
         path: '/apps/sync',
         access: 'signedIn',
       },
+      // The developers' tools, apart from everyone's entries.
+      { kind: 'divider', id: 'divider.dev' },
+      {
+        kind: 'item',
+        id: 'socket',
+        title: msg`ESP32-Cloud`,
+        icon: CloudCog,
+        path: '/apps/socket',
+        access: 'dev',
+      },
+      { kind: 'item', id: 'logs', title: msg`Logs`, icon: ScrollText, path: '/apps/logs', access: 'dev' },
+      { kind: 'item', id: 'mails', title: msg`Mail outbox`, icon: Mails, path: '/apps/mails', access: 'dev' },
     ],
   },
 ];
 
-/** The menu as a role sees it: entries it may open, collapses and groups only when not empty. */
+/** What the server's public configuration adds to the menu (`GET /api/config`). */
+export interface NavigationConfig {
+  /** DESIGN_EDITOR_URL: the external design editor, a `link` entry after Base data. */
+  designEditorUrl?: string | null;
+}
+
+/** Only absolute http(s) addresses become links (never `javascript:` or a relative path). */
+export function isExternalUrl(url: string | null | undefined): url is string {
+  if (!url) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The menu with the configured external links; without configuration it is NAVIGATION. */
+export function buildNavigation(
+  config: NavigationConfig = {},
+  navigation: NavGroup[] = NAVIGATION,
+): NavGroup[] {
+  const { designEditorUrl } = config;
+  if (!isExternalUrl(designEditorUrl)) return navigation;
+  const designEditor: NavLink = {
+    kind: 'link',
+    id: 'design-editor',
+    title: msg`Design editor`,
+    icon: PenTool,
+    url: designEditorUrl,
+    access: 'signedIn',
+  };
+  return navigation.map((group) => {
+    const at = group.children.findIndex((entry) => entry.id === 'base');
+    if (at < 0) return group;
+    const children = [...group.children];
+    children.splice(at + 1, 0, designEditor);
+    return { ...group, children };
+  });
+}
+
+/** Drops dividers at the start or end and where two would meet (entries between them were hidden). */
+function tidyDividers(entries: NavEntry[]): NavEntry[] {
+  const tidy: NavEntry[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'divider' && (tidy.length === 0 || tidy.at(-1)?.kind === 'divider')) continue;
+    tidy.push(entry);
+  }
+  if (tidy.at(-1)?.kind === 'divider') tidy.pop();
+  return tidy;
+}
+
+/**
+ * The menu as a role sees it: entries it may open, collapses and groups only when not empty,
+ * dividers only between visible entries.
+ */
 export function visibleNavigation(role: Role | null, navigation: NavGroup[] = NAVIGATION): NavGroup[] {
   return navigation.flatMap((group) => {
-    const children = group.children.flatMap((entry): Array<NavItem | NavCollapse> => {
+    const entries = group.children.flatMap((entry): NavEntry[] => {
+      if (entry.kind === 'divider') return [entry];
       if (!canAccess(role, entry.access)) return [];
-      if (entry.kind === 'item') return [entry];
+      if (entry.kind !== 'collapse') return [entry];
       const items = entry.children.filter((item) => canAccess(role, item.access));
       return items.length > 0 ? [{ ...entry, children: items }] : [];
     });
+    const children = tidyDividers(entries);
     return children.length > 0 ? [{ ...group, children }] : [];
   });
 }
 
-/** Every link of a visible menu, flat (for tests and the horizontal overflow). */
+/** Every page link of a visible menu, flat (for tests and the shortcut bar); no external links. */
 export function navigationItems(groups: NavGroup[]): NavItem[] {
   return groups.flatMap((group) =>
-    group.children.flatMap((entry) => (entry.kind === 'item' ? [entry] : entry.children)),
+    group.children.flatMap((entry) =>
+      entry.kind === 'item' ? [entry] : entry.kind === 'collapse' ? entry.children : [],
+    ),
   );
 }

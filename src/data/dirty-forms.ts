@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { createStore, useStore } from './store';
+import { createStore } from './store';
 
 /**
  * How many open forms hold unsaved changes. The update prompt (src/app/pwa) waits for none before
  * it swaps in a new version, so a reload never throws away what someone is typing.
  */
 const dirtyForms = createStore(0);
-export const useDirtyFormCount = () => useStore(dirtyForms);
 export const getDirtyFormCount = () => dirtyForms.get();
 export const subscribeDirtyForms = (listener: () => void) => dirtyForms.subscribe(listener);
 

@@ -73,7 +73,6 @@ export function storedLanguage(): Language {
 
 const activeLanguage = createStore<Language>(DEFAULT_LANGUAGE);
 export const useActiveLanguage = () => useStore(activeLanguage);
-export const getActiveLanguage = () => activeLanguage.get();
 
 /** Loads the catalog if needed, switches every `Trans`/`t`, `<html lang>`, and remembers the choice. */
 export async function activateLanguage(language: Language): Promise<void> {

@@ -10,7 +10,7 @@ export interface LayoutSettings {
   navFolded: boolean;
 }
 
-export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = { navLayout: 'vertical', navFolded: false };
+const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = { navLayout: 'vertical', navFolded: false };
 
 function readStoredLayout(): LayoutSettings {
   try {
@@ -34,7 +34,6 @@ function mergeLayout(base: LayoutSettings, change: Partial<UserSettings>): Layou
 const layoutStore = createStore<LayoutSettings>(readStoredLayout);
 
 export const useLayoutSettings = () => useStore(layoutStore);
-export const getLayoutSettings = () => layoutStore.get();
 
 /** Applies a change on this device; saving it for the user is up to the caller. */
 export function applyLayoutSettings(change: Partial<UserSettings>): LayoutSettings {

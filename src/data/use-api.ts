@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { type AnswerOf, type EndpointDefinition, pathOf, type RequestOf } from '../../contract/api/endpoint';
 import { type ApiRequestError, isApiRequestError } from './api-error';
 import { api } from './http';
 import { createStore, useStore } from './store';
@@ -82,4 +83,13 @@ export function useApiGet<T>(
 export function asApiError(error: unknown): ApiRequestError {
   if (isApiRequestError(error)) return error;
   throw error;
+}
+
+/**
+ * A GET of the API table (contract/api/) as state, typed from its entry; `input` null makes no call.
+ * Keeps the last answer while reloading.
+ */
+export function useApiQuery<E extends EndpointDefinition>(endpoint: E, input: RequestOf<E> | null) {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: SearchParams };
+  return useApiGet<AnswerOf<E>>(input === null ? null : pathOf(endpoint, params), query ?? {});
 }

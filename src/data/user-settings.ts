@@ -4,16 +4,20 @@ import { activateLanguage, isLanguage } from './i18n';
 import { applyLayoutSettings } from './layout-settings';
 import { getSession, isSignedIn, updateSessionUser } from './session';
 
+/** Counts saves: only the answer to the latest one updates the session (quick toggles). */
+let saves = 0;
+
 /** Saves settings for the signed-in user so they follow him to other devices. */
 async function saveUserSettings(change: UserSettings): Promise<void> {
   const { user } = getSession();
   if (!isSignedIn()) return;
   const settings: UserSettings = { ...user?.settings, ...change };
+  const save = ++saves;
   try {
     // Loaded here, not statically: a guest switching language on the sign-in page needs no HTTP client.
     const { api } = await import('./http');
     const updated = await api.put('users/me/settings', { json: settings }).json<User>();
-    updateSessionUser(updated);
+    if (save === saves) updateSessionUser(updated);
   } catch (error) {
     // Offline or refused: the choice still holds on this device.
     console.warn('Could not save the user settings', error);
@@ -28,6 +32,17 @@ export async function chooseLanguage(language: Language): Promise<void> {
 export function chooseLayout(change: Pick<UserSettings, 'navLayout' | 'navFolded'>): void {
   applyLayoutSettings(change);
   void saveUserSettings(change);
+}
+
+/**
+ * Animations on or off (spec §9). The choice lives on the session's user, which the root element
+ * follows at once (animation-settings.ts), and is saved for the user's other devices.
+ */
+export function chooseAnimations(animations: boolean): void {
+  const { user } = getSession();
+  if (!user) return;
+  updateSessionUser({ ...user, settings: { ...user.settings, animations } });
+  void saveUserSettings({ animations });
 }
 
 /** On sign-in the user's saved settings win over this device's. */

@@ -1,7 +1,7 @@
 import { Box, Button, type ButtonProps, chakra } from '@chakra-ui/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-export interface Choice<T extends string> {
+interface Choice<T extends string> {
   value: T;
   label: string;
   /** Language of the label, when it is not the page's. */

@@ -51,7 +51,18 @@ export const system = createSystem(
     preflight: true,
     cssVarsPrefix: 'chakra',
     cssVarsRoot: ':where(html, .chakra-theme)',
-    globalCss,
+    globalCss: {
+      ...globalCss,
+      // Animations turned off (src/data/animation-settings.ts): every duration is 0 (spec §9).
+      'html[data-animations=off] *, html[data-animations=off] *::before, html[data-animations=off] *::after':
+        {
+          animationDuration: '0s !important',
+          animationDelay: '0s !important',
+          transitionDuration: '0s !important',
+          transitionDelay: '0s !important',
+          scrollBehavior: 'auto !important',
+        },
+    },
     theme: {
       breakpoints,
       keyframes,

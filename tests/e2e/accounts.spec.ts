@@ -114,6 +114,8 @@ test('an admin invites a customer; the mailed link registers him once and signs 
   const guest = await guestPage(browser);
   await guest.page.goto(registerPath);
   await expect(guest.page.getByRole('heading', { name: 'Registrieren' })).toBeVisible();
+  // The register page greets owners; the sign-in page keeps "Customer Home Page!".
+  await expect(guest.page.getByText('Eigentümer-Startseite!')).toBeVisible();
   await expect(guest.page.getByLabel('E-Mail')).toHaveValue(email);
   await expect(guest.page.getByLabel('E-Mail')).toHaveAttribute('readonly', '');
   const submit = guest.page.getByRole('button', { name: 'Konto anlegen' });
@@ -146,6 +148,32 @@ test('an admin invites a customer; the mailed link registers him once and signs 
     '/forgot-password',
   );
   await guest.context.close();
+});
+
+test('an old link whose email is no address says so on the field and cannot be submitted', async ({
+  page,
+}) => {
+  await page.context().route('**/api/users/invitation?**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ email: 'olga.owner-at-example', displayName: 'Olga Owner' }),
+    }),
+  );
+  await page.goto('/register/an-old-id/an-old-email');
+  await expect(page.getByText('Eigentümer-Startseite!')).toBeVisible();
+  const email = page.getByLabel('E-Mail');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Bitte eine gültige E-Mail-Adresse eingeben')).toBeVisible();
+  await page.getByLabel('Telefonnummer').fill('03012345');
+  await page.getByLabel('Passwort', { exact: true }).fill('geheim-123');
+  await page.getByLabel('Passwort bestätigen').fill('geheim-123');
+  await expect(page.getByRole('button', { name: 'Konto anlegen' })).toBeDisabled();
+
+  await page.getByRole('button', { name: TEXT.languageMenu }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByText('Owner Home Page!')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
 });
 
 test('an edited invitation link is refused with a clear message', async ({ page }) => {

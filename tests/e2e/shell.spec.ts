@@ -93,12 +93,122 @@ test('any 401 ends the session with "Invalid access_token"', async ({ page, requ
   expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
 });
 
-test('the design editor opens in a new tab from the toolbar', async ({ page, request }) => {
+test('the design editor opens in a new tab from the toolbar and from the navigation', async ({
+  page,
+  request,
+}) => {
   await signInByToken(page, request, 'admin');
   await page.goto(LANDING_PATH);
-  const link = page.getByRole('link', { name: TEXT.designEditor });
-  await expect(link).toHaveAttribute('href', 'https://designer.example.com/');
-  await expect(link).toHaveAttribute('target', '_blank');
+  for (const link of [
+    page.getByRole('banner').getByRole('link', { name: TEXT.designEditor }),
+    mainNavigation(page).getByRole('link', { name: TEXT.designEditor }),
+  ]) {
+    await expect(link).toHaveAttribute('href', 'https://designer.example.com/');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // Said to screen readers: the link leaves the portal.
+    await expect(link).toHaveAccessibleName(`${TEXT.designEditor} (öffnet in einem neuen Tab)`);
+  }
+});
+
+test('the add menu of the shortcut bar opens on a resting pointer after 150 ms, not on a passing one', async ({
+  page,
+  request,
+}) => {
+  await signInByToken(page, request, 'customer');
+  await page.goto(LANDING_PATH);
+  const star = page.getByRole('navigation', { name: 'Verknüpfungen' }).getByRole('button', {
+    name: 'Verknüpfungen bearbeiten',
+  });
+  const search = page.getByPlaceholder('Nach einer App oder Seite suchen');
+  await expect(star).toBeVisible();
+  // A pointer passing over it opens nothing: enter and leave in one go (a loaded machine may take
+  // longer than 150 ms between two moves of Playwright's mouse).
+  await star.evaluate((button) => {
+    const pointer = { bubbles: true, pointerType: 'mouse', isPrimary: true };
+    button.dispatchEvent(new PointerEvent('pointerover', { ...pointer, relatedTarget: document.body }));
+    button.dispatchEvent(new PointerEvent('pointerout', { ...pointer, relatedTarget: document.body }));
+  });
+  await page.waitForTimeout(400);
+  await expect(star).toHaveAttribute('aria-expanded', 'false');
+  const box = await star.boundingBox();
+  if (!box) throw new Error('the star has no box');
+  // Resting on it opens the menu.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(search).toBeVisible();
+  await expect(star).toHaveAttribute('aria-expanded', 'true');
+  await search.fill('zzz');
+  await expect(page.getByText('Keine Ergebnisse..')).toBeVisible();
+  await search.press('Escape');
+  await expect(search).toBeHidden();
+  await expect(star).toBeFocused();
+  // And by keyboard, with the cursor in the search field.
+  await page.keyboard.press('Enter');
+  await expect(search).toBeFocused();
+});
+
+test('the navigation draws a divider before the dev entries', async ({ page, request }) => {
+  await signInByToken(page, request, 'dev');
+  await page.goto(LANDING_PATH);
+  const nav = mainNavigation(page);
+  await expect(nav.locator('a[href="/apps/socket"]')).toBeVisible();
+  const order = await nav
+    .locator('li')
+    .evaluateAll((items) =>
+      items.map((item) =>
+        item.getAttribute('aria-hidden') === 'true'
+          ? '—'
+          : (item.querySelector('a')?.getAttribute('href') ?? ''),
+      ),
+    );
+  expect(order.slice(order.indexOf('/apps/sync'), order.indexOf('/apps/socket') + 1)).toEqual([
+    '/apps/sync',
+    '—',
+    '/apps/socket',
+  ]);
+});
+
+test('animations can be turned off in the profile, and follow reduced motion until chosen', async ({
+  browser,
+  request,
+}) => {
+  // On the settings server: the choice is saved on the user. The device asks for reduced motion.
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const token = await signInByToken(page, request, 'service_man', SETTINGS_URL);
+  const headers = { Authorization: `Bearer ${token}` };
+  const savedChoice = async () => {
+    const me = await request.get(`${SETTINGS_URL}/api/users/me`, { headers });
+    return ((await me.json()) as { settings: { animations?: boolean } }).settings.animations;
+  };
+  await page.goto(`${SETTINGS_URL}/apps/profile`);
+  const toggle = page.getByRole('switch', { name: 'Animationen' });
+  // Until the user chooses (an earlier attempt may have), reduced motion turns them off.
+  if ((await savedChoice()) === undefined) {
+    await expect(toggle).not.toBeChecked();
+    await expect(page.locator('html')).toHaveAttribute('data-animations', 'off');
+  }
+  const chosen = await request.put(`${SETTINGS_URL}/api/users/me/settings`, {
+    headers,
+    data: { animations: true },
+  });
+  expect(chosen.ok()).toBeTruthy();
+  await page.reload();
+  await expect(toggle).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-animations', 'on');
+
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-animations', 'off');
+  // Chakra's own animations follow: the user menu opens without any.
+  await page.getByRole('button', { name: TEXT.userMenu }).click();
+  await expect(page.getByRole('menu')).toHaveCSS('animation-duration', '0s');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect.poll(savedChoice).toBe(false);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-animations', 'off');
+  await context.close();
 });
 
 test('on a 360 px phone the navigation is a drawer that opens and closes', async ({ page, request }) => {

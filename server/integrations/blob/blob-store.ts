@@ -12,7 +12,7 @@ export interface BlobStore {
  * The first segment of every key. The filesystem store maps `avatars/x` to `DATA_DIR/avatars/x`,
  * so this list is also what keeps a key away from the database, the auth secret and the outbox.
  */
-export const BLOB_PREFIXES = ['avatars'] as const;
+const BLOB_PREFIXES = ['avatars'] as const;
 
 /** Content type of a file found without a stored one (written before the store, or by hand). */
 export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
@@ -34,7 +34,7 @@ export class InvalidBlobKeyError extends Error {
   }
 }
 
-export function isBlobKey(key: string): boolean {
+function isBlobKey(key: string): boolean {
   return key.length <= MAX_KEY_LENGTH && BLOB_KEY.test(key);
 }
 

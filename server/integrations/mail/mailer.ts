@@ -8,7 +8,7 @@ import { type OutboxMail, OutboxMailSchema } from '../../../contract/schemas/acc
 import { definePlugin } from '../../lib/define-plugin';
 import type { MailContent } from './templates';
 
-export interface Mail extends MailContent {
+interface Mail extends MailContent {
   to: string;
 }
 
@@ -24,15 +24,15 @@ export interface MailerOptions {
   dataDir: string;
 }
 
-export const outboxDir = (dataDir: string) => path.join(dataDir, 'mail-outbox');
+const outboxDir = (dataDir: string) => path.join(dataDir, 'mail-outbox');
 const OUTBOX_LIMIT = 200;
 
 /** Every http(s) link in a mail's text, so a developer can follow it from the outbox. */
-export function linksIn(text: string): string[] {
+function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 
-export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
+function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

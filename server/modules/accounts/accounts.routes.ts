@@ -20,7 +20,7 @@ import { createSealedTokens, type SealedPayload } from '../../lib/sealed-token';
 import { currentUser } from '../../plugins/auth';
 import { requestRateLimit } from '../../plugins/rate-limit';
 import type { ValibotTypeProvider } from '../../plugins/validation';
-import { STAFF_ROOM } from '../../realtime/live-lifts';
+import { STAFF_ROOM } from '../../realtime/rooms';
 import { linkRefusal, passwordFingerprint, resetToken, sendPasswordReset } from '../users/invitation';
 import { hashPassword } from '../users/password';
 import { toUser } from '../users/user-mapper';

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ChatMessage, Contact } from '../../../contract/schemas/chat';
 import type { Database } from '../../db/client';
 import { chatMessages, contactStars } from '../../db/schema';
-import { rowsOf } from '../lifts/lift-scope';
-import { chatPairCondition, mayTalk, me, partner } from './chat-partners';
+import { rowsOf } from '../../db/results';
+import { chatPairCondition, mayTalk, me, partner } from '../../access/contacts';
 
 type ChatMessageRow = typeof chatMessages.$inferSelect;
 

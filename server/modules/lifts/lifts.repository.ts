@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ilike, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DeviceRange } from '../../../contract/constants';
+import type { DashboardSummary } from '../../../contract/schemas/dashboard';
+import type { LiftInput } from '../../../contract/schemas/lift';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { Database } from '../../db/client';
-import { type LiftUserKind, lifts, liftUsers, users } from '../../db/schema';
+import { type LiftUserKind, lifts, liftUsers, messages, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
+import { loadLifts } from './lift-view';
 
 /** A fresh controller key (32 random bytes, base64url) and the SHA-256 hex that is stored. */
 export function newDeviceKey(): { deviceKey: string; hash: string } {
@@ -24,14 +28,6 @@ export function liftSearchCondition(search: string | undefined): SQL | undefined
     ilike(lifts.imei, pattern),
     ilike(lifts.iccid, pattern),
   );
-}
-
-/** PostgreSQL's unique_violation, whichever driver or wrapper raised it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 /** Field errors for customers that are not customers and service men that are not service men. */
@@ -131,4 +127,164 @@ export async function updateLiftRow(
     )
     .returning({ version: lifts.version });
   return row?.version ?? null;
+}
+
+/** Lifts that list `userId` among their customers or service men. */
+export const assignedToUserCondition = (userId: string): SQL =>
+  sql`exists (select 1 from ${liftUsers} where ${liftUsers.liftId} = ${lifts.id} and ${liftUsers.userId} = ${userId})`;
+
+/** Inserts a lift with its assignments in one transaction; answers its id. */
+export async function insertLift(db: Database, input: LiftInput, deviceKeyHash: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(lifts)
+      .values({
+        uid: input.uid,
+        address: input.address,
+        imei: input.imei,
+        iccid: input.iccid,
+        maxTrips: input.maxTrips,
+        maxOperatingHours: input.maxOperatingHours,
+        parameters: input.parameters,
+        deviceKeyHash,
+      })
+      .returning({ id: lifts.id });
+    if (!row) throw new Error('insert into lifts returned no row');
+    await replaceAssignments(tx, row.id, 'customer', input.customers);
+    await replaceAssignments(tx, row.id, 'serviceman', input.servicemen);
+    return row.id;
+  });
+}
+
+/**
+ * Changes a lift and, when given, its assignments in one transaction; answers the new version, or
+ * null when the lift is gone or no longer at `baseVersion`.
+ */
+export async function updateLift(
+  db: Database,
+  id: string,
+  changes: LiftChanges,
+  assignments: { customers?: readonly string[] | undefined; servicemen?: readonly string[] | undefined },
+  baseVersion?: number,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const version = await updateLiftRow(tx, id, changes, baseVersion);
+    if (version === null) return null;
+    if (assignments.customers) await replaceAssignments(tx, id, 'customer', assignments.customers);
+    if (assignments.servicemen) await replaceAssignments(tx, id, 'serviceman', assignments.servicemen);
+    return version;
+  });
+}
+
+/** Makes the lifts of `ids` within `scope` tombstones; answers the ones it removed. */
+export function tombstoneLifts(db: Database, ids: readonly string[], scope: SQL) {
+  return db
+    .update(lifts)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${lifts.version} + 1` })
+    .where(and(inArray(lifts.id, [...ids]), scope))
+    .returning({ id: lifts.id, imei: lifts.imei });
+}
+
+/** Stores a new controller key hash on a lift within `scope`; null when there is no such lift. */
+export async function setDeviceKeyHash(db: Database, id: string, scope: SQL, hash: string) {
+  const [row] = await db
+    .update(lifts)
+    .set({ deviceKeyHash: hash })
+    .where(and(eq(lifts.id, id), scope))
+    .returning({ id: lifts.id, imei: lifts.imei });
+  return row ?? null;
+}
+
+/** A live lift's id and IMEI, whoever sees it (admin tools); null when it is missing or deleted. */
+export async function findLiveLift(db: Database, id: string) {
+  const [lift] = await db
+    .select({ id: lifts.id, imei: lifts.imei })
+    .from(lifts)
+    .where(and(eq(lifts.id, id), isNull(lifts.deletedAt)))
+    .limit(1);
+  return lift ?? null;
+}
+
+/** Saves the parameters in force on a lift (version + 1). */
+export async function saveParameters(db: Database, id: string, parameters: LiftParameters) {
+  await db
+    .update(lifts)
+    .set({ parameters, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(lifts.id, id));
+}
+
+const DAY_MS = 86_400_000;
+
+/** The time window of a dashboard range, in UTC days. */
+export function rangeBounds(range: DeviceRange, now = new Date()): { from: Date; to: Date } {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  switch (range) {
+    case 'today':
+      return { from: today, to: now };
+    case 'yesterday':
+      return { from: new Date(today.getTime() - DAY_MS), to: today };
+    case 'last7Days':
+      return { from: new Date(now.getTime() - 7 * DAY_MS), to: now };
+    case 'last28Days':
+      return { from: new Date(now.getTime() - 28 * DAY_MS), to: now };
+    case 'last90Days':
+      return { from: new Date(now.getTime() - 90 * DAY_MS), to: now };
+  }
+}
+
+const inErrorSql = sql`jsonb_array_length(${lifts.activeErrors}) > 0`;
+const maintenanceDueSql = sql`((${lifts.maxTrips} > 0 and ${lifts.trips} >= ${lifts.maxTrips}) or (${lifts.maxOperatingHours} > 0 and ${lifts.operatingHours} >= ${lifts.maxOperatingHours}))`;
+
+/** The landing page's figures over the lifts of `scope` in `range`, and the lifts that need attention. */
+export async function liftsSummary(db: Database, scope: SQL, range: DeviceRange): Promise<DashboardSummary> {
+  const { from, to } = rangeBounds(range);
+  const inRange = and(
+    eq(messages.liftId, lifts.id),
+    isNull(messages.deletedAt),
+    gte(messages.at, from),
+    lt(messages.at, to),
+  );
+  const perLift = db
+    .select({ ridden: sql<number>`max(${messages.trips}) - min(${messages.trips})`.as('ridden') })
+    .from(messages)
+    .innerJoin(lifts, eq(lifts.id, messages.liftId))
+    .where(and(scope, inRange, eq(messages.kind, 'stats')))
+    .groupBy(messages.liftId)
+    .as('per_lift');
+  const [[counts], [trips], [raised], attention] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        online: sql<number>`count(*) filter (where ${lifts.online})`.mapWith(Number),
+        inError: sql<number>`count(*) filter (where ${inErrorSql})`.mapWith(Number),
+        maintenanceDue: sql<number>`count(*) filter (where ${maintenanceDueSql})`.mapWith(Number),
+      })
+      .from(lifts)
+      .where(scope),
+    db.select({ value: sql<number>`coalesce(sum(${perLift.ridden}), 0)`.mapWith(Number) }).from(perLift),
+    db
+      .select({ value: count() })
+      .from(messages)
+      .innerJoin(lifts, eq(lifts.id, messages.liftId))
+      .where(and(scope, inRange, eq(messages.kind, 'error'), eq(messages.active, true))),
+    loadLifts(db, and(scope, or(inErrorSql, maintenanceDueSql, eq(lifts.online, false))), {
+      limit: 10,
+      orderBy: [desc(inErrorSql), desc(maintenanceDueSql), asc(lifts.online), asc(lifts.uid), asc(lifts.id)],
+    }),
+  ]);
+  const total = counts?.total ?? 0;
+  const online = counts?.online ?? 0;
+  return {
+    range,
+    counts: {
+      total,
+      online,
+      offline: total - online,
+      inError: counts?.inError ?? 0,
+      maintenanceDue: counts?.maintenanceDue ?? 0,
+    },
+    trips: trips?.value ?? 0,
+    errors: raised?.value ?? 0,
+    attention,
+  };
 }

@@ -7,7 +7,7 @@ import { LiftListResponseSchema, LiftRegisteredSchema, LiftSchema } from '../../
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { lifts, messages } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from './lift-fixtures';
-import { userIdsWhoSeeLifts } from './lift-scope';
+import { userIdsWhoSeeLifts } from '../../access/lifts';
 import { hashDeviceKey } from './lifts.repository';
 
 let t: TestApp;

@@ -19,7 +19,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import type { ValibotTypeProvider } from '../../plugins/validation';
-import { liftScopeCondition } from '../lifts/lift-scope';
+import { liftScopeCondition } from '../../access/lifts';
 import { liftSearchCondition } from '../lifts/lifts.repository';
 import { askLiftSeersToPull } from '../sync/sync-notify';
 import { toMessage } from './message-mapper';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SYNC_RELOAD_ENTITY } from '../../../contract/schemas/sync';
-import { STAFF_ROOM, userRoom } from '../../realtime/live-lifts';
-import { userIdsWhoSeeLifts } from '../lifts/lift-scope';
+import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
+import { userIdsWhoSeeLifts } from '../../access/lifts';
 
 const RELOAD = { entity: SYNC_RELOAD_ENTITY };
 

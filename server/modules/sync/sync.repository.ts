@@ -16,7 +16,8 @@ import {
   messages,
 } from '../../db/schema';
 import { toDescription } from '../descriptions/description-mapper';
-import { liftAudienceCondition, liftScopeCondition, rowsOf, type ScopeUser } from '../lifts/lift-scope';
+import { liftAudienceCondition, liftScopeCondition, type ScopeUser } from '../../access/lifts';
+import { rowsOf } from '../../db/results';
 import { toLifts } from '../lifts/lift-view';
 import { toMessage } from '../messages/message-mapper';
 

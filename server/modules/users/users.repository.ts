@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
-import { liftScopeCondition, type ScopeUser } from '../lifts/lift-scope';
+import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 
 export const USER_SORT_COLUMNS = {
   displayName: users.displayName,

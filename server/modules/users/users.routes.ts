@@ -32,12 +32,12 @@ import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import { signInRateLimit } from '../../plugins/rate-limit';
 import type { ValibotTypeProvider } from '../../plugins/validation';
-import { STAFF_ROOM, userRoom } from '../../realtime/live-lifts';
-import { isUniqueViolation } from '../lifts/lifts.repository';
+import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
+import { isUniqueViolation } from '../../db/results';
 import { sendInvitation } from './invitation';
 import { verifyPassword } from './password';
 import { toUser } from './user-mapper';
-import { manageableUsersCondition, mayChange, mayGrant } from './user-scope';
+import { manageableUsersCondition, mayChange, mayGrant } from '../../access/users';
 import { createUsersRepository, liftKindOf, USER_SORT_COLUMNS, type UserChanges } from './users.repository';
 
 export interface UsersRoutesOptions {

@@ -1,19 +1,25 @@
 import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Spacer } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import {
   BOXED_LAYOUT_MAX_WIDTH_PX,
   NAVBAR_FOLDED_WIDTH_PX,
   NAVBAR_WIDTH_PX,
 } from '../../../contract/constants';
+import {
+  animationDurations,
+  followAnimationSettings,
+  useAnimationSettings,
+} from '../../data/animation-settings';
 import { useChatUnread, useFollowChatUnread } from '../../data/chat-unread';
 import { loadCatalog } from '../../data/i18n';
 import { useLayoutSettings } from '../../data/layout-settings';
+import { usePublicConfig } from '../../data/public-config';
 import { sessionRole, useSession } from '../../data/session';
 import { chooseLayout } from '../../data/user-settings';
-import { visibleNavigation } from '../navigation';
+import { buildNavigation, visibleNavigation } from '../navigation';
 import { Brand } from './Brand';
 import { DesignEditorLink } from './DesignEditorLink';
 import { FullscreenToggle } from './FullscreenToggle';
@@ -37,6 +43,24 @@ const ShownFromCacheNotice = lazy(() =>
 );
 
 /**
+ * Fades each page in (spec §9: 1000 ms; not at all with animations off). Through the Web Animations
+ * API on the page's frame, so that no page is mounted again for it.
+ */
+function usePageFadeIn() {
+  const frame = useRef<HTMLDivElement>(null);
+  const pageId = useRouterState({ select: (state) => state.matches.at(-1)?.routeId });
+  const { enabled } = useAnimationSettings();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (`pageId`) fades in
+  useEffect(() => {
+    const duration = animationDurations(enabled).animationMs;
+    if (duration <= 0 || typeof frame.current?.animate !== 'function') return;
+    const fade = frame.current.animate([{ opacity: 0 }, { opacity: 1 }], { duration, easing: 'ease-out' });
+    return () => fade.cancel();
+  }, [pageId]);
+  return frame;
+}
+
+/**
  * The signed-in frame: toolbar, navigation (side bar or menu bar, a drawer on phones and
  * tablets) and the page, boxed to 1280 px.
  */
@@ -46,11 +70,17 @@ export function AppShell() {
   const chatUnread = useChatUnread();
   const session = useSession();
   const role = sessionRole(session);
-  const groups = useMemo(() => visibleNavigation(role), [role]);
+  const designEditorUrl = usePublicConfig()?.designEditorUrl;
+  const groups = useMemo(
+    () => visibleNavigation(role, buildNavigation({ designEditorUrl })),
+    [role, designEditorUrl],
+  );
   const { navLayout, navFolded } = useLayoutSettings();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const vertical = navLayout === 'vertical';
   const foldLabel = navFolded ? t`Unfold navigation` : t`Fold navigation`;
+  useEffect(() => followAnimationSettings(), []);
+  const pageFrame = usePageFadeIn();
 
   return (
     <Box bg="bg.muted" minHeight="100dvh">
@@ -177,7 +207,9 @@ export function AppShell() {
             <Suspense fallback={null}>
               <ShownFromCacheNotice />
             </Suspense>
-            <Outlet />
+            <Box ref={pageFrame}>
+              <Outlet />
+            </Box>
           </Box>
         </Flex>
       </Flex>

@@ -2,23 +2,26 @@ import { IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { PenTool } from 'lucide-react';
 import { usePublicConfig } from '../../data/public-config';
+import { isExternalUrl } from '../navigation';
 
 /**
- * Opens the external design editor (DESIGN_EDITOR_URL) in a new tab; hidden when none is set, and
- * on phones, whose toolbar has no room left and where a desktop design tool is of no use.
+ * Opens the external design editor (DESIGN_EDITOR_URL) in a new tab (spec §2 toolbar); hidden when
+ * none is set, and on phones, whose toolbar has no room left: there the navigation drawer has it as
+ * a link entry.
  */
 export function DesignEditorLink() {
   const { t } = useLingui();
   const url = usePublicConfig()?.designEditorUrl;
-  if (!url) return null;
+  if (!isExternalUrl(url)) return null;
   const label = t`Design editor`;
+  const external = t`(opens in a new tab)`;
   return (
     <IconButton
       asChild
       variant="ghost"
       size="sm"
       display={{ base: 'none', sm: 'inline-flex' }}
-      aria-label={label}
+      aria-label={`${label} ${external}`}
       title={label}
     >
       <a href={url} target="_blank" rel="noopener noreferrer">

@@ -1,10 +1,14 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { followAnimationSettings } from '../../data/animation-settings';
 import { Brand } from './Brand';
 import { LanguageMenu } from './LanguageMenu';
 
 /** Frame of the pages for guests: sign-in, registration, password reset. */
 export function GuestLayout() {
+  // Guests have no choice of their own: the device's reduced-motion wish decides (spec §9).
+  useEffect(() => followAnimationSettings(), []);
   return (
     <Flex direction="column" minHeight="100dvh" bg="bg.subtle">
       <Flex as="header" align="center" justify="space-between" paddingX={{ base: '3', md: '6' }} paddingY="3">

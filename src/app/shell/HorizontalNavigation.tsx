@@ -2,8 +2,8 @@ import { Box, Button, Menu } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { ChevronDown } from 'lucide-react';
-import type { NavCollapse, NavGroup, NavItem } from '../navigation';
+import { ChevronDown, ExternalLink } from 'lucide-react';
+import type { NavCollapse, NavEntry, NavGroup, NavItem, NavLink } from '../navigation';
 import { NavItemBadge } from './NavItemBadge';
 
 const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
@@ -19,6 +19,8 @@ const entryStyle = {
   fontSize: 'sm',
   whiteSpace: 'nowrap',
   textDecoration: 'none',
+  transitionProperty: 'background-color, color',
+  transitionDuration: 'var(--app-hover-duration)',
   _hover: { bg: 'bg.muted', color: 'fg' },
   _focusVisible: { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' },
 } as const;
@@ -39,6 +41,29 @@ export function HorizontalNavigation({ groups }: { groups: NavGroup[] }) {
         </Link>
       </Box>
     </li>
+  );
+
+  // Out of the portal: a new tab, said to screen readers too, and shown by the arrow beside it.
+  const renderLink = (link: NavLink) => (
+    <li key={link.id}>
+      <Box asChild {...entryStyle}>
+        <a href={link.url} target="_blank" rel="noopener noreferrer">
+          <link.icon size={18} aria-hidden="true" />
+          {title(link.title)}
+          <ExternalLink size={12} aria-hidden="true" />
+          <Box as="span" srOnly>
+            {` ${t`(opens in a new tab)`}`}
+          </Box>
+        </a>
+      </Box>
+    </li>
+  );
+
+  // A line only: the list's items stay the links.
+  const renderDivider = (id: string) => (
+    <Box as="li" key={id} aria-hidden="true" display="flex" alignItems="center" paddingInline="1">
+      <Box height="5" borderInlineStartWidth="1px" borderColor="border" />
+    </Box>
   );
 
   // Dropdowns stay inside <nav> (no portal), so every link belongs to the navigation landmark.
@@ -75,6 +100,19 @@ export function HorizontalNavigation({ groups }: { groups: NavGroup[] }) {
     </li>
   );
 
+  const renderEntry = (entry: NavEntry) => {
+    switch (entry.kind) {
+      case 'item':
+        return renderItem(entry);
+      case 'collapse':
+        return renderCollapse(entry);
+      case 'link':
+        return renderLink(entry);
+      case 'divider':
+        return renderDivider(entry.id);
+    }
+  };
+
   return (
     <Box as="nav" aria-label={t`Main navigation`} borderBottomWidth="1px" bg="bg" paddingX="3" paddingY="1.5">
       {groups.map((group) => (
@@ -90,7 +128,7 @@ export function HorizontalNavigation({ groups }: { groups: NavGroup[] }) {
           flexWrap="wrap"
           gap="1"
         >
-          {group.children.map((entry) => (entry.kind === 'item' ? renderItem(entry) : renderCollapse(entry)))}
+          {group.children.map(renderEntry)}
         </Box>
       ))}
     </Box>

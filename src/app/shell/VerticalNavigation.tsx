@@ -2,8 +2,8 @@ import { Box, Collapsible, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { ChevronDown } from 'lucide-react';
-import type { NavCollapse, NavGroup, NavItem } from '../navigation';
+import { ChevronDown, ExternalLink } from 'lucide-react';
+import type { NavCollapse, NavEntry, NavGroup, NavItem, NavLink } from '../navigation';
 import { NavItemBadge } from './NavItemBadge';
 
 interface VerticalNavigationProps {
@@ -16,29 +16,36 @@ interface VerticalNavigationProps {
 
 const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
-/** The navigation as a vertical list: groups, collapses and links. */
+/** The navigation as a vertical list: groups, collapses, items, external links and dividers. */
 export function VerticalNavigation({ groups, folded = false, onNavigate }: VerticalNavigationProps) {
   const { t, i18n } = useLingui();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = (descriptor: MessageDescriptor) => i18n._(descriptor);
 
+  const entryStyle = (nested: boolean) =>
+    ({
+      display: 'flex',
+      alignItems: 'center',
+      gap: '3',
+      minHeight: '10',
+      position: 'relative',
+      paddingInlineStart: folded ? '0' : nested ? '9' : '3',
+      paddingInlineEnd: folded ? '0' : '3',
+      justifyContent: folded ? 'center' : 'flex-start',
+      borderRadius: 'l2',
+      color: 'fg.muted',
+      textDecoration: 'none',
+      transitionProperty: 'background-color, color',
+      transitionDuration: 'var(--app-hover-duration)',
+      _hover: { bg: 'bg.muted', color: 'fg' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' },
+    }) as const;
+
   const renderItem = (item: NavItem, nested: boolean) => (
     <li key={item.id}>
       <Box
         asChild
-        display="flex"
-        alignItems="center"
-        gap="3"
-        minHeight="10"
-        position="relative"
-        paddingInlineStart={folded ? '0' : nested ? '9' : '3'}
-        paddingInlineEnd={folded ? '0' : '3'}
-        justifyContent={folded ? 'center' : 'flex-start'}
-        borderRadius="l2"
-        color="fg.muted"
-        textDecoration="none"
-        _hover={{ bg: 'bg.muted', color: 'fg' }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+        {...entryStyle(nested)}
         css={{ '&[aria-current=page]': { bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'semibold' } }}
       >
         <Link to={item.path} onClick={onNavigate} title={folded ? title(item.title) : undefined}>
@@ -50,6 +57,41 @@ export function VerticalNavigation({ groups, folded = false, onNavigate }: Verti
         </Link>
       </Box>
     </li>
+  );
+
+  // Out of the portal: a new tab, said to screen readers too, and shown by the arrow beside it.
+  const renderLink = (link: NavLink) => {
+    const label = title(link.title);
+    const external = t`(opens in a new tab)`;
+    return (
+      <li key={link.id}>
+        <Box asChild {...entryStyle(false)}>
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onNavigate}
+            title={folded ? `${label} ${external}` : undefined}
+          >
+            <link.icon size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
+            <Text as="span" srOnly={folded} truncate>
+              {label}
+            </Text>
+            {!folded && <ExternalLink size={14} aria-hidden="true" style={{ flexShrink: 0 }} />}
+            <Text as="span" srOnly>
+              {` ${external}`}
+            </Text>
+          </a>
+        </Box>
+      </li>
+    );
+  };
+
+  // A line only: the list's items stay the links (screen readers count and skip nothing).
+  const renderDivider = (id: string) => (
+    <Box as="li" key={id} aria-hidden="true" paddingY="1" paddingX={folded ? '2' : '3'}>
+      <Box borderTopWidth="1px" borderColor="border" />
+    </Box>
   );
 
   const renderCollapse = (collapse: NavCollapse) => {
@@ -68,6 +110,8 @@ export function VerticalNavigation({ groups, folded = false, onNavigate }: Verti
             borderRadius="l2"
             color={containsCurrentPage ? 'fg' : 'fg.muted'}
             cursor="pointer"
+            transitionProperty="background-color, color"
+            transitionDuration="var(--app-hover-duration)"
             _hover={{ bg: 'bg.muted', color: 'fg' }}
             _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
             title={folded ? title(collapse.title) : undefined}
@@ -87,6 +131,19 @@ export function VerticalNavigation({ groups, folded = false, onNavigate }: Verti
         </Collapsible.Root>
       </li>
     );
+  };
+
+  const renderEntry = (entry: NavEntry) => {
+    switch (entry.kind) {
+      case 'item':
+        return renderItem(entry, false);
+      case 'collapse':
+        return renderCollapse(entry);
+      case 'link':
+        return renderLink(entry);
+      case 'divider':
+        return renderDivider(entry.id);
+    }
   };
 
   return (
@@ -115,9 +172,7 @@ export function VerticalNavigation({ groups, folded = false, onNavigate }: Verti
             flexDirection="column"
             gap="1"
           >
-            {group.children.map((entry) =>
-              entry.kind === 'item' ? renderItem(entry, false) : renderCollapse(entry),
-            )}
+            {group.children.map(renderEntry)}
           </Box>
         </Box>
       ))}

@@ -1,6 +1,6 @@
-import type { Description } from '../../../contract/schemas/description';
-import type { Lift } from '../../../contract/schemas/lift';
-import type { Message } from '../../../contract/schemas/message';
+import { type Description, DescriptionSchema } from '../../../contract/schemas/description';
+import { type Lift, LiftSchema } from '../../../contract/schemas/lift';
+import { type Message, MessageSchema } from '../../../contract/schemas/message';
 import type { MirrorDb, OutboxEntity, OutboxEntry } from './mirror-db';
 
 type Row = Lift | Message | Description;
@@ -42,8 +42,17 @@ function putRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promise<unknown> 
 
 const entityKey = (entity: OutboxEntity, id: string) => `${entity}:${id}`;
 
-/** Request fields that are not fields of the row. */
-const NOT_ROW_FIELDS = new Set(['baseVersion', 'year', 'ids']);
+/**
+ * The fields of each mirrored row, from its contract schema: what a request body may change on
+ * the row shown at once (a `baseVersion` or an `ids` list is not one of them).
+ */
+const ROW_FIELDS: Record<OutboxEntity, ReadonlySet<string>> = {
+  lift: new Set(Object.keys(LiftSchema.entries)),
+  message: new Set(Object.keys(MessageSchema.entries)),
+  description: new Set(Object.keys(DescriptionSchema.entries)),
+};
+/** Kept by the server alone. */
+const SERVER_FIELDS = new Set(['id', 'version', 'updatedAt']);
 
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -60,8 +69,11 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(plain * (0.85 + 0.3 * random()));
 }
 
-function rowPatch(entry: Pick<OutboxEntry, 'body'>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entry.body).filter(([key]) => !NOT_ROW_FIELDS.has(key)));
+function rowPatch(entry: Pick<OutboxEntry, 'body' | 'entity'>): Record<string, unknown> {
+  const fields = ROW_FIELDS[entry.entity];
+  return Object.fromEntries(
+    Object.entries(entry.body).filter(([key]) => fields.has(key) && !SERVER_FIELDS.has(key)),
+  );
 }
 
 /** A row with the pending change laid on top; null when the change deletes it. */

@@ -3,8 +3,9 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { type RegisterRequest, RegisterRequestSchema } from '../../../contract/schemas/account';
+import { RegisterEmailSchema } from '../../../contract/schemas/user';
 import { startSession } from '../../data/auth';
 import { translateServerMessage } from '../../data/server-messages';
 import { useApiGet } from '../../data/use-api';
@@ -31,7 +32,7 @@ export function RegisterPage({
   const { t } = useLingui();
   const invitation = useApiGet<Invitation>('users/invitation', { id: sealedId, email: sealedEmail });
   return (
-    <AuthCard title={t`Register`}>
+    <AuthCard title={t`Register`} greeting={<Trans>Owner Home Page!</Trans>}>
       <NeedsConnection>
         {invitation.status === 'failed' && <RefusedLink error={invitation.error} />}
         {invitation.status === 'loading' && <Loading />}
@@ -79,6 +80,9 @@ function RegisterForm({
     },
   });
   const errorText = (message: string | undefined) => (message ? translateServerMessage(i18n, message) : null);
+  // The email comes from the link and cannot be typed: an old or damaged link's is shown as invalid
+  // at once, and the account cannot be created with it.
+  const emailIssue = v.safeParse(RegisterEmailSchema, invitation.email).issues?.[0]?.message;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -93,7 +97,11 @@ function RegisterForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="5">
-        <FormField id="register-email" label={t`Email`} error={errorText(errors.email?.message)}>
+        <FormField
+          id="register-email"
+          label={t`Email`}
+          error={errorText(emailIssue ?? errors.email?.message)}
+        >
           <Input value={invitation.email} readOnly type="email" autoComplete="username" />
         </FormField>
         <FormField id="register-name" label={t`Display name`} error={errorText(errors.displayName?.message)}>
@@ -120,7 +128,7 @@ function RegisterForm({
           type="submit"
           colorPalette="blue"
           size="lg"
-          disabled={!isValid || isSubmitting}
+          disabled={!isValid || isSubmitting || emailIssue !== undefined}
           loading={isSubmitting}
         >
           <Trans>Create account</Trans>

@@ -81,7 +81,7 @@ export function ContactList({ contacts, myId, online, typing, selectedId, now, o
                         </Text>
                         {last && (
                           <Text fontSize="xs" color="fg.muted" flexShrink="0">
-                            {relativeTime(i18n, last.time, now)}
+                            {relativeTime(i18n, last.time, now, { past: true })}
                           </Text>
                         )}
                       </HStack>

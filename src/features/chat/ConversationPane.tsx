@@ -207,7 +207,7 @@ export function ConversationPane({
                   dateTime={message.time}
                   title={new Date(message.time).toLocaleString(i18n.locale)}
                 >
-                  {relativeTime(i18n, message.time, now)}
+                  {relativeTime(i18n, message.time, now, { past: true })}
                 </chakra.time>
               </Box>
             );

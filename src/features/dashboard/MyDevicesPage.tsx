@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { DEVICE_RANGES, type DeviceRange } from '../../../contract/constants';
-import type { DashboardSummary } from '../../../contract/schemas/dashboard';
+import { liftsApi } from '../../../contract/api/lifts';
 import { useSocketEvent } from '../../data/socket';
-import { useApiGet } from '../../data/use-api';
+import { useApiQuery } from '../../data/use-api';
 import { LiftStateBadges } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
@@ -29,7 +29,7 @@ function Tile({ label, value, colour }: { label: string; value: number; colour?:
 export function MyDevicesPage() {
   const { t, i18n } = useLingui();
   const [range, setRange] = useState<DeviceRange>('today');
-  const summary = useApiGet<DashboardSummary>('lifts/summary', { range });
+  const summary = useApiQuery(liftsApi.summary, { query: { range } });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const refetchSoon = () => {

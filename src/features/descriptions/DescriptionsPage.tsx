@@ -33,7 +33,7 @@ import { DeleteSelectedButton, FormActions } from '../../ui/ActionButtons';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormField } from '../../ui/FormField';
-import { reportSaveError } from '../../ui/form-errors';
+import { useWarnOnLoadFailure, warnCallFailed } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
@@ -79,7 +79,7 @@ function DescriptionForm({
           showToast('success', description ? t`Updated Successfully` : t`Saved successfully`);
           onSaved();
         } catch (error) {
-          reportSaveError(error, i18n, setError);
+          warnCallFailed(error, i18n, setError);
         }
       })}
     >
@@ -137,6 +137,8 @@ export function DescriptionsPage() {
   const [fetched, setList] = useState<Description[] | null>(null);
   const list = mirror ? mirrored : fetched;
   const [failure, setFailure] = useState<ApiRequestError | null>(null);
+  // With a mirror the catalogue shows the offline copy; a failed fetch only matters without one.
+  useWarnOnLoadFailure(mirror ? null : failure);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Description | 'new' | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -176,7 +178,7 @@ export function DescriptionsPage() {
       setConfirmDelete(false);
       if (!mirror) await reload(true);
     } catch (error) {
-      reportSaveError(error, i18n);
+      warnCallFailed(error, i18n);
     } finally {
       setDeleting(false);
     }

@@ -15,30 +15,30 @@ import { Pause, Play, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import type { ConnectedController, DeviceTraffic } from '../../../contract/console';
-import { DEVICE_COMMANDS } from '../../../contract/device';
-import { LiftParametersSchema } from '../../../contract/parameters';
-import { api } from '../../data/http';
+import { devicesApi } from '../../../contract/api/devices';
+import { type ControllerAck, DEVICE_COMMANDS, type DeviceCommand } from '../../../contract/device';
+import { type LiftParameters, LiftParametersSchema } from '../../../contract/parameters';
+import { call } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
 import { useOnlineUsers, useSocketEvent } from '../../data/socket';
-import { useApiGet } from '../../data/use-api';
+import { useApiQuery } from '../../data/use-api';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 
 const TRAFFIC_MAX = 200;
-type Ack = { ok: boolean; error?: string };
 
 function SendPanel({ controllers }: { controllers: ConnectedController[] }) {
   const { t, i18n } = useLingui();
   const [liftId, setLiftId] = useState('');
-  const [command, setCommand] = useState<string>(DEVICE_COMMANDS[0]);
+  const [command, setCommand] = useState<DeviceCommand['name']>(DEVICE_COMMANDS[0]);
   const [params, setParams] = useState('{\n  "general": {},\n  "stops": {},\n  "door": {}\n}');
   const [result, setResult] = useState<string | null>(null);
   const [paramsError, setParamsError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const target = liftId || controllers[0]?.liftId || '';
 
-  const describe = (ack: Ack) =>
+  const describe = (ack: ControllerAck) =>
     ack.ok
       ? t`Acknowledged by the controller.`
       : t`The controller refused: ${translateServerMessage(i18n, ack.error ?? '')}`;
@@ -46,7 +46,7 @@ function SendPanel({ controllers }: { controllers: ConnectedController[] }) {
   async function send(kind: 'command' | 'params') {
     setResult(null);
     setParamsError(null);
-    let body: unknown = { name: command };
+    let parameters: LiftParameters | null = null;
     if (kind === 'params') {
       let parsedJson: unknown;
       try {
@@ -62,11 +62,15 @@ function SendPanel({ controllers }: { controllers: ConnectedController[] }) {
         );
         return;
       }
-      body = parsed.output;
+      parameters = parsed.output;
     }
     setBusy(true);
     try {
-      setResult(describe(await api.post(`lifts/${target}/${kind}`, { json: body }).json<Ack>()));
+      const params = { id: target };
+      const ack = parameters
+        ? await call(devicesApi.sendParameters, { params, body: parameters })
+        : await call(devicesApi.sendCommand, { params, body: { name: command } });
+      setResult(describe(ack));
     } catch (error) {
       reportSaveError(error, i18n);
     } finally {
@@ -119,7 +123,7 @@ function SendPanel({ controllers }: { controllers: ConnectedController[] }) {
             <chakra.select
               id="console-command"
               value={command}
-              onChange={(e) => setCommand(e.target.value)}
+              onChange={(e) => setCommand(e.target.value as DeviceCommand['name'])}
               {...selectStyle}
               flex="1"
               minWidth="40"
@@ -168,7 +172,7 @@ function SendPanel({ controllers }: { controllers: ConnectedController[] }) {
 /** `/apps/socket` (dev): the controllers and users online and the raw traffic, live. */
 export function DeviceConsolePage() {
   const { t, i18n } = useLingui();
-  const initial = useApiGet<ConnectedController[]>('devices/connected');
+  const initial = useApiQuery(devicesApi.connected, {});
   const [controllers, setControllers] = useState<ConnectedController[] | null>(null);
   const [traffic, setTraffic] = useState<(DeviceTraffic & { key: number })[]>([]);
   const [paused, setPaused] = useState(false);

@@ -4,11 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import { descriptionName, findDescription } from '../../data/descriptions';
 import { useDescriptionCatalog } from '../../data/mirror/use-mirror';
+import { useLiftOptions } from '../../data/use-lift-options';
 import { FormField } from '../../ui/FormField';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pagination } from '../../ui/Pagination';
-import { useLiftOptions } from '../lifts/use-lifts';
 import { useErrorEvents } from './use-error-events';
 
 const RANGES = ['all', '24h', '7d', '30d', '90d'] as const;

@@ -11,7 +11,8 @@ import {
 } from '../../../contract/parameters';
 import { translateServerMessage } from '../../data/server-messages';
 import { reportSaveError } from '../../ui/form-errors';
-import { type ControllerAck, sendParameters } from './lifts-api';
+import type { ControllerAck } from '../../../contract/device';
+import { sendParameters } from './lifts-api';
 
 type Values = Record<string, string>;
 

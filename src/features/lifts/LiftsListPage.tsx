@@ -25,7 +25,7 @@ import { removeLifts } from './lift-changes';
 import { registerLift } from './lifts-api';
 import { useLiftList } from './use-lifts';
 
-export const formatNumber = (value: number, locale: string) =>
+const formatNumber = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 
 /** `/apps/lift/lifts`: the lifts in the user's scope. */

@@ -1,31 +1,20 @@
+import { devicesApi } from '../../../contract/api/devices';
+import { liftsApi } from '../../../contract/api/lifts';
+import type { DeviceCommand } from '../../../contract/device';
 import type { LiftParameters } from '../../../contract/parameters';
-import type { Lift, LiftInput } from '../../../contract/schemas/lift';
+import type { LiftInput } from '../../../contract/schemas/lift';
 import type { User } from '../../../contract/schemas/user';
-import { api } from '../../data/http';
+import { api, call } from '../../data/http';
 
-export interface LiftListPage {
-  lifts: Lift[];
-  count: number;
-}
-
-export type LiftRegistered = Lift & { deviceKey: string };
-export interface ControllerAck {
-  ok: boolean;
-  error?: string;
-}
-
-export const registerLift = (input: LiftInput) =>
-  api.post('lifts/register', { json: input }).json<LiftRegistered>();
+export const registerLift = (input: LiftInput) => call(liftsApi.register, { body: input });
 export const updateLift = (id: string, input: Partial<LiftInput> & { baseVersion?: number }) =>
-  api.put(`lifts/${id}`, { json: input }).json<Lift>();
-export const deleteLifts = (ids: string[]) =>
-  api.post('lifts/deleteByIds', { json: { ids } }).json<unknown>();
-export const rotateDeviceKey = (id: string) =>
-  api.post(`lifts/${id}/device-key`).json<{ deviceKey: string }>();
+  call(liftsApi.update, { params: { id }, body: input });
+export const deleteLifts = (ids: string[]) => call(liftsApi.remove, { body: { ids } });
+export const rotateDeviceKey = (id: string) => call(liftsApi.rotateDeviceKey, { params: { id } });
 export const sendParameters = (id: string, parameters: LiftParameters) =>
-  api.post(`lifts/${id}/params`, { json: parameters }).json<ControllerAck>();
-export const sendCommand = (id: string, name: string) =>
-  api.post(`lifts/${id}/command`, { json: { name } }).json<ControllerAck>();
+  call(devicesApi.sendParameters, { params: { id }, body: parameters });
+export const sendCommand = (id: string, name: DeviceCommand['name']) =>
+  call(devicesApi.sendCommand, { params: { id }, body: { name } });
 export const fetchUsersByRole = (role: 'customer' | 'service_man') =>
   api.get('users', { searchParams: { role, pageSize: 100 } }).json<{ users: User[]; count: number }>();
 export const saveMessageNotes = (

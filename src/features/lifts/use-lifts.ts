@@ -6,8 +6,11 @@ import type { ApiRequestError } from '../../data/api-error';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { requestSync } from '../../data/mirror/sync-status';
 import { useMirror } from '../../data/mirror/use-mirror';
-import { useApiGet } from '../../data/use-api';
-import type { LiftListPage } from './lifts-api';
+import { liftsApi } from '../../../contract/api/lifts';
+import type { AnswerOf } from '../../../contract/api/endpoint';
+import { useApiGet, useApiQuery } from '../../data/use-api';
+
+type LiftListPage = AnswerOf<typeof liftsApi.list>;
 
 /** What a screen needs to draw a list or record, whether it came from the mirror or the API. */
 export interface DataState<T> {
@@ -34,7 +37,7 @@ function fromMirror<T>(data: T | undefined): DataState<T> {
 }
 
 /** The fields the lift search looks in, as the server's search does (uid, address, IMEI, ICCID). */
-export function liftMatches(lift: Lift, search: string): boolean {
+function liftMatches(lift: Lift, search: string): boolean {
   const needle = search.toLowerCase();
   return [lift.uid, lift.address, lift.imei, lift.iccid ?? ''].some((field) =>
     field.toLowerCase().includes(needle),
@@ -67,16 +70,8 @@ export function useLiftList(query: {
     () => (db ? mirrorLiftPage(db, search, page, pageSize) : undefined),
     [db, search, page, pageSize],
   );
-  const fetched = useApiGet<LiftListPage>(db ? null : 'lifts/getByPagination', { page, pageSize, search });
+  const fetched = useApiQuery(liftsApi.list, db ? null : { query: { page, pageSize, search } });
   return db ? fromMirror(mirrored) : { ...fetched, fromMirror: false };
-}
-
-/** Every lift in the user's scope, for pickers (the first 100 from the API). */
-export function useLiftOptions(): Lift[] {
-  const db = useMirror();
-  const mirrored = useLiveQuery(async () => db?.lifts.orderBy('uid').toArray(), [db]);
-  const fetched = useApiGet<LiftListPage>(db ? null : 'lifts/getByPagination', { page: 1, pageSize: 100 });
-  return (db ? mirrored : fetched.data?.lifts) ?? [];
 }
 
 /**
@@ -89,7 +84,7 @@ export function useLift(liftId: string): DataState<Lift> {
     async () => (db ? ((await db.lifts.get(liftId)) ?? null) : undefined),
     [db, liftId],
   );
-  const fetched = useApiGet<Lift>(!db || mirrored === null ? `lifts/${liftId}` : null);
+  const fetched = useApiQuery(liftsApi.get, !db || mirrored === null ? { params: { id: liftId } } : null);
   if (db && mirrored !== null) return fromMirror(mirrored);
   return { ...fetched, fromMirror: false };
 }

@@ -1,8 +1,19 @@
-import { Avatar, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Avatar,
+  Button,
+  Card,
+  chakra,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Upload } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import {
@@ -18,13 +29,14 @@ import {
   ProfileUpdateSchema,
 } from '../../../contract/schemas/account';
 import type { User } from '../../../contract/schemas/user';
+import { useAnimationSettings } from '../../data/animation-settings';
 import { isApiRequestError } from '../../data/api-error';
 import { useDirtyForm } from '../../data/dirty-forms';
 import { isLanguage, useActiveLanguage } from '../../data/i18n';
 import { translateServerMessage } from '../../data/server-messages';
 import { updateSessionUser, useSession } from '../../data/session';
 import { useApiGet } from '../../data/use-api';
-import { chooseLanguage } from '../../data/user-settings';
+import { chooseAnimations, chooseLanguage } from '../../data/user-settings';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -62,6 +74,9 @@ export function ProfilePage() {
               </Section>
               <Section title={t`Language`}>
                 <LanguageChoice />
+              </Section>
+              <Section title={t`Display`}>
+                <AnimationsChoice />
               </Section>
               <Section title={t`Change password`}>
                 <PasswordForm />
@@ -247,6 +262,75 @@ function LanguageChoice() {
     </FormField>
   );
 }
+
+/** Spec §9: animations on or off, saved on the user; until he chooses, his device's wish decides. */
+function AnimationsChoice() {
+  const { choice, enabled } = useAnimationSettings();
+  const hintId = useId();
+  return (
+    <chakra.label
+      htmlFor="profile-animations"
+      display="flex"
+      alignItems="center"
+      justifyContent="space-between"
+      gap="4"
+      cursor="pointer"
+    >
+      <Stack gap="0.5">
+        <Text fontWeight="medium">
+          <Trans>Animations</Trans>
+        </Text>
+        <Text id={hintId} fontSize="sm" color="fg.muted">
+          <Trans>Menus, drawers, messages and pages move and fade.</Trans>{' '}
+          {choice === undefined && (
+            <Trans>Until you choose, your device's reduced-motion setting decides.</Trans>
+          )}
+        </Text>
+      </Stack>
+      <SwitchInput
+        id="profile-animations"
+        checked={enabled}
+        aria-describedby={hintId}
+        onChange={(event) => chooseAnimations(event.target.checked)}
+      />
+    </chakra.label>
+  );
+}
+
+/** A native checkbox drawn as a switch (no Chakra recipe needed), announced as a switch. */
+function SwitchInput(props: Omit<ComponentProps<'input'>, 'type' | 'role'>) {
+  return <SwitchTrack type="checkbox" role="switch" {...props} />;
+}
+
+const SwitchTrack = chakra('input', {
+  base: {
+    appearance: 'none',
+    flexShrink: '0',
+    position: 'relative',
+    width: '11',
+    height: '6',
+    borderRadius: 'full',
+    bg: 'gray.300',
+    cursor: 'pointer',
+    transitionProperty: 'background-color',
+    transitionDuration: 'var(--app-hover-duration)',
+    _checked: { bg: 'blue.solid' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' },
+    _before: {
+      content: '""',
+      position: 'absolute',
+      top: '0.5',
+      insetStart: '0.5',
+      boxSize: '5',
+      borderRadius: 'full',
+      bg: 'white',
+      boxShadow: 'sm',
+      transitionProperty: 'transform',
+      transitionDuration: 'var(--app-hover-duration)',
+    },
+    '&:checked::before': { transform: 'translateX(1.25rem)' },
+  },
+});
 
 type PasswordValues = v.InferOutput<typeof PasswordChangeRequestSchema>;
 

@@ -20,26 +20,37 @@ export interface ShortcutItem {
   icon: LucideIcon;
 }
 
-/** The add menu of the shortcut bar: filter the navigation by title, star or unstar an item. */
+/**
+ * The add menu of the shortcut bar: filter the navigation by title (spec §2: "Search for an app or
+ * page", "No results.."), star or unstar an item. `autoFocus` puts the cursor in the search field
+ * (opened by click or keyboard; not when a resting pointer opened it).
+ */
 export function ShortcutPicker({
   items,
   starred,
+  autoFocus = true,
   onClose,
 }: {
   items: ShortcutItem[];
   starred: string[];
-  onClose: () => void;
+  autoFocus?: boolean;
+  onClose: (how: 'escape' | 'outside') => void;
 }) {
   const { t, i18n } = useLingui();
   const [filter, setFilter] = useState('');
   const panel = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  // Also when a menu the pointer opened is then clicked: the cursor goes to the search field.
+  useEffect(() => {
+    if (autoFocus) search.current?.focus();
+  }, [autoFocus]);
   const needle = filter.trim().toLocaleLowerCase();
   const shown = items.filter((item) => i18n._(item.title).toLocaleLowerCase().includes(needle));
 
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       const owner = panel.current?.parentElement?.parentElement;
-      if (owner && !owner.contains(event.target as Node)) onClose();
+      if (owner && !owner.contains(event.target as Node)) onClose('outside');
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
@@ -75,13 +86,13 @@ export function ShortcutPicker({
       padding="2"
       width={{ base: 'auto', sm: '72' }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+        if (event.key === 'Escape') onClose('escape');
       }}
     >
       <Input
         size="sm"
         type="search"
-        autoFocus
+        ref={search}
         aria-label={t`Search for an app or page`}
         placeholder={t`Search for an app or page`}
         value={filter}

@@ -16,7 +16,7 @@ import { useApiGet } from '../../data/use-api';
 import { FormActions } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
-import { reportSaveError } from '../../ui/form-errors';
+import { useWarnOnLoadFailure, warnCallFailed } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
@@ -51,6 +51,7 @@ export function UserEditPage({
 }) {
   const { t } = useLingui();
   const user = useApiGet<UserWithLifts>(id ? `users/${encodeURIComponent(id)}` : null);
+  useWarnOnLoadFailure(id && user.status === 'failed' ? user.error : null);
   const title = id ? t`Edit user` : screen.kind === 'servicemen' ? t`New service man` : t`Invite user`;
   return (
     <Stack gap="4">
@@ -140,7 +141,7 @@ function UserForm({
       }
       onDone();
     } catch (error) {
-      reportSaveError(error, i18n, setError);
+      warnCallFailed(error, i18n, setError);
     }
   });
 
@@ -152,7 +153,7 @@ function UserForm({
       showToast('success', translateServerMessage(i18n, MSG.deleted));
       onDone();
     } catch (error) {
-      reportSaveError(error, i18n);
+      warnCallFailed(error, i18n);
       setDeleting(false);
     }
   }
@@ -164,7 +165,7 @@ function UserForm({
       setCurrentStatus(saved.status);
       showToast('success', translateServerMessage(i18n, MSG.userUpdated));
     } catch (error) {
-      reportSaveError(error, i18n);
+      warnCallFailed(error, i18n);
     }
   }
 
@@ -174,7 +175,7 @@ function UserForm({
       await resendInvitation(user.id);
       showToast('success', translateServerMessage(i18n, MSG.invitationSent));
     } catch (error) {
-      reportSaveError(error, i18n);
+      warnCallFailed(error, i18n);
     }
   }
 

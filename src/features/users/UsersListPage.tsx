@@ -11,7 +11,7 @@ import { usePagedSearch } from '../../data/use-paged-search';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
-import { reportSaveError } from '../../ui/form-errors';
+import { useWarnOnLoadFailure, warnCallFailed } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
@@ -29,6 +29,7 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
   const ownId = useSession().claims?.sub;
   const { searchInput, setSearchInput, search, page, setPage } = usePagedSearch();
   const state = useUserList({ page, pageSize: PAGE_SIZE_DEFAULT, search, role: screen.fixedRole });
+  useWarnOnLoadFailure(state.status === 'failed' ? state.error : null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -59,7 +60,7 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
       setConfirmDelete(false);
       state.reload();
     } catch (error) {
-      reportSaveError(error, i18n);
+      warnCallFailed(error, i18n);
     } finally {
       setDeleting(false);
     }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { lifts, type UserRow } from '../../db/schema';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/results';
+import { lifts, type UserRow } from '../db/schema';
 
 /** The part of a signed-in user the data scope depends on. */
 export type ScopeUser = Pick<UserRow, 'id' | 'role' | 'companyId'>;
@@ -79,7 +80,3 @@ export async function userIdsWhoSeeLifts(
   return seers;
 }
 
-/** `db.execute` answers `{ rows }` on both drivers (node-postgres and PGlite). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}

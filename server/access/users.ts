@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { grantableRoles, hasRole, type Role } from '../../../contract/roles';
-import { users } from '../../db/schema';
-import type { ScopeUser } from '../lifts/lift-scope';
+import { grantableRoles, hasRole, type Role } from '../../contract/roles';
+import { users } from '../db/schema';
+import type { ScopeUser } from './lifts';
 
 /**
  * Design §3: the users `actor` manages, as a condition on `users` (undefined: all of them).

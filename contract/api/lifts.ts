@@ -1,0 +1,101 @@
+import * as v from 'valibot';
+import { DeleteResultSchema, IdParamsSchema, IdsBodySchema } from '../schemas/common';
+import { DashboardQuerySchema, DashboardSummarySchema } from '../schemas/dashboard';
+import {
+  DeviceKeySchema,
+  LiftInputSchema,
+  LiftListQuerySchema,
+  LiftListResponseSchema,
+  LiftRegisteredSchema,
+  LiftSchema,
+  LiftsByUserQuerySchema,
+  LiftUpdateSchema,
+} from '../schemas/lift';
+import { endpoint } from './endpoint';
+
+const tags = ['lifts'];
+
+export const liftsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/lifts/getByPagination',
+    aliases: ['/lifts', '/lift-app/lifts', '/lift-app/lifts-by-pagination'],
+    query: LiftListQuerySchema,
+    answer: LiftListResponseSchema,
+    auth: 'signedIn',
+    summary: 'Lifts the signed-in user sees, paged and searched (uid, address, IMEI, ICCID)',
+    tags,
+  }),
+  byUser: endpoint({
+    method: 'GET',
+    path: '/lifts/getByUserId',
+    aliases: ['/lift-app/lifts-by-user-id'],
+    query: v.object({ ...LiftsByUserQuerySchema.entries, ...LiftListQuerySchema.entries }),
+    answer: LiftListResponseSchema,
+    auth: 'signedIn',
+    summary: "A user's lifts, within the signed-in user's scope",
+    tags,
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/lifts/summary',
+    query: DashboardQuerySchema,
+    answer: DashboardSummarySchema,
+    auth: 'signedIn',
+    summary: "The landing page's summary of the signed-in user's lifts",
+    tags,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/lifts/:id',
+    params: IdParamsSchema,
+    answer: LiftSchema,
+    errors: [404],
+    auth: 'signedIn',
+    summary: 'One lift the signed-in user sees',
+    tags,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/lifts/register',
+    body: LiftInputSchema,
+    answer: LiftRegisteredSchema,
+    status: 201,
+    errors: [403],
+    auth: 'admin',
+    summary: "Register a lift; the answer carries the controller's key, once",
+    tags,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/lifts/:id',
+    params: IdParamsSchema,
+    body: LiftUpdateSchema,
+    answer: LiftSchema,
+    errors: [403, 404, 409],
+    auth: 'admin',
+    summary: 'Change a lift (any subset of its fields), optionally made on `baseVersion`',
+    tags,
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: '/lifts/deleteByIds',
+    aliases: ['/lift-app/remove-lifts'],
+    body: IdsBodySchema,
+    answer: DeleteResultSchema,
+    errors: [403],
+    auth: 'admin',
+    summary: 'Delete lifts (they stay as tombstones for sync)',
+    tags,
+  }),
+  rotateDeviceKey: endpoint({
+    method: 'POST',
+    path: '/lifts/:id/device-key',
+    params: IdParamsSchema,
+    answer: DeviceKeySchema,
+    errors: [403, 404],
+    auth: 'admin',
+    summary: "Rotate a lift's controller key; the answer carries the new key, once",
+    tags,
+  }),
+};

@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
+import extractDepcruiseConfig from 'dependency-cruiser/config-utl/extract-depcruise-config';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of `npm run lint` (.dependency-cruiser.cjs) bite: run over a fixture tree
+ * (tools/lint-fixtures/boundaries, see its README) they report each forbidden import by its rule
+ * and leave the allowed ones alone.
+ */
+const rulesFile = fileURLToPath(new URL('../.dependency-cruiser.cjs', import.meta.url));
+const tsConfigFile = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+const fixtureDir = fileURLToPath(new URL('./lint-fixtures/boundaries', import.meta.url));
+
+async function cruiseFixture(): Promise<IViolation[]> {
+  const config = await extractDepcruiseConfig(rulesFile);
+  const result = await cruise(
+    ['server', 'src'],
+    {
+      ...config.options,
+      ruleSet: config,
+      validate: true,
+      // Paths in the rules are relative to the base directory, as they are to the repository root.
+      baseDir: fixtureDir,
+      tsConfig: { fileName: tsConfigFile },
+      outputType: 'json',
+    },
+    {},
+    { tsConfig: extractTSConfig(tsConfigFile) },
+  );
+  const output = result.output as ICruiseResult | string;
+  const parsed: ICruiseResult = typeof output === 'string' ? JSON.parse(output) : output;
+  return parsed.summary.violations;
+}
+
+describe('import boundaries (dependency-cruiser)', () => {
+  it('reports the forbidden imports of the fixture by rule, and only those', async () => {
+    const violations = await cruiseFixture();
+    const found = violations.map(({ rule, from, to }) => `${rule.name}: ${from} -> ${to}`).sort();
+
+    expect(found).toEqual([
+      'feature-not-to-other-feature: src/features/a/a.ts -> src/features/b/b.ts',
+      // A type-only import counts as much as a value import.
+      'feature-not-to-other-feature: src/features/b/b.ts -> src/features/a/a.ts',
+      'server-not-to-web: server/x.ts -> src/y.ts',
+    ]);
+    // The legal imports: inside the own feature, and down into the shared src/ui/.
+    expect(found.some((line) => line.includes('a-part') || line.includes('src/ui/'))).toBe(false);
+    expect(violations.every((violation) => violation.rule.severity === 'error')).toBe(true);
+  }, 30_000);
+});

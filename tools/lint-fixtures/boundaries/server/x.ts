@@ -1,0 +1,3 @@
+import { y } from '../src/y';
+
+export const x = y;
