@@ -28,6 +28,7 @@ const LAZY_CATALOGS: Record<string, string[]> = {
     '<rootDir>/src/features/account',
     '<rootDir>/src/features/profile',
     '<rootDir>/src/features/mail-outbox',
+    '<rootDir>/src/ui/notification-labels.ts',
   ],
   people: ['<rootDir>/src/features/chat', '<rootDir>/src/features/contacts'],
   offline: ['<rootDir>/src/features/offline'],

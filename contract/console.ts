@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { ImeiSchema } from './device';
 
 /** The dev's device console (ESP32-Cloud): who is connected and the raw traffic, live. */
 export const ConnectedControllerSchema = v.object({
@@ -18,5 +17,3 @@ export interface DeviceTraffic {
   event: string;
   payload: unknown;
 }
-
-export const ImeiParamsSchema = v.object({ imei: ImeiSchema });

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and design §4/§9 that both sides rely on. */
+/** Business constants of docs/spec-texts.md#constants and docs/api.md that both sides rely on. */
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -18,7 +18,7 @@ export const NAVBAR_FOLDED_WIDTH_PX = 64;
 export const BOXED_LAYOUT_MAX_WIDTH_PX = 1280;
 export const SHORTCUT_HOVER_DELAY_MS = 150;
 
-/** Spec §9: animation durations; every duration is 0 while the user has animations turned off. */
+/** docs/spec-texts.md#constants: animation durations; every duration is 0 while the user has animations turned off. */
 export const ANIMATION_DURATION_MS = 1000;
 export const HOVER_ANIMATION_DURATION_MS = 400;
 export const ANIMATIONS_OFF_DURATION_MS = 0;
@@ -27,7 +27,6 @@ export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
 export const LOW_SIM_VOLUME_RATIO = 0.2;
-export const SIM_TOPUP = { megabytes: 500, priceEuro: 35 } as const;
 
 export const DEVICE_RANGES = ['today', 'yesterday', 'last7Days', 'last28Days', 'last90Days'] as const;
 export type DeviceRange = (typeof DEVICE_RANGES)[number];
@@ -41,12 +40,12 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const NAV_LAYOUTS = ['vertical', 'horizontal'] as const;
 export type NavLayout = (typeof NAV_LAYOUTS)[number];
 
-/** The demo accounts of design §8, seeded on an empty database in demo mode. */
+/** The demo accounts of docs/architecture.md#seed-and-demo-mode, seeded on an empty database in demo mode. */
 export const DEMO_PASSWORD = 'demo1234';
 
 /** Passwords chosen at registration, reset or change. */
 export const MIN_PASSWORD_LENGTH = 8;
-/** Largest avatar image accepted (spec §5: jpeg, jpg, png, gif). */
+/** Largest avatar image accepted (docs/spec-texts.md#validation-messages: jpeg, jpg, png, gif). */
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 /** Most navigation items a user may pin as shortcuts. */
 export const MAX_SHORTCUTS = 20;

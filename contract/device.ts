@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import { LiftParametersSchema } from './parameters';
 
 /**
- * The protocol between lift controllers (ESP32 on a mobile SIM) and the portal (design §6).
+ * The protocol between lift controllers (ESP32 on a mobile SIM) and the portal (docs/device-protocol.md).
  * Controllers connect with socket.io to the `/device` namespace and `auth: { imei, key }`.
  * Every reading carries the controller's own increasing `seq` and its clock `ts` (epoch ms);
  * the server answers through the acknowledgement callback only after the reading is committed,
@@ -18,7 +18,6 @@ export const DeviceAuthSchema = v.object({
   imei: ImeiSchema,
   key: v.pipe(v.string(MSG.required), v.minLength(16, MSG.invalidValue), v.maxLength(128, MSG.invalidValue)),
 });
-export type DeviceAuth = v.InferOutput<typeof DeviceAuthSchema>;
 
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const ts = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000_000));

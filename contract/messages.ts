@@ -1,5 +1,5 @@
 /**
- * Texts the server sends in `message` and `fieldErrors` (spec §5, §8). They are English source
+ * Texts the server sends in `message` and `fieldErrors` (docs/spec-texts.md#validation-messages and #messages-toasts-and-error-pages). They are English source
  * strings; the browser translates each one through its Lingui catalog before showing it.
  * Add new server texts here, never as string literals in a route.
  */

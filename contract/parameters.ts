@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MSG } from './messages';
 
 /**
- * Lift controller parameters in three groups (spec §3), with the German keys a real lift
+ * Lift controller parameters in three groups (docs/spec-texts.md#entities), with the German keys a real lift
  * controller's parameter list uses. Every value is a number and defaults to 0; flags are 0 or 1.
  * The bounds protect the controller from typing slips, not from engineering choices.
  */
@@ -45,7 +45,7 @@ export const DoorParametersSchema = v.object({
 });
 
 export const STOP_ZONES = ['Z0', 'Z1'] as const;
-export type StopZone = (typeof STOP_ZONES)[number];
+type StopZone = (typeof STOP_ZONES)[number];
 
 export const LiftParametersSchema = v.object({
   general: v.optional(GeneralParametersSchema, {}),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { grantableRoles } from './roles';
 
 describe('grantableRoles', () => {
-  it('offers staff every role of spec §6 up to their own', () => {
+  it('offers staff every role of docs/access.md#who-may-grant-which-role up to their own', () => {
     expect(grantableRoles('dev')).toEqual(['admin', 'customer_admin', 'customer', 'service_man']);
     expect(grantableRoles('admin')).toEqual(['admin', 'customer_admin', 'customer', 'service_man']);
   });

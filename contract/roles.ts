@@ -5,7 +5,7 @@
 export const ROLES = ['dev', 'admin', 'customer_admin', 'customer', 'service_man'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles offered when a user is created (spec §6); dev is never handed out. */
+/** Roles offered when a user is created (docs/access.md#who-may-grant-which-role); dev is never handed out. */
 export const ASSIGNABLE_ROLES = ['admin', 'customer_admin', 'customer', 'service_man'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
@@ -16,10 +16,6 @@ const RANK: Record<Role, number> = {
   customer: 2,
   service_man: 1,
 };
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
 
 /** A rule "X" is open to X and every higher role; a guest (no role) passes none. */
 export function hasRole(role: Role | null | undefined, required: Role): boolean {
@@ -33,7 +29,7 @@ export function canGrantRole(actor: Role, granted: Role): boolean {
 
 /**
  * The roles `actor` may hand out when creating or editing users: never one above his own
- * (canGrantRole), and below admin only the roles under his own that design §3 lets him manage
+ * (canGrantRole), and below admin only the roles under his own that docs/access.md lets him manage
  * (a customer admin invites customers and service men, a customer service men). The user form
  * offers exactly these and the server refuses anything else.
  */

@@ -4,9 +4,6 @@ import type { ChatMessage, ChatMessageInput, ChatSendAnswer, ChatTypingInput } f
 import type { Lift } from './schemas/lift';
 import type { Message } from './schemas/message';
 
-/** Socket.io on the server's own origin; users connect to the default namespace. */
-export const USER_NAMESPACE = '/';
-
 /** Handshake `auth` of a user socket. */
 export interface UserSocketAuth {
   token: string;
@@ -43,7 +40,7 @@ export interface ServerToClientEvents {
   reload: (change: ReloadChange) => void;
   /** The server ends this session (token revoked, account disabled). */
   logout: () => void;
-  /** The new state of a lift in the user's scope, whenever it changes (design §6). */
+  /** The new state of a lift in the user's scope, whenever it changes (docs/realtime.md). */
   lift: (lift: Lift) => void;
   /**
    * A reading of a lift in the user's scope, as the API shows it: new (committed from the

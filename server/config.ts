@@ -146,7 +146,7 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads the configuration from environment variables (design §9). Empty values count as unset.
+ * Reads the configuration from environment variables (README.md#configuration). Empty values count as unset.
  * Throws a ConfigError naming every invalid variable, never echoing a value (it may be a secret).
  */
 export function loadConfig(env: Environment = process.env): Config {

@@ -50,7 +50,7 @@ async function main() {
   await startVirtualControllers(app, config);
 }
 
-/** Demo mode (design §8, §9): SIMULATE_DEVICES virtual controllers for the seeded lifts. */
+/** Demo mode (docs/architecture.md#seed-and-demo-mode, README.md#configuration): SIMULATE_DEVICES virtual controllers for the seeded lifts. */
 async function startVirtualControllers(app: FastifyInstance, config: Config) {
   const count = config.simulateDevices;
   if (config.isProduction || !config.seedDemo || count === 0) return;

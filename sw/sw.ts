@@ -43,7 +43,7 @@ const API_CACHE = 'lift-portal-api';
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
- * API reads the app mirrors in IndexedDB (design §5), or that must always be live: never cached.
+ * API reads the app mirrors in IndexedDB (docs/sync.md), or that must always be live: never cached.
  * Writes are never handled here at all: the outbox in the page owns them, with its idempotency keys.
  */
 const NOT_CACHED_API = [

@@ -15,7 +15,7 @@ import { endpoint } from './endpoint';
 const tags = ['chat'];
 
 /**
- * Chat and contacts (spec §7 chat, design §3 scope): everyone signed in, each within his scope;
+ * Chat and contacts (docs/api.md#endpoints-by-domain chat, docs/access.md scope): everyone signed in, each within his scope;
  * a contact out of scope answers 404. The live part is the user socket (docs/realtime.md).
  */
 export const chatApi = {

@@ -27,7 +27,7 @@ export const descriptionsApi = {
     params: IdParamsSchema,
     answer: v.nullable(DescriptionSchema),
     auth: 'signedIn',
-    summary: 'One catalogue entry; an unknown id answers null (spec §7)',
+    summary: 'One catalogue entry; an unknown id answers null (docs/api.md#endpoints-by-domain)',
     tags,
   }),
   register: endpoint({

@@ -87,10 +87,14 @@ export interface ParsedRequestOf<E extends EndpointDefinition> {
 }
 
 /** The canonical path with its parameters filled in, e.g. `lifts/3f…` for `/lifts/:id`. */
-export function pathOf(definition: Pick<EndpointDefinition, 'path'>, params?: Record<string, unknown>): string {
+export function pathOf(
+  definition: Pick<EndpointDefinition, 'path'>,
+  params?: Record<string, unknown>,
+): string {
   return definition.path.replace(/^\//, '').replace(/:([A-Za-z]+)/g, (_match, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`${definition.path}: parameter ${name} missing`);
+    if (value === undefined || value === null)
+      throw new Error(`${definition.path}: parameter ${name} missing`);
     return encodeURIComponent(String(value));
   });
 }

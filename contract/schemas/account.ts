@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_SHORTCUTS, MIN_PASSWORD_LENGTH, NOTIFICATION_PREFERENCES } from '../constants';
 import { MSG } from '../messages';
-import { DisplayNameSchema, UserEmailSchema, UserSettingsSchema } from './user';
+import { AuthResponseSchema, DisplayNameSchema, UserEmailSchema, UserSettingsSchema } from './user';
 
 /**
  * A sealed link token as it arrives from a mailed link. Only its size is checked here: whether it
@@ -25,7 +25,7 @@ const passwordPair = {
   confirmPassword: v.pipe(v.string(MSG.required), v.minLength(1, MSG.required)),
 };
 
-/** Required, digits only (spec §5). */
+/** Required, digits only (docs/spec-texts.md#validation-messages). */
 export const PhoneNumberSchema = v.pipe(
   v.optional(v.string(MSG.phoneRequired), ''),
   v.trim(),
@@ -38,15 +38,24 @@ export const PhoneNumberSchema = v.pipe(
 export const InvitationQuerySchema = v.object({ id: SealedTokenSchema, email: SealedTokenSchema });
 export const InvitationSchema = v.object({ email: v.string(), displayName: v.string() });
 
-/** `POST /api/users/register`: an invited user chooses his password (spec §5 Register). */
+/**
+ * The registration form of `POST /api/users/updateByEmail` (docs/spec-texts.md#validation-messages Register): `id` and `email` are
+ * the two sealed parts of the mailed `/register/:id/:email` link, exactly as they stand in it.
+ */
+const RegistrationFieldsSchema = v.object({
+  id: SealedTokenSchema,
+  email: SealedTokenSchema,
+  displayName: DisplayNameSchema,
+  phoneNumber: PhoneNumberSchema,
+  ...passwordPair,
+});
+
+/** The reset form of `POST /api/users/updateByEmail`: the spec names the field `email`; it carries the sealed token. */
+const resetFields = { email: SealedTokenSchema, ...passwordPair };
+
+/** An invited user chooses his password (the register page's form). */
 export const RegisterRequestSchema = v.pipe(
-  v.object({
-    id: SealedTokenSchema,
-    email: SealedTokenSchema,
-    displayName: DisplayNameSchema,
-    phoneNumber: PhoneNumberSchema,
-    ...passwordPair,
-  }),
+  RegistrationFieldsSchema,
   // 'Passwords do not match' on the confirmation field, once both are otherwise valid.
   v.forward(
     v.partialCheck(
@@ -59,18 +68,9 @@ export const RegisterRequestSchema = v.pipe(
 );
 export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
 
-/** `POST /api/users/forgot-password` */
-export const ForgotPasswordRequestSchema = v.object({ email: UserEmailSchema });
-
-/** `POST /api/users/me/reset-token` */
-export const ResetTokenSchema = v.object({ token: v.string() });
-/** `GET /api/users/reset-token?token=` */
-export const ResetTokenQuerySchema = v.object({ token: SealedTokenSchema });
-export const ResetTokenInfoSchema = v.object({ email: v.string() });
-
-/** `POST /api/users/updateByEmail`: the spec names the field `email`; it carries the sealed token. */
-export const UpdateByEmailRequestSchema = v.pipe(
-  v.object({ email: SealedTokenSchema, ...passwordPair }),
+/** A new password from a reset link (the reset page's form). */
+export const ResetPasswordRequestSchema = v.pipe(
+  v.object(resetFields),
   // 'Passwords do not match' on the confirmation field, once both are otherwise valid.
   v.forward(
     v.partialCheck(
@@ -81,6 +81,41 @@ export const UpdateByEmailRequestSchema = v.pipe(
     ['confirmPassword'],
   ),
 );
+export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequestSchema>;
+
+/**
+ * `POST /api/users/updateByEmail` and `POST /api/user-app/user/update-user-by-email`: with `id` a
+ * registration from an invitation link, without it a password reset. An `id` that is neither a
+ * sealed token nor absent is refused on `id` as an invalid link.
+ */
+export const UpdateByEmailRequestSchema = v.pipe(
+  v.variant(
+    'id',
+    [RegistrationFieldsSchema, v.object({ id: v.optional(v.undefined()), ...resetFields })],
+    MSG.linkInvalid,
+  ),
+  // 'Passwords do not match' on the confirmation field, once both are otherwise valid.
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      MSG.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+
+/** A registration answers the new session (the user is signed in), a reset `{ message }`. */
+export const UpdateByEmailAnswerSchema = v.union([AuthResponseSchema, v.object({ message: v.string() })]);
+
+/** `POST /api/users/forgot-password` */
+export const ForgotPasswordRequestSchema = v.object({ email: UserEmailSchema });
+
+/** `POST /api/users/me/reset-token` */
+export const ResetTokenSchema = v.object({ token: v.string() });
+/** `GET /api/users/reset-token?token=` */
+export const ResetTokenQuerySchema = v.object({ token: SealedTokenSchema });
+export const ResetTokenInfoSchema = v.object({ email: v.string() });
 
 /** `PUT /api/users/me`: what a user may change on his own profile. */
 export const ProfileUpdateSchema = v.object({
@@ -117,6 +152,7 @@ export const PasswordChangeRequestSchema = v.pipe(
     ['confirmPassword'],
   ),
 );
+export type PasswordChangeRequest = v.InferOutput<typeof PasswordChangeRequestSchema>;
 
 /** `PUT /api/users/me/shortcuts`: navigation item ids the user pinned. */
 export const ShortcutsRequestSchema = v.object({

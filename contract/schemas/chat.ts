@@ -7,7 +7,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHAT_PAGE_SIZE_DEFAULT = 50;
 export const CHAT_PAGE_SIZE_MAX = 100;
 
-/** A chat message (spec §3): `userId` wrote it to `contactId` at `time` (ISO 8601). */
+/** A chat message (docs/spec-texts.md#entities): `userId` wrote it to `contactId` at `time` (ISO 8601). */
 export const ChatMessageSchema = v.object({
   id: IdSchema,
   /** The sender. */
@@ -19,7 +19,7 @@ export const ChatMessageSchema = v.object({
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 
-/** Somebody the signed-in user may talk to (design §3 scope), as the contact list shows him. */
+/** Somebody the signed-in user may talk to (docs/access.md scope), as the contact list shows him. */
 export const ContactSchema = v.object({
   id: IdSchema,
   displayName: v.string(),
@@ -67,7 +67,6 @@ export const ChatReadResultSchema = v.object({ read: v.number() });
 
 /** `GET /api/chat/unread`: messages to the signed-in user, from people he may still talk to, not read yet. */
 export const ChatUnreadSchema = v.object({ unread: v.number() });
-export type ChatUnread = v.InferOutput<typeof ChatUnreadSchema>;
 
 /** `PUT /api/chat/contacts/{id}/star`. */
 export const ContactStarSchema = v.object({ starred: v.boolean(MSG.invalidValue) });

@@ -29,7 +29,7 @@ export const ListQuerySchema = v.object({
 });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 
-/** A text that must not be blank after trimming; `message` names the field's rule (spec §5). */
+/** A text that must not be blank after trimming; `message` names the field's rule (docs/spec-texts.md#validation-messages). */
 export const requiredText = (max: number, message: string) =>
   v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, MSG.tooLong));
 

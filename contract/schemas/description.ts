@@ -20,7 +20,7 @@ export type Description = v.InferOutput<typeof DescriptionSchema>;
 
 const text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, MSG.tooLong)), '');
 
-/** `POST /api/descriptions/register`, `PUT /api/descriptions/{id}` (spec §7). */
+/** `POST /api/descriptions/register`, `PUT /api/descriptions/{id}` (docs/api.md#endpoints-by-domain). */
 export const DescriptionInputSchema = v.object({
   number: v.pipe(
     v.number(MSG.required),
@@ -40,6 +40,5 @@ const baseVersion = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
 
 /** `PUT /api/descriptions/{id}`: the new fields, made on `baseVersion` when the client knows it. */
 export const DescriptionUpdateSchema = v.object({ ...DescriptionInputSchema.entries, baseVersion });
-export type DescriptionUpdate = v.InferOutput<typeof DescriptionUpdateSchema>;
 
 export const DescriptionListResponseSchema = v.array(DescriptionSchema);

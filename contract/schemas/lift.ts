@@ -8,7 +8,7 @@ import { IdSchema, ListQuerySchema, requiredText } from './common';
 export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'noSim'] as const;
 export type SimVolumeStatus = (typeof SIM_VOLUME_STATUSES)[number];
 
-/** Sufficient volume, Low volume (below 20 % left), No SIM-card (spec §4). */
+/** Sufficient volume, Low volume (below 20 % left), No SIM-card (docs/spec-texts.md#session-and-states). */
 export function simVolumeStatus(sim: { quotaBytes: number; usedBytes: number } | null): SimVolumeStatus {
   if (!sim || sim.quotaBytes <= 0) return 'noSim';
   const left = Math.max(0, sim.quotaBytes - sim.usedBytes) / sim.quotaBytes;
@@ -33,11 +33,10 @@ export const LiftStateSchema = v.object({
   /** trips ≥ max trips or operating hours ≥ max operating hours. */
   maintenanceDue: v.boolean(),
 });
-export type LiftState = v.InferOutput<typeof LiftStateSchema>;
 
 export const AssignedUserSchema = v.object({ id: IdSchema, displayName: v.string() });
 
-/** A lift as the API shows it (design §4). `customers` and `servicemen` are user ids. */
+/** A lift as the API shows it (docs/api.md). `customers` and `servicemen` are user ids. */
 export const LiftSchema = v.object({
   id: IdSchema,
   uid: v.string(),
@@ -97,4 +96,3 @@ export const LiftsByUserQuerySchema = v.object({ userId: IdSchema });
 
 /** `POST /api/lifts/{id}/device-key`: a new controller key, shown once. */
 export const DeviceKeySchema = v.object({ deviceKey: v.string() });
-

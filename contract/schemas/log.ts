@@ -4,7 +4,7 @@ import { IdSchema, ListQuerySchema } from './common';
 export const LOG_LEVELS = ['info', 'warn', 'error'] as const;
 export const LOG_SOURCES = ['server', 'device'] as const;
 
-/** An event worth a dev's look: connections, refused keys, failures (spec §3 Log). */
+/** An event worth a dev's look: connections, refused keys, failures (docs/spec-texts.md#entities Log). */
 export const LogSchema = v.object({
   id: IdSchema,
   at: v.string(),

@@ -15,7 +15,7 @@ export const MessageNotesSchema = v.object({
   ),
 });
 
-/** A reading a controller sent, as stored per lift and year (spec §3 Message). */
+/** A reading a controller sent, as stored per lift and year (docs/spec-texts.md#entities Message). */
 export const MessageSchema = v.object({
   id: IdSchema,
   year: v.number(),

@@ -9,15 +9,10 @@ export const MIRROR_MESSAGE_DAYS = 90;
 /** Rows per pull page when the client does not say; at most `SYNC_PULL_MAX_LIMIT`. */
 export const SYNC_PULL_DEFAULT_LIMIT = 500;
 export const SYNC_PULL_MAX_LIMIT = 2000;
-/** The header every outbox write carries (design §4, §5). */
+/** The header every outbox write carries (docs/api.md#idempotency-key, docs/sync.md). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set to `true` on an answer the server replays for a repeated `Idempotency-Key`. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-/**
- * The `reload` socket event's entity when rows of the mirror changed that no `lift` event carries
- * (message notes, descriptions): the client pulls.
- */
-export const SYNC_RELOAD_ENTITY = 'sync';
 
 /**
  * `GET /api/sync/pull?cursor=…&limit=…`. No cursor means a first sync from the start. The cursor is

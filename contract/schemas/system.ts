@@ -5,11 +5,9 @@ export const HealthResponseSchema = v.object({
   status: v.literal('ok'),
   database: v.picklist(['pglite', 'postgres']),
 });
-export type HealthResponse = v.InferOutput<typeof HealthResponseSchema>;
 
 /** `GET /api/config`: public settings the browser needs before anyone signs in. */
 export const PublicConfigSchema = v.object({
   /** Link of the toolbar's external design editor; empty when none is configured. */
   designEditorUrl: v.string(),
 });
-export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;

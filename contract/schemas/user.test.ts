@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
 import { RegisterEmailSchema, UserSettingsSchema } from './user';
 
-describe('RegisterEmailSchema (spec §5 Register)', () => {
+describe('RegisterEmailSchema (docs/spec-texts.md#validation-messages Register)', () => {
   it('accepts the address an invitation was sent to', () => {
     expect(v.safeParse(RegisterEmailSchema, 'new.owner@example.com').success).toBe(true);
   });

@@ -21,7 +21,7 @@ export const UserSettingsSchema = v.object({
 });
 export type UserSettings = v.InferOutput<typeof UserSettingsSchema>;
 
-/** A user as the API shows it (never the password hash). Every User field of spec §3. */
+/** A user as the API shows it (never the password hash). Every User field of docs/spec-texts.md#entities. */
 export const UserSchema = v.object({
   id: IdSchema,
   email: v.string(),
@@ -49,7 +49,7 @@ export const UserSchema = v.object({
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
-/** `{ id, value, label }` options of the user list (spec §3). */
+/** `{ id, value, label }` options of the user list (docs/spec-texts.md#entities). */
 export function toUserOption(user: Pick<User, 'id' | 'displayName'>) {
   return { id: user.id, value: user.displayName, label: user.displayName };
 }
@@ -62,7 +62,7 @@ const loginField = (max: number) =>
     v.maxLength(max, MSG.tooLong),
   );
 
-/** Sign-in form and `POST /api/users/authenticate` body (spec §5: both min length 4). */
+/** Sign-in form and `POST /api/users/authenticate` body (docs/spec-texts.md#validation-messages: both min length 4). */
 export const LoginRequestSchema = v.object({
   email: loginField(254),
   password: v.pipe(
@@ -97,9 +97,6 @@ export const UserListResponseSchema = v.object({
   count: v.number(),
 });
 
-/** `GET /api/user-app/user?id=` */
-export const UserIdQuerySchema = v.object({ id: IdSchema });
-
 /** `GET /api/users`: the list query, optionally only users of one role (the lift form's pickers). */
 export const UserListQuerySchema = v.object({
   ...ListQuerySchema.entries,
@@ -127,7 +124,7 @@ export const UserEmailSchema = v.pipe(
 );
 
 /**
- * The address an invitation was sent to, shown read-only on the register page (spec §5 Register:
+ * The address an invitation was sent to, shown read-only on the register page (docs/spec-texts.md#validation-messages Register:
  * 'Please enter a valid email'). An old or damaged link may carry one that is not an address,
  * blank included: the user cannot type here, so every failure says the same.
  */
@@ -155,7 +152,7 @@ const optionalEmail = v.optional(
   ),
 );
 
-/** Digits only (spec §5 'Please enter only number'); blank becomes null. */
+/** Digits only (docs/spec-texts.md#validation-messages 'Please enter only number'); blank becomes null. */
 const optionalPhoneNumber = v.optional(
   v.pipe(
     v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32, MSG.tooLong))),
@@ -172,7 +169,7 @@ export const DisplayNameSchema = v.pipe(
   v.maxLength(100, MSG.tooLong),
 );
 
-/** `POST /api/users` and `POST /api/user-app/user/create`: a user invited by mail. */
+/** `POST /api/users/register` (and `/api/user-app/user/create`, `/api/users`): a user invited by mail. */
 export const UserCreateSchema = v.object({
   email: UserEmailSchema,
   displayName: DisplayNameSchema,
@@ -204,9 +201,6 @@ export const UserUpdateSchema = v.intersect([
   }),
 ]);
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
-
-/** `POST /api/user-app/user/update`: the same with the id in the body. */
-export const UserUpdateWithIdSchema = v.intersect([v.object({ id: IdSchema }), UserUpdateSchema]);
 
 /** `POST /api/users/deleteByIds` and `POST /api/user-app/remove-users`. */
 export const UsersDeletedSchema = v.object({ message: v.string(), deleted: v.number() });

@@ -8,7 +8,7 @@ export const me = alias(users, 'me');
 export const partner = alias(users, 'partner');
 
 /**
- * Who may talk to whom (design §3 scope, symmetric): a pair is allowed when either one is staff
+ * Who may talk to whom (docs/access.md scope, symmetric): a pair is allowed when either one is staff
  * (dev or admin), or both belong to the same company, or one created the other, or they share a
  * lift as its customer and its service man. Both must be active and be two people.
  * This is the one rule behind every chat endpoint and socket event; it reads `me` and `partner`.

@@ -7,7 +7,7 @@ import { lifts, type UserRow } from '../db/schema';
 export type ScopeUser = Pick<UserRow, 'id' | 'role' | 'companyId'>;
 
 /**
- * Design §3 data scope as a condition on `lifts` for the signed-in user, tombstones always excluded:
+ * docs/access.md data scope as a condition on `lifts` for the signed-in user, tombstones always excluded:
  * dev and admin see all lifts; a customer_admin the lifts with a customer of its (non-null) company;
  * a customer the lifts listing it among their customers; a service man those listing it among their
  * service men.
@@ -40,19 +40,9 @@ export function liftAudienceCondition(user: ScopeUser): SQL {
   }
 }
 
-/** Whether the user sees the (not tombstoned) lift. */
-export async function userSeesLift(db: Database, user: ScopeUser, liftId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: lifts.id })
-    .from(lifts)
-    .where(and(eq(lifts.id, liftId), liftScopeCondition(user)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * Per lift, the non-staff users who see it: its customers and service men, and the customer
- * admins of those customers' companies (design §3). Staff see every lift through their own room.
+ * admins of those customers' companies (docs/access.md). Staff see every lift through their own room.
  * One query for a whole batch of lifts, as the live updates need it.
  */
 export async function userIdsWhoSeeLifts(
@@ -79,4 +69,3 @@ export async function userIdsWhoSeeLifts(
     seers.get(row.lift_id)?.push(row.user_id);
   return seers;
 }
-

@@ -4,7 +4,7 @@ import { users } from '../db/schema';
 import type { ScopeUser } from './lifts';
 
 /**
- * Design §3: the users `actor` manages, as a condition on `users` (undefined: all of them).
+ * docs/access.md: the users `actor` manages, as a condition on `users` (undefined: all of them).
  * dev and admin manage everyone; a customer admin the customers and service men of its own
  * (non-null) company; a customer the service men it created; a service man nobody.
  */

@@ -33,7 +33,7 @@ import type { UserSettings } from '../../contract/schemas/user';
 /** `'a', 'b'` for a CHECK constraint over a fixed list of our own constants. */
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
-/** Columns every row that the PWA mirrors carries (design §4). */
+/** Columns every row that the PWA mirrors carries (docs/api.md). */
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,7 +86,7 @@ export const users = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-/** Deleted rows stay as tombstones so that sync can tell clients (design §4). */
+/** Deleted rows stay as tombstones so that sync can tell clients (docs/api.md). */
 const tombstone = { deletedAt: timestamp('deleted_at', { withTimezone: true }) };
 const version = { version: integer('version').notNull().default(1) };
 
@@ -143,7 +143,7 @@ export const lifts = pgTable(
 export const LIFT_USER_KINDS = ['customer', 'serviceman'] as const;
 export type LiftUserKind = (typeof LIFT_USER_KINDS)[number];
 
-/** Who a lift is assigned to: its customers and its service men; the data scope of design §3. */
+/** Who a lift is assigned to: its customers and its service men; the data scope of docs/access.md. */
 export const liftUsers = pgTable(
   'lift_users',
   {
@@ -231,7 +231,7 @@ export const messages = pgTable(
   ],
 );
 
-/** One row per reading a controller sent, so the same `(imei, seq)` is stored once (design §6). */
+/** One row per reading a controller sent, so the same `(imei, seq)` is stored once (docs/device-protocol.md). */
 export const deviceReceipts = pgTable(
   'device_receipts',
   {
@@ -286,7 +286,7 @@ export const liftAccessChanges = pgTable(
 );
 
 /**
- * The first answer to each write sent with an `Idempotency-Key`, per user (design §4). `statusCode`
+ * The first answer to each write sent with an `Idempotency-Key`, per user (docs/api.md). `statusCode`
  * is null while the first request is still being handled.
  */
 export const idempotencyKeys = pgTable(
@@ -321,7 +321,7 @@ export const usedTokens = pgTable(
   (table) => [index('used_tokens_expires_at_idx').on(table.expiresAt)],
 );
 
-/** Chat between two people of one scope (spec §3 Chat message). */
+/** Chat between two people of one scope (docs/spec-texts.md#entities Chat message). */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -345,7 +345,7 @@ export const chatMessages = pgTable(
   ],
 );
 
-/** Contacts a user starred (spec §4: starring toggles membership of the starred list). */
+/** Contacts a user starred (docs/spec-texts.md#session-and-states: starring toggles membership of the starred list). */
 export const contactStars = pgTable(
   'contact_stars',
   {

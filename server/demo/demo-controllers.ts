@@ -10,7 +10,7 @@ export interface DemoControllers {
 }
 
 /**
- * Demo mode (design §8): virtual controllers for the first `count` lifts, started in the server's
+ * Demo mode (docs/architecture.md#seed-and-demo-mode): virtual controllers for the first `count` lifts, started in the server's
  * own process. Their keys are rotated directly in the database; the plaintext stays in memory.
  */
 export async function startDemoControllers(

@@ -33,7 +33,7 @@ export interface VirtualControllerOptions {
 }
 
 /**
- * A lift controller as the firmware behaves (design §6): connects to `/device`, reports stats
+ * A lift controller as the firmware behaves (docs/device-protocol.md): connects to `/device`, reports stats
  * and events with its own increasing seq, keeps every reading in an outbox until the server
  * acknowledged it and resends the outbox after each reconnect, and answers `params:set` and
  * `command`.

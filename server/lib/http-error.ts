@@ -1,7 +1,7 @@
 import { MSG, type ServerMessage } from '../../contract/messages';
 
 /**
- * An expected failure with the answer the client gets (design §4: `{ message, fieldErrors? }`).
+ * An expected failure with the answer the client gets (docs/api.md: `{ message, fieldErrors? }`).
  * Messages come from contract MSG so the browser can translate them.
  */
 export class HttpError extends Error {

@@ -13,6 +13,7 @@ import {
   type EndpointDefinition,
   type ParsedRequestOf,
 } from '../../contract/api/endpoint';
+import { listEndpoints } from '../../contract/api/table';
 import { ApiErrorSchema } from '../../contract/errors';
 import { definePlugin } from '../lib/define-plugin';
 
@@ -29,19 +30,17 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 /** Route options a table entry cannot hold: rate limits (they depend on configuration), body size. */
 export type ServeOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
 
-/** Route config every endpoint route carries; the idempotency plugin and the API docs read it. */
-export interface EndpointRouteConfig {
-  endpoint: EndpointDefinition;
-  idempotent: boolean;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Registers the handler of a table entry (contract/api/) at its canonical path and its aliases,
      * with its validation, role guard and documentation, once.
      */
-    serve<E extends EndpointDefinition>(endpoint: E, handler: EndpointHandler<E>, options?: ServeOptions): void;
+    serve<E extends EndpointDefinition>(
+      endpoint: E,
+      handler: EndpointHandler<E>,
+      options?: ServeOptions,
+    ): void;
     /** Every endpoint served so far, with the routes it was registered at (tests walk it). */
     servedEndpoints: Map<EndpointDefinition, { method: string; url: string }[]>;
   }
@@ -71,7 +70,9 @@ function schemaOf(endpoint: EndpointDefinition, alias?: AliasRoute): FastifySche
   const body = endpoint.body === 'multipart' ? undefined : endpoint.body;
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [...endpoint.tags],
-    summary: alias ? `${endpoint.summary} (alias of ${endpoint.method} ${API_PREFIX}${endpoint.path})` : endpoint.summary,
+    summary: alias
+      ? `${endpoint.summary} (alias of ${endpoint.method} ${API_PREFIX}${endpoint.path})`
+      : endpoint.summary,
     response: responseSchemas(endpoint),
   };
   if (endpoint.auth !== 'public') schema.security = [{ bearerAuth: [] }];
@@ -100,6 +101,25 @@ export const endpointsPlugin = definePlugin('endpoints', async (app) => {
   const served = new Map<EndpointDefinition, { method: string; url: string }[]>();
   app.decorate('servedEndpoints', served);
 
+  // One way to add an endpoint: a route under /api that is not a table entry, or an entry without
+  // a handler, stops the server at start (and so every test), not a client in production.
+  const outsideTable: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    if (route.config?.endpoint || !route.url.startsWith(`${API_PREFIX}/`) || methods.length === 0) return;
+    outsideTable.push(`${methods.join(',')} ${route.url}`);
+  });
+  app.addHook('onReady', async () => {
+    const unserved = listEndpoints()
+      .filter(({ endpoint }) => !served.has(endpoint))
+      .map(({ name }) => name);
+    if (outsideTable.length > 0 || unserved.length > 0) {
+      throw new Error(
+        `The API table (contract/api/) and the routes differ: routes outside the table: ${outsideTable.join('; ') || 'none'}; entries without a handler: ${unserved.join(', ') || 'none'}`,
+      );
+    }
+  });
+
   function guards(instance: FastifyInstance, endpoint: EndpointDefinition) {
     if (endpoint.auth === 'public') return [];
     if (endpoint.auth === 'signedIn') return [instance.authenticate];
@@ -113,7 +133,8 @@ export const endpointsPlugin = definePlugin('endpoints', async (app) => {
     if (served.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is served twice`);
     const routes: { method: string; url: string }[] = [];
     served.set(endpoint, routes);
-    const idempotent = endpoint.idempotent ?? (endpoint.auth !== 'public' && WRITE_METHODS.has(endpoint.method));
+    const idempotent =
+      endpoint.idempotent ?? (endpoint.auth !== 'public' && WRITE_METHODS.has(endpoint.method));
     const config = { ...(options.config ?? {}), endpoint, idempotent };
     const onRequest = guards(this, endpoint);
     const status = endpoint.status ?? 200;
@@ -123,7 +144,12 @@ export const endpointsPlugin = definePlugin('endpoints', async (app) => {
       reply.code(status);
       return handler(request as FastifyRequest<ParsedRequestOf<E>>, reply);
     };
-    const register = (method: string, url: string, schema: FastifySchema, routeHandler: RouteOptions['handler']) => {
+    const register = (
+      method: string,
+      url: string,
+      schema: FastifySchema,
+      routeHandler: RouteOptions['handler'],
+    ) => {
       routes.push({ method, url: `${API_PREFIX}${url}` });
       this.route({
         method,

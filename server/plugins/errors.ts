@@ -46,7 +46,7 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   return { statusCode: 500, body: { message: MSG.serverError } };
 }
 
-/** Every error under the app answers design §4's `{ message, fieldErrors? }`, with no internals. */
+/** Every error under the app answers docs/api.md's `{ message, fieldErrors? }`, with no internals. */
 export const errorsPlugin = definePlugin('errors', async (app) => {
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, body } = toErrorAnswer(error);

@@ -43,7 +43,7 @@ export interface IdempotencyOptions {
 }
 
 /**
- * Design §4: every write sent with an `Idempotency-Key` by a signed-in user is done once; the same
+ * docs/api.md: every write sent with an `Idempotency-Key` by a signed-in user is done once; the same
  * key from the same user on the same request gets the first answer again (with
  * `Idempotent-Replayed: true`) and changes nothing. The hook runs at preHandler, after each route's
  * own authentication, so routes without sign-in are left alone. 5xx answers are forgotten, so a

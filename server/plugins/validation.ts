@@ -3,16 +3,12 @@ import * as v from 'valibot';
 import { MSG, type ServerMessage } from '../../contract/messages';
 import { definePlugin } from '../lib/define-plugin';
 
-/**
- * Routes declare valibot schemas from `contract/` in `schema.body|querystring|params|headers`.
- * They are checked with `v.safeParse`, so transforms, defaults and messages behave exactly as in
- * the browser; the handler receives valibot's output. (JSON Schema plus Ajv would coerce, strip
- * and drop every transform.)
+/*
+ * Route schemas (from the API table, contract/api/) are valibot, checked with `v.safeParse`, so
+ * transforms, defaults and messages behave exactly as in the browser; the handler receives
+ * valibot's output, typed by the table (server/plugins/endpoints.ts). JSON Schema plus Ajv would
+ * coerce, strip and drop every transform.
  */
-export interface ValibotTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends v.GenericSchema ? v.InferOutput<this['schema']> : unknown;
-  serializer: this['schema'] extends v.GenericSchema ? v.InferInput<this['schema']> : unknown;
-}
 
 export function isValibotSchema(value: unknown): value is v.GenericSchema {
   return (

@@ -6,6 +6,7 @@ import { DEVICE_AUTH_ERROR } from '../../contract/device';
 import { MSG } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
 import type { Lift } from '../../contract/schemas/lift';
+import type { Message } from '../../contract/schemas/message';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/socket';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
 import { createTestDatabase } from '../../tests/server/helpers/database';
@@ -274,6 +275,77 @@ describe('live lift state', () => {
     await vi.waitFor(() => expect(serviceSocket.received.some((lift) => lift.id === other.id)).toBe(true));
     expect(serviceSocket.received.some((lift) => lift.id === own.id)).toBe(false);
     expect(customerSocket.received.some((lift) => lift.id === other.id)).toBe(false);
+  });
+
+  it("sends each committed reading as lift:message to the lift's users and staff, nobody else", async () => {
+    const customer = (await t.signInAs('customer')).user;
+    const serviceMan = (await t.signInAs('service_man')).user;
+    const own = await insertLiftWithKey(db(), { customers: [customer.id] });
+    const other = await insertLiftWithKey(db(), { servicemen: [serviceMan.id] });
+    const readingsOf = async (role: Role) => {
+      const { socket } = await userSocket(role);
+      const got: Message[] = [];
+      socket.on('lift:message', (message) => got.push(message));
+      return got;
+    };
+    const customerGot = await readingsOf('customer');
+    const serviceGot = await readingsOf('service_man');
+    const adminGot = await readingsOf('admin');
+
+    const c = controller(own.imei, own.key);
+    await c.connect();
+    const ts = Date.now() - 60_000;
+    c.sendEvent({ code: 205, type: 'error', active: true, floor: 3, ts });
+    c.sendStats({ trips: 7, operatingHours: 1.5, ts: ts + 1 });
+    await c.idle();
+    await vi.waitFor(() => expect(customerGot.filter((m) => m.liftId === own.id)).toHaveLength(2));
+    const event = customerGot.find((m) => m.liftId === own.id && m.kind === 'error');
+    expect(event).toMatchObject({
+      liftId: own.id,
+      kind: 'error',
+      code: 205,
+      active: true,
+      floor: 3,
+      at: new Date(ts).toISOString(),
+      isNotes: false,
+      notes: null,
+    });
+    expect(customerGot.find((m) => m.liftId === own.id && m.kind === 'stats')).toMatchObject({
+      trips: 7,
+      operatingHours: 1.5,
+    });
+    // The row is the one the API answers.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/getDetailedMsgs?liftId=${own.id}`,
+      headers: await t.authHeaders('customer'),
+    });
+    expect(listed.json().messages).toEqual([event]);
+    await vi.waitFor(() => expect(adminGot.filter((m) => m.liftId === own.id)).toHaveLength(2));
+
+    // A reading of the service man's own lift comes later: once it is there, any of the first is.
+    const d = controller(other.imei, other.key);
+    await d.connect();
+    d.sendEvent({ code: 1, type: 'info', active: true });
+    await d.idle();
+    await vi.waitFor(() => expect(serviceGot.some((m) => m.liftId === other.id)).toBe(true));
+    expect(serviceGot.some((m) => m.liftId === own.id)).toBe(false);
+    expect(customerGot.some((m) => m.liftId === other.id)).toBe(false);
+
+    // Notes written through REST go out the same way (the messages route calls this). In one flush
+    // they leave in order: the service man's own reading comes after the one he must not get.
+    const noted = {
+      ...event!,
+      isNotes: true,
+      notes: { title: 'Door', notes: 'fixed', urls: [] },
+      version: 2,
+    };
+    const his = serviceGot.find((m) => m.liftId === other.id)!;
+    t.app.liveLifts.message([noted, { ...his, version: 2 }]);
+    await vi.waitFor(() => expect(customerGot.at(-1)).toEqual(noted));
+    await vi.waitFor(() => expect(adminGot.some((m) => m.id === noted.id && m.version === 2)).toBe(true));
+    await vi.waitFor(() => expect(serviceGot.some((m) => m.id === his.id && m.version === 2)).toBe(true));
+    expect(serviceGot.some((m) => m.id === noted.id)).toBe(false);
   });
 
   it('tells a user who loses sight of a lift, and everyone when it is deleted', async () => {

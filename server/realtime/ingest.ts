@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { EventReading, ParamsReading, StatsReading } from '../../contract/device';
 import type { LiftParameters } from '../../contract/parameters';
+import type { Message, MessageKind } from '../../contract/schemas/message';
 import type { Database } from '../db/client';
+import type { MessageRow } from '../db/schema';
+import { toMessage } from '../modules/messages/message-mapper';
 
 /** One validated reading of one controller, waiting for its batch. */
 export type Reading =
@@ -20,15 +23,22 @@ export interface IngestOptions {
   maxBatch?: number;
   /** How long the first reading of a batch may wait for company, in ms. */
   maxDelayMs?: number;
-  /** Called after a batch committed, with the lifts it changed. */
-  onCommitted?: (liftIds: Set<string>) => void;
+  /** Called after a batch committed, with the lifts it changed and the readings it stored. */
+  onCommitted?: (committed: Committed) => void;
   onError?: (error: unknown) => void;
 }
 
 type ActiveError = { code: number; since: string };
 
+/** What one committed batch changed: lift rows, and the stats and event readings it stored. */
+export interface Committed {
+  liftIds: Set<string>;
+  /** As the API shows them (a reading stored once before is not here again). */
+  messages: Message[];
+}
+
 /**
- * Group commit of controller readings (design §6): readings arriving within a few milliseconds
+ * Group commit of controller readings (docs/device-protocol.md): readings arriving within a few milliseconds
  * are written in ONE transaction with multi-row statements, and each reading's promise resolves
  * only after that transaction committed, so an acknowledgement never covers uncommitted data.
  * The same `(imei, seq)` is stored once: the receipt insert decides, in the same transaction.
@@ -98,12 +108,12 @@ export class IngestQueue {
 
   private async write(batch: Pending[]) {
     try {
-      const changed = await writeBatch(
+      const committed = await writeBatch(
         this.db,
         batch.map((p) => p.item),
       );
       for (const p of batch) p.resolve();
-      if (changed.size > 0) this.options.onCommitted?.(changed);
+      if (committed.liftIds.size > 0) this.options.onCommitted?.(committed);
     } catch (error) {
       this.options.onError?.(error);
       if (batch.length === 1) {
@@ -113,9 +123,9 @@ export class IngestQueue {
       // One poisonous reading must not block the others forever: retry each on its own.
       for (const p of batch) {
         try {
-          const changed = await writeBatch(this.db, [p.item]);
+          const committed = await writeBatch(this.db, [p.item]);
           p.resolve();
-          if (changed.size > 0) this.options.onCommitted?.(changed);
+          if (committed.liftIds.size > 0) this.options.onCommitted?.(committed);
         } catch (single) {
           p.reject(single);
         }
@@ -134,8 +144,8 @@ interface LiftChange {
 
 const key = (imei: string, seq: number) => `${imei}:${seq}`;
 
-/** Writes readings in one transaction; answers the ids of lifts whose row changed. */
-export async function writeBatch(db: Database, items: Reading[]): Promise<Set<string>> {
+/** Writes readings in one transaction; answers the lifts whose row changed and the stored messages. */
+export async function writeBatch(db: Database, items: Reading[]): Promise<Committed> {
   // The same (imei, seq) twice in one batch is one reading.
   const unique = new Map<string, Reading>();
   for (const item of items) {
@@ -144,6 +154,7 @@ export async function writeBatch(db: Database, items: Reading[]): Promise<Set<st
   }
   const candidates = [...unique.values()];
   const changed = new Set<string>();
+  const stored: Message[] = [];
 
   await db.transaction(async (tx) => {
     const receipts = JSON.stringify(candidates.map((r) => ({ imei: r.imei, seq: r.reading.seq })));
@@ -197,12 +208,17 @@ export async function writeBatch(db: Database, items: Reading[]): Promise<Set<st
     }
 
     if (messageRows.length > 0) {
-      await tx.execute(sql`
+      // Casts make both drivers (node-postgres, PGlite) answer the same JavaScript types.
+      const inserted = await tx.execute(sql`
         insert into messages (year, lift_id, kind, code, active, floor, trips, operating_hours, at)
         select year, lift_id, kind, code, active, floor, trips, operating_hours, at
         from jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(
           year smallint, lift_id uuid, kind text, code integer, active boolean, floor integer,
-          trips bigint, operating_hours double precision, at timestamptz)`);
+          trips bigint, operating_hours double precision, at timestamptz)
+        returning id::text, year::integer, lift_id::text, kind, code, active, floor,
+          trips::double precision, operating_hours, at, is_notes, notes, version,
+          sync_seq::double precision, updated_at, deleted_at`);
+      for (const row of rowsOf<RawMessageRow>(inserted)) stored.push(toMessage(messageRowOf(row)));
     }
 
     // Error state needs the current row; lock those lifts (in id order, so no deadlocks).
@@ -272,7 +288,48 @@ export async function writeBatch(db: Database, items: Reading[]): Promise<Set<st
         set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
       where l.id = u.id`);
   });
-  return changed;
+  return { liftIds: changed, messages: stored };
+}
+
+/** A `messages` row as `insert … returning` answers it (snake case, after the casts above). */
+interface RawMessageRow {
+  id: string;
+  year: number;
+  lift_id: string;
+  kind: MessageKind;
+  code: number | null;
+  active: boolean | null;
+  floor: number | null;
+  trips: number | null;
+  operating_hours: number | null;
+  at: Date | string;
+  is_notes: boolean;
+  notes: MessageRow['notes'] | string;
+  version: number;
+  sync_seq: number;
+  updated_at: Date | string;
+  deleted_at: Date | string | null;
+}
+
+function messageRowOf(row: RawMessageRow): MessageRow {
+  return {
+    id: row.id,
+    year: row.year,
+    liftId: row.lift_id,
+    kind: row.kind,
+    code: row.code,
+    active: row.active,
+    floor: row.floor,
+    trips: row.trips,
+    operatingHours: row.operating_hours,
+    at: new Date(row.at),
+    isNotes: row.is_notes,
+    notes: typeof row.notes === 'string' ? JSON.parse(row.notes) : row.notes,
+    version: row.version,
+    syncSeq: row.sync_seq,
+    updatedAt: new Date(row.updated_at),
+    deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
+  };
 }
 
 /** Raise adds `{code, since}`, clear removes; broken time runs from the first raise to the last clear. */

@@ -1,5 +1,6 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Lift } from '../../contract/schemas/lift';
+import type { Message } from '../../contract/schemas/message';
 import { userIdsWhoSeeLifts } from '../access/lifts';
 import type { Database } from '../db/client';
 import { lifts } from '../db/schema';
@@ -14,17 +15,25 @@ export interface LiftSource {
   userIdsWhoSeeLifts(db: Database, liftIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
-
 /** Lifts loaded per flush at most; the rest wait for the next one. */
 const MAX_PER_FLUSH = 500;
+/** Readings sent per flush at most; the rest wait for the next one. */
+const MAX_MESSAGES_PER_FLUSH = 5000;
+/**
+ * Readings waiting at most. Beyond that the oldest are dropped: their users get them with their
+ * next pull (reconnect, page shown again), as they would after a lost connection.
+ */
+const MAX_WAITING_MESSAGES = 50_000;
 
 /**
  * Sends `lift` to the users who see it whenever it changed, at most once per lift per
  * `intervalMs`: a burst of readings becomes one update per lift and interval. Lifts are loaded
- * in one query per flush, and only those somebody online may see.
+ * in one query per flush, and only those somebody online may see. New and changed readings go
+ * out as `lift:message` in the same flush, to the same users, every one of them.
  */
 export class LiveLifts {
   private readonly dirty = new Set<string>();
+  private messages: Message[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing = false;
   private closed = false;
@@ -43,8 +52,20 @@ export class LiveLifts {
     this.arm();
   }
 
+  /** Readings stored or changed (in commit order): the users who see their lift get each one. */
+  message(rows: Iterable<Message>) {
+    // Nobody online: nobody to tell; they pull when they come.
+    if (this.closed || this.io.sockets.sockets.size === 0) return;
+    for (const row of rows) this.messages.push(row);
+    if (this.messages.length > MAX_WAITING_MESSAGES) {
+      this.messages.splice(0, this.messages.length - MAX_WAITING_MESSAGES);
+    }
+    this.arm();
+  }
+
   private arm() {
-    if (this.timer || this.flushing || this.closed || this.dirty.size === 0) return;
+    if (this.timer || this.flushing || this.closed) return;
+    if (this.dirty.size === 0 && this.messages.length === 0) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flushing = true;
@@ -61,14 +82,16 @@ export class LiveLifts {
   private async flush() {
     const ids = [...this.dirty].slice(0, MAX_PER_FLUSH);
     for (const id of ids) this.dirty.delete(id);
+    const rows = this.messages.splice(0, MAX_MESSAGES_PER_FLUSH);
     const rooms = this.io.sockets.adapter.rooms;
     const everyone = this.io.sockets.sockets.size;
     if (everyone === 0) return;
     const staff = rooms.get(STAFF_ROOM)?.size ?? 0;
+    const liftIds = [...new Set([...ids, ...rows.map((row) => row.liftId)])];
     // Only when somebody online is not staff do we need to know who else sees these lifts.
-    const seers = everyone > staff ? await this.source.userIdsWhoSeeLifts(this.db, ids) : new Map();
+    const seers = everyone > staff ? await this.source.userIdsWhoSeeLifts(this.db, liftIds) : new Map();
     const recipients = new Map<string, string[]>();
-    for (const id of ids) {
+    for (const id of liftIds) {
       const targets = staff > 0 ? [STAFF_ROOM] : [];
       for (const userId of seers.get(id) ?? []) {
         const room = userRoom(userId);
@@ -77,7 +100,13 @@ export class LiveLifts {
       if (targets.length > 0) recipients.set(id, targets);
     }
     if (recipients.size === 0 || this.closed) return;
-    for (const lift of await this.source.loadLifts(this.db, [...recipients.keys()])) {
+    for (const row of rows) {
+      const targets = recipients.get(row.liftId);
+      if (targets && !this.closed) this.io.to(targets).emit('lift:message', row);
+    }
+    const changed = ids.filter((id) => recipients.has(id));
+    if (changed.length === 0) return;
+    for (const lift of await this.source.loadLifts(this.db, changed)) {
       const targets = recipients.get(lift.id);
       if (targets && !this.closed) this.io.to(targets).emit('lift', lift);
     }
@@ -92,6 +121,7 @@ export class LiveLifts {
     const rooms = userIds.map(userRoom);
     if (deleted) {
       this.dirty.delete(liftId);
+      this.messages = this.messages.filter((row) => row.liftId !== liftId);
       rooms.push(STAFF_ROOM);
     }
     if (rooms.length > 0) this.io.to(rooms).emit('lift:removed', { id: liftId });
@@ -102,6 +132,7 @@ export class LiveLifts {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty.clear();
+    this.messages = [];
   }
 }
 
@@ -109,6 +140,11 @@ export class LiveLifts {
 export interface LiveLiftUpdates {
   /** These lifts' rows changed (a write, readings committed): the users who see them get `lift`. */
   changed(liftIds: string | Iterable<string>): void;
+  /**
+   * These readings were stored or changed (readings committed, notes written): the users who see
+   * their lift get each as `lift:message`, in the next flush with the lifts' `lift`.
+   */
+  message(rows: Message | readonly Message[]): void;
   /** These users lost sight of the lift (unassigned), or everyone did (`deleted`). */
   removed(liftId: string, userIds: readonly string[], options: { deleted: boolean }): void;
 }
@@ -140,6 +176,7 @@ export const liveLiftsPlugin = definePlugin<LiveLiftsOptions>('live-lifts', asyn
   );
   app.decorate('liveLifts', {
     changed: (liftIds) => live.changed(typeof liftIds === 'string' ? [liftIds] : liftIds),
+    message: (rows) => live.message(Array.isArray(rows) ? rows : [rows as Message]),
     removed: (liftId, userIds, removal) => live.removed(liftId, userIds, removal),
   } satisfies LiveLiftUpdates);
   app.addHook('onClose', async () => live.close());

@@ -10,8 +10,8 @@ import {
 import { definePlugin } from '../lib/define-plugin';
 import { createChatRepository } from '../modules/chat/chat.repository';
 import { handleChatEvents } from './chat-socket';
-import { DEVS_ROOM, STAFF_ROOM, userRoom } from './rooms';
 import { Presence } from './presence';
+import { DEVS_ROOM, STAFF_ROOM, userRoom } from './rooms';
 
 interface UserSocketData {
   user: OnlineUser;

@@ -3,7 +3,7 @@ import type { EventType } from '../../contract/device';
 /** [number, type, name, nameDE, content (what it means), text (what the service man should check)] */
 type Entry = [number, EventType, string, string, string, string];
 
-/** A catalogue of lift controller codes as a real lift company keeps it (design §8). */
+/** A catalogue of lift controller codes as a real lift company keeps it (docs/architecture.md#seed-and-demo-mode). */
 export const DEMO_DESCRIPTIONS: Entry[] = [
   [
     101,

@@ -115,7 +115,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 type NewMessage = typeof messages.$inferInsert;
 
 /**
- * The demo lifts of design §8 on top of the demo accounts: the description catalogue, 40 lifts
+ * The demo lifts of docs/architecture.md#seed-and-demo-mode on top of the demo accounts: the description catalogue, 40 lifts
  * with SIMs, parameters and 90 days of stats and events, their derived columns consistent with
  * that history. The customer has 12 lifts, a second customer of its company 10, the demo service
  * man serves 8 of the customer's lifts.

@@ -5,7 +5,7 @@ import type { NewUserRow, UserRow } from '../db/schema';
 import { hashPassword } from '../modules/users/password';
 import { createUsersRepository } from '../modules/users/users.repository';
 
-/** The customer admin and the customer belong to one company (design §3 data scope). */
+/** The customer admin and the customer belong to one company (docs/access.md data scope). */
 export const DEMO_COMPANY_ID = 'AB-10117';
 
 export type DemoUsers = Record<Role, UserRow>;
@@ -57,7 +57,7 @@ const DEMO_SERVICE_MAN: DemoUser = {
   notificationPreference: 'sms',
 };
 
-/** One account per role, all with the password `demo1234` (design §8). */
+/** One account per role, all with the password `demo1234` (docs/architecture.md#seed-and-demo-mode). */
 export async function seedDemoUsers(db: Database): Promise<DemoUsers> {
   const users = createUsersRepository(db);
   // One hash for all five: they share the demo password anyway, and argon2 is deliberately slow.

@@ -21,7 +21,7 @@ export type FirstStartConfig = Pick<Config, 'isProduction' | 'seedDemo' | 'admin
   Partial<Pick<Config, 'nodeEnv'>>;
 
 /**
- * Fills an empty database (design §8). In production: the dev account from ADMIN_EMAIL and
+ * Fills an empty database (docs/architecture.md#seed-and-demo-mode). In production: the dev account from ADMIN_EMAIL and
  * ADMIN_PASSWORD, and no start without them. Otherwise the demo data unless SEED_DEMO=0.
  * A database with any user is left alone, so restarts never duplicate anything.
  */

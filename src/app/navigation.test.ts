@@ -51,7 +51,7 @@ describe('visibleNavigation', () => {
     expect(new Set(pathsFor(role))).toEqual(new Set(expected));
   });
 
-  it('keeps the menu order of spec §2 and the Applications group', () => {
+  it('keeps the menu order of docs/spec-texts.md#menu-and-screens and the Applications group', () => {
     const [group] = visibleNavigation('dev');
     expect(group?.title.message ?? group?.title.id).toBe('Applications');
     expect(topLevelIdsFor('dev')).toEqual([

@@ -49,7 +49,7 @@ export interface NavCollapse {
   children: NavItem[];
 }
 
-/** A link out of the portal (spec §2 "link" entry): opens in a new tab. */
+/** A link out of the portal (docs/spec-texts.md#menu-and-screens "link" entry): opens in a new tab. */
 export interface NavLink {
   kind: 'link';
   id: string;
@@ -60,7 +60,7 @@ export interface NavLink {
   access: Access;
 }
 
-/** A line between entries (spec §2 "divider" entry); shown only between visible entries. */
+/** A line between entries (docs/spec-texts.md#menu-and-screens "divider" entry); shown only between visible entries. */
 interface NavDivider {
   kind: 'divider';
   id: string;
@@ -76,7 +76,7 @@ export interface NavGroup {
   children: NavEntry[];
 }
 
-/** The one navigation of spec §2, drawn as side bar and as horizontal menu. */
+/** The one navigation of docs/spec-texts.md#menu-and-screens, drawn as side bar and as horizontal menu. */
 export const NAVIGATION: NavGroup[] = [
   {
     kind: 'group',
@@ -222,7 +222,7 @@ export const NAVIGATION: NavGroup[] = [
         path: '/apps/base',
         access: 'admin',
       },
-      // Not in spec §2's menu, but design §3 opens them to everyone: without an entry nobody finds them.
+      // Not in docs/spec-texts.md#menu-and-screens's menu, but docs/access.md opens them to everyone: without an entry nobody finds them.
       { kind: 'divider', id: 'divider.people' },
       {
         kind: 'item',

@@ -33,7 +33,7 @@ export function loginPathFor(wantedHref: string): string {
 }
 
 /**
- * Whether a page opens for a role (design §3), else where to go instead: a guest signs in and
+ * Whether a page opens for a role (docs/access.md), else where to go instead: a guest signs in and
  * comes back; a signed-in user on a guest page goes home; a role that is too low goes back to
  * the page it came from, or home.
  */

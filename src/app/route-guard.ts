@@ -8,7 +8,7 @@ export interface RouterContext {
   previousHref: () => string | undefined;
 }
 
-/** A route's `beforeLoad`: opens the page for `access` (design §3) or redirects. */
+/** A route's `beforeLoad`: opens the page for `access` (docs/access.md) or redirects. */
 export function requireAccess(access: Access) {
   return ({ location, context }: { location: ParsedLocation; context: RouterContext }) => {
     const decision = decideAccess({

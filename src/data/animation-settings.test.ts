@@ -6,7 +6,7 @@ import {
 } from '../../contract/constants';
 import { animationDurations, animationsEnabled } from './animation-settings';
 
-describe('animation settings (spec §9)', () => {
+describe('animation settings (docs/spec-texts.md#constants)', () => {
   it('runs 1000 ms, hover 400 ms, and 0 when off', () => {
     expect([ANIMATION_DURATION_MS, HOVER_ANIMATION_DURATION_MS, ANIMATIONS_OFF_DURATION_MS]).toEqual([
       1000, 400, 0,

@@ -7,7 +7,7 @@ import {
 import { getSession, subscribeSession, useSession } from './session';
 
 /**
- * Spec §9: animations run 1000 ms, hover effects 400 ms, and everything 0 when the user turned
+ * docs/spec-texts.md#constants: animations run 1000 ms, hover effects 400 ms, and everything 0 when the user turned
  * animations off. The choice is the user's setting (`settings.animations`, saved on the server);
  * without one, a device that asks for reduced motion gets them off. The root element carries the
  * result as `data-animations="on|off"`, and the durations as `--app-animation-duration` and

@@ -1,7 +1,8 @@
+import { usersApi } from '../../contract/api/users';
 import { MSG } from '../../contract/messages';
 import type { AuthResponse, LoginRequest } from '../../contract/schemas/user';
 import { isApiRequestError } from './api-error';
-import { anonymousRequest, api } from './http';
+import { call } from './http';
 import { getSession, refusalReason, setResumingSession, storeSession } from './session';
 import { signOut } from './session-services';
 import { connectSocket } from './socket';
@@ -20,15 +21,13 @@ export async function startSession(response: AuthResponse): Promise<void> {
 
 /** `POST /api/users/authenticate`; rejects with an ApiRequestError (message and fieldErrors). */
 export async function signIn(credentials: LoginRequest): Promise<AuthResponse> {
-  const response = await api
-    .post('users/authenticate', { json: credentials, retry: 0, ...anonymousRequest })
-    .json<AuthResponse>();
+  const response = await call(usersApi.authenticate, { body: credentials }, { retry: 0, anonymous: true });
   await startSession(response);
   return response;
 }
 
 /**
- * On start: a stored, unexpired token is traded for a fresh one (spec §4). Offline the stored
+ * On start: a stored, unexpired token is traded for a fresh one (docs/spec-texts.md#session-and-states). Offline the stored
  * session stays, so a service man in a basement keeps working; a refusal signs out.
  */
 export async function resumeSession(): Promise<void> {
@@ -36,9 +35,11 @@ export async function resumeSession(): Promise<void> {
   if (!token) return;
   setResumingSession(true);
   try {
-    const response = await api
-      .post('users/authenticatewithtoken', { json: { access_token: token }, retry: 0, ...anonymousRequest })
-      .json<AuthResponse>();
+    const response = await call(
+      usersApi.authenticateWithToken,
+      { body: { access_token: token } },
+      { retry: 0, anonymous: true },
+    );
     if (getSession().token !== token) return; // signed out meanwhile
     await startSession(response);
   } catch (error) {

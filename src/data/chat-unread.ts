@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import type { ChatUnread } from '../../contract/schemas/chat';
 import { getSession } from './session';
 import { useSocketConnected, useSocketEvent } from './socket';
 import { createStore, useStore } from './store';
@@ -17,8 +16,8 @@ export async function refreshChatUnread(): Promise<void> {
   const request = ++latestRequest;
   try {
     // Loaded here, not at the top: the shell is part of the sign-in page's first load.
-    const { api } = await import('./http');
-    const { unread } = await api.get('chat/unread').json<ChatUnread>();
+    const [{ call }, { chatApi }] = await Promise.all([import('./http'), import('../../contract/api/chat')]);
+    const { unread } = await call(chatApi.unread);
     if (request === latestRequest) unreadStore.set(unread);
   } catch {
     // Unreachable or signed out meanwhile: the badge keeps its last count.

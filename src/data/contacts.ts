@@ -1,12 +1,12 @@
+import { chatApi } from '../../contract/api/chat';
 import type { Contact } from '../../contract/schemas/chat';
-import { api } from './http';
+import { call } from './http';
 
-/** `GET /api/chat/contacts`: the people the signed-in user may talk to (chat and contacts pages). */
-export const fetchContacts = (signal?: AbortSignal) => api.get('chat/contacts', { signal }).json<Contact[]>();
+/** The people the signed-in user may talk to (chat and contacts pages). */
+export const fetchContacts = (signal?: AbortSignal) => call(chatApi.contacts, {}, signal ? { signal } : {});
 
-/** `PUT /api/chat/contacts/{id}/star`. */
 export const setContactStar = (contactId: string, starred: boolean) =>
-  api.put(`chat/contacts/${contactId}/star`, { json: { starred } }).json<{ starred: boolean }>();
+  call(chatApi.star, { params: { id: contactId }, body: { starred } });
 
 const lastTime = (contact: Contact) => (contact.lastMessage ? Date.parse(contact.lastMessage.time) : 0);
 

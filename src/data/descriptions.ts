@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
+import { descriptionsApi } from '../../contract/api/descriptions';
 import type { Description } from '../../contract/schemas/description';
-import { api } from './http';
+import { call } from './http';
 
 let cache: Promise<Description[]> | null = null;
 
 /** The error-code catalogue (`GET /api/descriptions`), loaded once per page load; `fresh` reloads it. */
 export function loadDescriptions(fresh = false): Promise<Description[]> {
   if (!cache || fresh) {
-    cache = api.get('descriptions').json<Description[]>();
+    cache = call(descriptionsApi.list);
     cache.catch(() => {
       cache = null;
     });

@@ -31,7 +31,7 @@ export const api = ky.create({
     ],
     afterResponse: [
       ({ request, response }) => {
-        // The server no longer accepts our token: the session is over (spec §4).
+        // The server no longer accepts our token: the session is over (docs/spec-texts.md#session-and-states).
         if (response.status === 401 && request.headers.has('Authorization') && !isResumingSession()) {
           endSession({ reason: refusalReason(), redirectTo: '/' });
         }
@@ -60,7 +60,9 @@ export type CallOptions = Pick<Options, 'signal' | 'timeout' | 'retry' | 'header
 };
 
 /** The query without empty values, as ky sends it. */
-function searchParamsOf(query: Record<string, unknown> | undefined): Record<string, string | number | boolean> {
+function searchParamsOf(
+  query: Record<string, unknown> | undefined,
+): Record<string, string | number | boolean> {
   const params: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -75,7 +77,11 @@ export function send<E extends EndpointDefinition>(
   input: RequestOf<E>,
   { anonymous, ...options }: CallOptions = {},
 ): Promise<Response> {
-  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
   return api(pathOf(endpoint, params), {
     method: endpoint.method,
     searchParams: searchParamsOf(query),
@@ -85,9 +91,10 @@ export function send<E extends EndpointDefinition>(
   });
 }
 
-type CallArgs<E extends EndpointDefinition> = Record<never, never> extends RequestOf<E>
-  ? [input?: RequestOf<E>, options?: CallOptions]
-  : [input: RequestOf<E>, options?: CallOptions];
+type CallArgs<E extends EndpointDefinition> =
+  Record<never, never> extends RequestOf<E>
+    ? [input?: RequestOf<E>, options?: CallOptions]
+    : [input: RequestOf<E>, options?: CallOptions];
 
 /** Calls a table entry (contract/api/) and answers its typed success answer; failures throw `ApiRequestError`. */
 export async function call<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E>) {

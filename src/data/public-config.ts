@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
-import type { PublicConfig } from '../../contract/schemas/system';
-import { api } from './http';
+import type { AnswerOf } from '../../contract/api/endpoint';
+import { systemApi } from '../../contract/api/system';
+import { call } from './http';
 import { createStore, useStore } from './store';
 
-const configStore = createStore<PublicConfig | null>(null);
+const configStore = createStore<AnswerOf<typeof systemApi.config> | null>(null);
 let request: Promise<void> | null = null;
 
 /** `GET /api/config`, fetched once per page; null until it answers (or when it fails). */
-export function usePublicConfig(): PublicConfig | null {
+export function usePublicConfig(): AnswerOf<typeof systemApi.config> | null {
   useEffect(() => {
     if (request) return;
-    request = api
-      .get('config')
-      .json<PublicConfig>()
+    request = call(systemApi.config)
       .then((config) => configStore.set(config))
       .catch((error: unknown) => {
         request = null; // try again next time, e.g. once back online

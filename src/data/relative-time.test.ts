@@ -16,7 +16,7 @@ const german = async () => {
   return setupI18n({ locale: 'de', messages: { de: messages } });
 };
 
-describe('relativeTimeStep (spec §9)', () => {
+describe('relativeTimeStep (docs/spec-texts.md#constants)', () => {
   it.each([
     ['now', 0, { unit: 'seconds' }],
     ['59 seconds', 59 * SECOND, { unit: 'seconds' }],
@@ -43,7 +43,7 @@ describe('relativeTimeStep (spec §9)', () => {
   });
 });
 
-/** The boundaries of spec §9 in both directions: [distance, English past, English future, German past, German future]. */
+/** The boundaries of docs/spec-texts.md#constants in both directions: [distance, English past, English future, German past, German future]. */
 const BOUNDARIES: Array<[string, number, string, string, string, string]> = [
   ['0 s', 0, 'a few seconds ago', 'a few seconds ago', 'vor ein paar Sekunden', 'vor ein paar Sekunden'],
   [

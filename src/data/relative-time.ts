@@ -11,7 +11,7 @@ export type RelativeTimeStep = { unit: 'seconds' } | { unit: 'minute' | 'hour' |
 export type RelativeTimeDirection = 'past' | 'future';
 
 /**
- * Spec §9: under 2 minutes "a few seconds", then whole minutes below 60, hours below 24, then
+ * docs/spec-texts.md#constants: under 2 minutes "a few seconds", then whole minutes below 60, hours below 24, then
  * days; the same steps before and after now.
  */
 export function relativeTimeStep(time: Date | string, now: Date = new Date()): RelativeTimeStep {

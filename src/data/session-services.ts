@@ -21,7 +21,7 @@ export function signOut({ reason, redirectTo = '/' }: SignOutOptions = {}): void
   endSession(reason ? { reason, redirectTo } : { redirectTo });
 }
 
-/** Rechecks the token every second and signs out with 'Token expired' (spec §4). */
+/** Rechecks the token every second and signs out with 'Token expired' (docs/spec-texts.md#session-and-states). */
 function watchTokenExpiry(): () => void {
   const timer = setInterval(() => {
     const { claims } = getSession();

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, OnlineUser, ServerToClientEvents } from '../../contract/socket';
+import type {
+  ClientToServerEvents,
+  OnlineUser,
+  ReloadChange,
+  ReloadEntity,
+  ServerToClientEvents,
+} from '../../contract/socket';
 import { SOCKET_AUTH_ERROR } from '../../contract/socket';
 import { getSession } from './session';
 import { createStore, useStore } from './store';
@@ -50,6 +56,19 @@ export function useSocketEvent<E extends EventName>(event: E, handler: ServerToC
   );
 }
 export const useSocketConnected = () => useStore(connectedStore);
+
+/**
+ * Calls the latest `handler` for every `reload` of `entity` (`users`: a screen listing users
+ * fetches again). Reloads of other or unknown entities pass by.
+ */
+export function useReloadEvent<E extends ReloadEntity>(
+  entity: E,
+  handler: (change: Extract<ReloadChange, { entity: E }>) => void,
+): void {
+  useSocketEvent('reload', (change) => {
+    if (change?.entity === entity) handler(change as Extract<ReloadChange, { entity: E }>);
+  });
+}
 
 /** Opens the user socket after sign-in; socket.io-client is loaded only now, off the login bundle. */
 export async function connectSocket(handlers: SocketHandlers): Promise<void> {

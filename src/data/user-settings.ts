@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/constants';
-import type { User, UserSettings } from '../../contract/schemas/user';
+import type { UserSettings } from '../../contract/schemas/user';
 import { activateLanguage, isLanguage } from './i18n';
 import { applyLayoutSettings } from './layout-settings';
 import { getSession, isSignedIn, updateSessionUser } from './session';
@@ -15,8 +15,11 @@ async function saveUserSettings(change: UserSettings): Promise<void> {
   const save = ++saves;
   try {
     // Loaded here, not statically: a guest switching language on the sign-in page needs no HTTP client.
-    const { api } = await import('./http');
-    const updated = await api.put('users/me/settings', { json: settings }).json<User>();
+    const [{ call }, { profileApi }] = await Promise.all([
+      import('./http'),
+      import('../../contract/api/profile'),
+    ]);
+    const updated = await call(profileApi.settings, { body: settings });
     if (save === saves) updateSessionUser(updated);
   } catch (error) {
     // Offline or refused: the choice still holds on this device.
@@ -35,7 +38,7 @@ export function chooseLayout(change: Pick<UserSettings, 'navLayout' | 'navFolded
 }
 
 /**
- * Animations on or off (spec §9). The choice lives on the session's user, which the root element
+ * Animations on or off (docs/spec-texts.md#constants). The choice lives on the session's user, which the root element
  * follows at once (animation-settings.ts), and is saved for the user's other devices.
  */
 export function chooseAnimations(animations: boolean): void {

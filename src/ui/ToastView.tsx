@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { TOAST_DURATION_MS } from '../../contract/constants';
 import './app-recipes';
 
-/** The message bar of spec §2/§9: top centre, hidden after 2 s. Loaded with the first toast. */
+/** The message bar of docs/spec-texts.md#constants: top centre, hidden after 2 s. Loaded with the first toast. */
 export const toaster = createToaster({
   placement: 'top',
   duration: TOAST_DURATION_MS,

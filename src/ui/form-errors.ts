@@ -9,7 +9,7 @@ import { showToast } from './toaster';
 
 /**
  * Puts a failed save's field errors on their fields (translated) and toasts its message: as an
- * error, or as a warning where the spec asks for one (§8: failed user and description calls).
+ * error, or as a warning where the spec asks for one (docs/spec-texts.md#messages-toasts-and-error-pages: failed user and description calls).
  */
 export function reportSaveError<T extends FieldValues>(
   error: unknown,
@@ -28,7 +28,7 @@ export function reportSaveError<T extends FieldValues>(
   showToast(kind, translateServerMessage(i18n, error.body.message));
 }
 
-/** Spec §8: a failed user or description call warns with the server's message (translated). */
+/** docs/spec-texts.md#messages-toasts-and-error-pages: a failed user or description call warns with the server's message (translated). */
 export function warnCallFailed<T extends FieldValues>(
   error: unknown,
   i18n: I18n,
@@ -41,7 +41,7 @@ export function warnCallFailed<T extends FieldValues>(
 const warned = new WeakSet<ApiRequestError>();
 
 /**
- * Spec §8 for loads: warns once per failed answer of the server. An unreachable server is left to
+ * docs/spec-texts.md#messages-toasts-and-error-pages for loads: warns once per failed answer of the server. An unreachable server is left to
  * the page's own notice and the toolbar's online state (no toast per list while offline), and a
  * 401 to the sign-out, which says 'Invalid access_token' itself.
  */

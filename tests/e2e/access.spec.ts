@@ -4,7 +4,7 @@ import { LANDING_PATH, signInByToken, signInWithForm } from './support';
 
 const ROLES: Role[] = ['dev', 'admin', 'customer_admin', 'customer', 'service_man'];
 
-/** The stricter of route and menu rule (design §3) for one page per rule. */
+/** The stricter of route and menu rule (docs/access.md) for one page per rule. */
 const PROTECTED: { path: string; allowed: Role[] }[] = [
   { path: '/apps/logs', allowed: ['dev'] },
   { path: '/apps/users/users', allowed: ['dev', 'admin'] },

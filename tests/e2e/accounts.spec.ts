@@ -34,16 +34,20 @@ async function mailedPath(email: string, part: string, count = 1): Promise<strin
   return new URL(link).pathname;
 }
 
-/** An admin invites `email` through the API; the user registers from the mailed link. */
+/**
+ * An admin creates `email` through the API (`POST /api/users/register`: the invitation mail goes
+ * out); the user registers from the mailed link (`POST /api/users/updateByEmail` with its two
+ * sealed parts).
+ */
 async function invitedAndRegistered(request: APIRequestContext, email: string, password: string, role: Role) {
   const admin = await apiToken(request, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
-  const created = await request.post('/api/users', {
+  const created = await request.post('/api/users/register', {
     headers: { Authorization: `Bearer ${admin}` },
     data: { email, displayName: 'E2E user', role },
   });
   expect(created.status()).toBe(201);
   const [, , id, sealedEmail] = (await mailedPath(email, '/register/')).split('/');
-  const registered = await request.post('/api/users/register', {
+  const registered = await request.post('/api/users/updateByEmail', {
     data: {
       id: decodeURIComponent(id ?? ''),
       email: decodeURIComponent(sealedEmail ?? ''),
@@ -94,7 +98,7 @@ test('an admin invites a customer; the mailed link registers him once and signs 
   await page.goto('/apps/users/user');
   await page.getByLabel('E-Mail', { exact: true }).fill(email);
   await page.getByLabel('Anzeigename').fill('Neuer Kunde');
-  // An admin hands out every role of spec §6 except dev.
+  // An admin hands out every role of docs/access.md#who-may-grant-which-role except dev.
   await expect(page.getByLabel('Rolle').locator('option')).toHaveText([
     'Administrator',
     'Kunden-Administrator',
@@ -131,7 +135,12 @@ test('an admin invites a customer; the mailed link registers him once and signs 
   await expect(submit).toBeDisabled();
   await guest.page.getByLabel('Passwort bestätigen').fill('geheim-123');
   await expect(submit).toBeEnabled();
-  await submit.click();
+  // The form sends the link's two sealed parts with the chosen password to updateByEmail.
+  const [registered] = await Promise.all([
+    guest.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/updateByEmail'),
+    submit.click(),
+  ]);
+  expect(registered.status()).toBe(200);
   await expect(guest.page).toHaveURL(new RegExp(`${LANDING_PATH}$`));
   await expect(guest.page.getByRole('button', { name: TEXT.userMenu })).toContainText('Neuer Kunde');
 

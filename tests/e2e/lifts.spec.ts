@@ -63,6 +63,12 @@ test("a lift's detail goes live while its controller sends", async ({ page, requ
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${uid}`);
   await expect(page.getByTestId('lift-trips')).toHaveText('0');
+  // Once the page has settled (first sync done), readings must come in without a pull or refetch.
+  await page.waitForLoadState('networkidle');
+  const refetches: string[] = [];
+  page.on('request', (sent) => {
+    if (/\/api\/(sync\/pull|messages)/.test(sent.url())) refetches.push(sent.url());
+  });
 
   // A controller connects and sends readings.
   const device = io(`${baseURL}/device`, { auth: { imei, key: lift.deviceKey }, transports: ['websocket'] });
@@ -93,6 +99,9 @@ test("a lift's detail goes live while its controller sends", async ({ page, requ
     await expect(page.getByTestId('lift-current-error')).toContainText('101');
     await expect(page.getByTestId('lift-current-error')).toContainText('Türzonenfehler');
     await expect(page.getByText('Jetzt online')).toBeVisible();
+    // The reading itself arrives as `lift:message` and shows in the list at once.
+    await expect(page.locator('tbody tr').filter({ hasText: 'Türzonenfehler' })).toBeVisible();
+    expect(refetches).toEqual([]);
   } finally {
     device.disconnect();
   }

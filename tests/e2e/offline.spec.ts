@@ -16,7 +16,7 @@ import { chromiumLaunchOptions } from '../../tools/chromium.mjs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken, TOKEN_STORAGE_KEY } from './support';
 
 /**
- * Offline-first (issue 4, design §5) on the real server: the service man's mirror, the outbox and
+ * Offline-first (issue 4, docs/sync.md) on the real server: the service man's mirror, the outbox and
  * its replay, conflicts, two tabs, lost access. A route interception stands in for a bad network.
  */
 

@@ -3,7 +3,7 @@ import type { Role } from '../../contract/roles';
 import { SETTINGS_URL } from '../../playwright.config';
 import { LANDING_PATH, signInByToken, TEXT, TOKEN_STORAGE_KEY } from './support';
 
-/** Top-level menu entries by their link target, and which roles see them (spec §2, design §3). */
+/** Top-level menu entries by their link target, and which roles see them (docs/spec-texts.md#menu-and-screens, docs/access.md). */
 const MENU: Record<string, Role[]> = {
   '/apps/lift/lifts': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
   '/apps/errors': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],

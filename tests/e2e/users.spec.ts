@@ -22,11 +22,11 @@ test('a failed user call warns with the server message; its field error stays on
   await page.getByLabel('E-Mail', { exact: true }).fill('customer@demo.local');
   await page.getByLabel('Anzeigename').fill('Doppelter Kunde');
   await page.getByRole('button', { name: 'Speichern' }).click();
-  // Spec §8: a warning toast with the server's message, translated.
+  // docs/spec-texts.md#messages-toasts-and-error-pages: a warning toast with the server's message, translated.
   const toast = page.locator('[data-scope=toast][data-part=root]', { hasText: 'Die Anfrage ist ungültig' });
   await expect(toast).toHaveAttribute('data-type', 'warning');
   await expect(page.getByText('Es gibt bereits einen Benutzer mit dieser E-Mail')).toBeVisible();
-  // Spec §9: gone after 2 s.
+  // docs/spec-texts.md#constants: gone after 2 s.
   await expect(toast).toHaveCount(0, { timeout: 5000 });
 
   // A failed list call warns too (routed on the context: the service worker fetches the list).

@@ -1,5 +1,5 @@
 /**
- * Drives virtual lift controllers against a running portal (design §6):
+ * Drives virtual lift controllers against a running portal (docs/device-protocol.md):
  *
  *   npm run simulate -- --lifts 20 --interval 1000 --url http://127.0.0.1:3000 \
  *     [--email admin@demo.local --password demo1234]

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** `app.blobs` for every module, on the backend the configuration names (design §7). */
+/** `app.blobs` for every module, on the backend the configuration names (docs/architecture.md#integrations). */
 export const blobStoragePlugin = definePlugin<BlobStorageOptions>('blob-storage', async (app, options) => {
   if (options.azureStorageConnectionString) {
     // Creating the container here makes a wrong connection string fail the start, not an upload.

@@ -39,7 +39,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${++counter}@example.com`;
 async function invite(role: 'admin' | 'customer', email: string): Promise<User> {
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/users',
+    url: '/api/users/register',
     headers: await t.authHeaders(role),
     payload: { email, displayName: 'Neue Person', role: 'service_man' },
   });
@@ -58,10 +58,14 @@ function registerParts(mail: ParsedMail): { id: string; email: string } {
 const getInvitation = (parts: { id: string; email: string }) =>
   t.app.inject({ url: `/api/users/invitation?id=${parts.id}&email=${parts.email}` });
 
-const register = (parts: { id: string; email: string }, overrides: Record<string, unknown> = {}) =>
+const register = (
+  parts: { id: string; email: string },
+  overrides: Record<string, unknown> = {},
+  url = '/api/users/updateByEmail',
+) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/users/register',
+    url,
     payload: {
       ...parts,
       displayName: 'Paula Pfeiffer',
@@ -205,6 +209,36 @@ describe('invitation and registration', () => {
     expect(registered.json()).toEqual({ message: MSG.linkExpired });
   });
 
+  it('registers through the spec alias POST /api/user-app/user/update-user-by-email too', async () => {
+    const email = uniqueEmail('alias');
+    const invited = await invite('customer', email);
+    const parts = registerParts(await smtp.nextMailTo(email));
+
+    const registered = await register(parts, {}, '/api/user-app/user/update-user-by-email');
+
+    expect(registered.statusCode).toBe(200);
+    expect(v.parse(AuthResponseSchema, registered.json()).user).toMatchObject({
+      id: invited.id,
+      status: 'active',
+    });
+    expect((await signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses an id that is no sealed token as an invalid link, without touching a password', async () => {
+    const email = uniqueEmail('blank-id');
+    await invite('admin', email);
+    const parts = registerParts(await smtp.nextMailTo(email));
+
+    const blank = await register({ id: '', email: parts.email });
+    const nullId = await register({ id: null as unknown as string, email: parts.email });
+
+    for (const response of [blank, nullId]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: MSG.invalidRequest, fieldErrors: { id: MSG.linkInvalid } });
+    }
+    expect((await getInvitation(parts)).statusCode).toBe(200);
+  });
+
   it('answers field errors for an invalid registration form', async () => {
     const email = uniqueEmail('form');
     await invite('admin', email);
@@ -275,11 +309,17 @@ describe('forgotten and reset password', () => {
 
     const reused = await t.app.inject({
       method: 'POST',
-      url: '/api/user-app/update-user-by-email',
+      url: '/api/user-app/user/update-user-by-email',
       payload: { email: token, password: 'third-password-x', confirmPassword: 'third-password-x' },
     });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ message: MSG.linkUsed });
+    const reusedOldAlias = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-app/update-user-by-email',
+      payload: { email: token, password: 'third-password-x', confirmPassword: 'third-password-x' },
+    });
+    expect(reusedOldAlias.json()).toEqual({ message: MSG.linkUsed });
     expect((await t.app.inject({ url: `/api/users/reset-token?token=${token}` })).json()).toEqual({
       message: MSG.linkUsed,
     });

@@ -9,11 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const attempt = (url: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url, remoteAddress, payload: { email: 'guess@example.com' } });
+const attempt = (url: string, remoteAddress: string, payload: object = { email: 'guess@example.com' }) =>
+  t.app.inject({ method: 'POST', url, remoteAddress, payload });
 
 describe('REGISTER_RATE_LIMIT', () => {
-  it.each(['/api/users/register', '/api/users/updateByEmail'])(
+  it.each(['/api/users/updateByEmail', '/api/user-app/user/update-user-by-email'])(
     'limits guessing on %s per address, before the body is even read',
     async (url) => {
       const statuses: number[] = [];
@@ -26,4 +26,16 @@ describe('REGISTER_RATE_LIMIT', () => {
       expect(otherAddress.statusCode).toBe(400);
     },
   );
+
+  it('counts registrations and password resets together: they are one call', async () => {
+    const address = '192.0.2.44';
+    const registration = { id: 'guess', email: 'guess', displayName: 'Gast', password: 'x' };
+    const statuses = [
+      (await attempt('/api/users/updateByEmail', address, registration)).statusCode,
+      (await attempt('/api/users/updateByEmail', address)).statusCode,
+      (await attempt('/api/users/updateByEmail', address, registration)).statusCode,
+    ];
+
+    expect(statuses).toEqual([400, 400, 429]);
+  });
 });

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ChatMessage, Contact } from '../../../contract/schemas/chat';
-import type { Database } from '../../db/client';
-import { chatMessages, contactStars } from '../../db/schema';
-import { rowsOf } from '../../db/results';
 import { chatPairCondition, mayTalk, me, partner } from '../../access/contacts';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import { chatMessages, contactStars } from '../../db/schema';
 
 type ChatMessageRow = typeof chatMessages.$inferSelect;
 

@@ -128,4 +128,37 @@ describe('descriptions', () => {
     expect((await as('service_man', 'GET', `/api/descriptions/${created.id}`)).body).toBe('null');
     expect((await as('admin', 'POST', '/api/descriptions/register', entry(700))).statusCode).toBe(201);
   });
+
+  it('takes the id in the body on the update alias: missing or not a uuid is a 400 on `id`', async () => {
+    for (const id of [undefined, 'not-a-uuid']) {
+      const answer = await as('admin', 'POST', '/api/descriptions-app/update-description', {
+        ...(id === undefined ? {} : { id }),
+        ...entry(800),
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(Object.keys(answer.json().fieldErrors)).toEqual(['id']);
+    }
+  });
+
+  it('registers once for a repeated Idempotency-Key, on the canonical path and the alias', async () => {
+    for (const [url, number] of [
+      ['/api/descriptions/register', 900],
+      ['/api/descriptions-app/save-description', 901],
+    ] as const) {
+      const request = {
+        method: 'POST' as const,
+        url,
+        headers: { ...(await t.authHeaders('admin')), 'idempotency-key': randomUUID() },
+        payload: entry(number),
+      };
+      const first = await t.app.inject(request);
+      const again = await t.app.inject(request);
+      expect(first.statusCode).toBe(201);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+    }
+    const list = (await as('service_man', 'GET', '/api/descriptions')).json() as { number: number }[];
+    expect(list.filter((d) => d.number === 900 || d.number === 901)).toHaveLength(2);
+  });
 });

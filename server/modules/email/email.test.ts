@@ -17,7 +17,7 @@ describe('without SMTP_URL: the mail outbox', () => {
   it('keeps an invitation in DATA_DIR/mail-outbox, listed for devs with its links', async () => {
     const created = await t.app.inject({
       method: 'POST',
-      url: '/api/users',
+      url: '/api/users/register',
       headers: await t.authHeaders('admin'),
       payload: { email: 'outbox@example.com', displayName: 'Otto Outbox', role: 'customer' },
     });

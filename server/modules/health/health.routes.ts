@@ -1,25 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiErrorSchema } from '../../../contract/errors';
+import { systemApi } from '../../../contract/api/system';
 import { MSG } from '../../../contract/messages';
-import { HealthResponseSchema } from '../../../contract/schemas/system';
-import type { ValibotTypeProvider } from '../../plugins/validation';
+import { pingDatabase } from './health.repository';
 
 /** Liveness for load balancers and the installer: 200 only when the database answers a query. */
-export const healthRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<ValibotTypeProvider>();
-
-  app.get(
-    '/health',
-    { schema: { tags: ['system'], response: { 200: HealthResponseSchema, 503: ApiErrorSchema } } },
-    async (request, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unavailable');
-        return reply.code(503).send({ message: MSG.serverError });
-      }
-      return { status: 'ok' as const, database: app.databaseKind };
-    },
-  );
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.serve(systemApi.health, async (request, reply) => {
+    try {
+      await pingDatabase(app.db);
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unavailable');
+      return reply.code(503).send({ message: MSG.serverError });
+    }
+    return { status: 'ok' as const, database: app.databaseKind };
+  });
 };

@@ -1,10 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DeviceRange } from '../../../contract/constants';
-import type { DashboardSummary } from '../../../contract/schemas/dashboard';
-import type { LiftInput } from '../../../contract/schemas/lift';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
+import type { DashboardSummary } from '../../../contract/schemas/dashboard';
+import type { LiftInput } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
 import { type LiftUserKind, lifts, liftUsers, messages, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';

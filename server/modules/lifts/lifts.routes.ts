@@ -61,7 +61,10 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.serve(liftsApi.list, (request) =>
-    list(and(liftScopeCondition(currentUser(request)), liftSearchCondition(request.query.search)), request.query),
+    list(
+      and(liftScopeCondition(currentUser(request)), liftSearchCondition(request.query.search)),
+      request.query,
+    ),
   );
 
   app.serve(liftsApi.byUser, (request) =>

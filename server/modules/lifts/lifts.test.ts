@@ -5,9 +5,9 @@ import { MSG } from '../../../contract/messages';
 import { DashboardSummarySchema } from '../../../contract/schemas/dashboard';
 import { LiftListResponseSchema, LiftRegisteredSchema, LiftSchema } from '../../../contract/schemas/lift';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { userIdsWhoSeeLifts } from '../../access/lifts';
 import { lifts, messages } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from './lift-fixtures';
-import { userIdsWhoSeeLifts } from '../../access/lifts';
 import { hashDeviceKey } from './lifts.repository';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-/** Image types accepted as avatars (spec §5: jpeg, jpg, png, gif), told apart by their first bytes. */
+/** Image types accepted as avatars (docs/spec-texts.md#validation-messages: jpeg, jpg, png, gif), told apart by their first bytes. */
 export const AVATAR_TYPES = {
   jpg: 'image/jpeg',
   png: 'image/png',

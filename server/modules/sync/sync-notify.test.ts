@@ -1,8 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../contract/roles';
-import { SYNC_RELOAD_ENTITY } from '../../../contract/schemas/sync';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../contract/socket';
+import type { ClientToServerEvents, ReloadChange, ServerToClientEvents } from '../../../contract/socket';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 
@@ -33,8 +32,8 @@ async function open(role: Role) {
   });
   sockets.push(socket);
   await new Promise<void>((resolve) => socket.once('users', () => resolve()));
-  const reloads: string[] = [];
-  socket.on('reload', (change) => reloads.push(change.entity));
+  const reloads: ReloadChange[] = [];
+  socket.on('reload', (change) => reloads.push(change));
   /** Resolves once `count` reloads arrived in all. */
   const reloadCount = (count: number) =>
     new Promise<void>((resolve) => {
@@ -53,34 +52,39 @@ const as = async (role: Role, method: 'POST' | 'PUT', url: string, payload: obje
   const response = await t.app.inject({ method, url, headers: await t.authHeaders(role), payload });
   expect(response.statusCode, response.body).toBeLessThan(300);
 };
-const notes = (text: string) => ({
-  year: f.year,
-  isNotes: true,
-  notes: { title: 'T', notes: text, urls: [] },
-});
 
 describe('reload to pull', () => {
-  it("reaches the lift's users for notes and everyone for descriptions, nobody else", async () => {
+  it("names deleted readings' lifts to the users who see them, descriptions to everyone", async () => {
     const admin = await open('admin');
     const serviceMan = await open('service_man');
 
-    await as('admin', 'PUT', `/api/messages/${f.foreignMessageId}`, notes('not his lift'));
+    await as('admin', 'POST', '/api/messages/deleteByIds', {
+      ids: [f.ownMessageId, f.foreignMessageId],
+      year: f.year,
+    });
     await admin.reloadCount(1);
-    await as('service_man', 'PUT', `/api/messages/${f.ownMessageId}`, notes('his lift'));
-    await admin.reloadCount(2);
     await as('admin', 'POST', '/api/descriptions/register', {
       number: 42,
       name: 'Door',
       nameDE: 'Tür',
       type: 'error',
     });
-    await admin.reloadCount(3);
+    await admin.reloadCount(2);
 
     // Events to one socket arrive in order: once this lift update is there, every earlier reload is.
     const liftUpdate = new Promise<void>((resolve) => serviceMan.socket.once('lift', () => resolve()));
     await as('admin', 'PUT', `/api/lifts/${f.own.id}`, { maxTrips: 5 });
     await liftUpdate;
-    expect(serviceMan.reloads).toEqual([SYNC_RELOAD_ENTITY, SYNC_RELOAD_ENTITY]);
-    expect(admin.reloads).toEqual([SYNC_RELOAD_ENTITY, SYNC_RELOAD_ENTITY, SYNC_RELOAD_ENTITY]);
+    // The service man sees only his lift: he is told of it alone, and never of the foreign one.
+    expect(serviceMan.reloads).toEqual([
+      { entity: 'messages', liftIds: [f.own.id] },
+      { entity: 'descriptions' },
+    ]);
+    expect(admin.reloads).toHaveLength(2);
+    expect(admin.reloads[0]).toMatchObject({ entity: 'messages' });
+    expect((admin.reloads[0] as { liftIds: string[] }).liftIds.sort()).toEqual(
+      [f.own.id, f.foreign.id].sort(),
+    );
+    expect(admin.reloads[1]).toEqual({ entity: 'descriptions' });
   });
 });

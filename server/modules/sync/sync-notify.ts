@@ -1,26 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { SYNC_RELOAD_ENTITY } from '../../../contract/schemas/sync';
-import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 import { userIdsWhoSeeLifts } from '../../access/lifts';
-
-const RELOAD = { entity: SYNC_RELOAD_ENTITY };
+import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 
 /**
- * Tells the online users who see these lifts (and staff) to pull: their messages changed in a way
- * no `lift` event carries. Runs after the answer; a failure only delays their next pull.
+ * Tells the online users who see these lifts (and staff) to pull their messages: they changed in
+ * a way no `lift:message` carries (readings deleted). Each user is named only the lifts he sees.
+ * Runs after the answer; a failure only delays their next pull.
  */
 export function askLiftSeersToPull(app: FastifyInstance, liftIds: readonly string[]): void {
   if (liftIds.length === 0 || app.io.sockets.sockets.size === 0) return;
-  userIdsWhoSeeLifts(app.db, [...new Set(liftIds)])
+  const unique = [...new Set(liftIds)];
+  userIdsWhoSeeLifts(app.db, unique)
     .then((seers) => {
-      const rooms = new Set([STAFF_ROOM]);
-      for (const userIds of seers.values()) for (const id of userIds) rooms.add(userRoom(id));
-      app.io.to([...rooms]).emit('reload', RELOAD);
+      const rooms = app.io.sockets.adapter.rooms;
+      if (rooms.has(STAFF_ROOM))
+        app.io.to(STAFF_ROOM).emit('reload', { entity: 'messages', liftIds: unique });
+      const perUser = new Map<string, string[]>();
+      for (const [liftId, userIds] of seers) {
+        for (const id of userIds) perUser.set(id, [...(perUser.get(id) ?? []), liftId]);
+      }
+      for (const [userId, seen] of perUser) {
+        const room = userRoom(userId);
+        // Staff heard it already, with every lift.
+        if (rooms.has(room))
+          app.io.to(room).except(STAFF_ROOM).emit('reload', { entity: 'messages', liftIds: seen });
+      }
     })
     .catch((error: unknown) => app.log.warn({ err: error }, 'sync reload for lift seers failed'));
 }
 
 /** Every signed-in user mirrors the descriptions: all of them pull. */
 export function askEveryoneToPull(app: FastifyInstance): void {
-  app.io.emit('reload', RELOAD);
+  app.io.emit('reload', { entity: 'descriptions' });
 }

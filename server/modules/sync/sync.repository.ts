@@ -5,7 +5,9 @@ import {
   SYNC_PULL_DEFAULT_LIMIT,
   type SyncPullResponse,
 } from '../../../contract/schemas/sync';
+import { liftAudienceCondition, liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/results';
 import {
   type DescriptionRow,
   descriptions,
@@ -16,8 +18,6 @@ import {
   messages,
 } from '../../db/schema';
 import { toDescription } from '../descriptions/description-mapper';
-import { liftAudienceCondition, liftScopeCondition, type ScopeUser } from '../../access/lifts';
-import { rowsOf } from '../../db/results';
 import { toLifts } from '../lifts/lift-view';
 import { toMessage } from '../messages/message-mapper';
 
@@ -77,7 +77,7 @@ type Change =
 
 /**
  * One page of the changes after the cursor's position, in sync position order, for the user's
- * scope (design §5). Each table is read from its `sync_seq` index, at most `limit + 1` rows, and
+ * scope (docs/sync.md). Each table is read from its `sync_seq` index, at most `limit + 1` rows, and
  * the merge is cut at `limit`. All reads share one snapshot, so no change commits between them.
  */
 export async function pullChanges(

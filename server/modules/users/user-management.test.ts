@@ -23,7 +23,11 @@ const request = async (role: Role, method: 'GET' | 'POST' | 'PUT', url: string, 
   t.app.inject({ method, url, headers: await t.authHeaders(role), ...(payload ? { payload } : {}) });
 
 async function create(role: Role, fields: Record<string, unknown>) {
-  return request(role, 'POST', '/api/users', { email: uniqueEmail(), displayName: 'Max Muster', ...fields });
+  return request(role, 'POST', '/api/users/register', {
+    email: uniqueEmail(),
+    displayName: 'Max Muster',
+    ...fields,
+  });
 }
 
 async function created(role: Role, fields: Record<string, unknown>): Promise<User> {
@@ -60,6 +64,18 @@ describe('creating users', () => {
     });
     const fetched = await request('admin', 'GET', `/api/user-app/user?id=${user.id}`);
     expect(fetched.json()).toEqual(user);
+  });
+
+  it('creates on the aliases POST /api/user-app/user/create and POST /api/users too', async () => {
+    for (const url of ['/api/user-app/user/create', '/api/users']) {
+      const response = await request('customer_admin', 'POST', url, {
+        email: uniqueEmail(),
+        displayName: 'Alias Nutzer',
+        role: 'customer',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(v.parse(UserSchema, response.json())).toMatchObject({ status: 'invited', role: 'customer' });
+    }
   });
 
   it('keeps a customer admin inside its company and lets a customer create only service men', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/roles';
 import type { UserSettings } from '../../../contract/schemas/user';
+import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import {
   type LiftUserKind,
@@ -12,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
-import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
+import { orderBySort } from '../../lib/sort';
 
 export const USER_SORT_COLUMNS = {
   displayName: users.displayName,
@@ -28,8 +29,8 @@ export interface UserListOptions {
   pageSize: number;
   search?: string | undefined;
   role?: Role | undefined;
-  /** Default: by display name. */
-  orderBy?: SQL[] | undefined;
+  /** `field` or `-field` among USER_SORT_COLUMNS (400 otherwise); default: by display name. */
+  sort?: string | undefined;
   /** The users the signed-in user manages (see `manageableUsersCondition`); undefined is all. */
   scope?: SQL | undefined;
 }
@@ -81,7 +82,7 @@ export function createUsersRepository(db: Database) {
       pageSize,
       search,
       role,
-      orderBy,
+      sort,
       scope,
     }: UserListOptions): Promise<{ rows: UserRow[]; count: number }> {
       const where: SQL | undefined = and(
@@ -95,7 +96,7 @@ export function createUsersRepository(db: Database) {
         role ? eq(users.role, role) : undefined,
         scope,
       );
-      const order = orderBy ?? [asc(users.displayName), asc(users.id)];
+      const order = orderBySort(sort, USER_SORT_COLUMNS, users.id) ?? [asc(users.displayName), asc(users.id)];
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -146,12 +147,16 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
-    /** How many of `ids` lie within `scope`. */
-    async countInScope(ids: readonly string[], scope: SQL | undefined): Promise<number> {
+    /** How many of `ids` lie within `scope` (and, given `roles`, have one of them). */
+    async countInScope(
+      ids: readonly string[],
+      scope: SQL | undefined,
+      roles?: readonly Role[],
+    ): Promise<number> {
       const [total] = await db
         .select({ value: count() })
         .from(users)
-        .where(and(inArray(users.id, [...ids]), scope));
+        .where(and(inArray(users.id, [...ids]), scope, roles ? inArray(users.role, [...roles]) : undefined));
       return total?.value ?? 0;
     },
 
@@ -241,6 +246,85 @@ export function createUsersRepository(db: Database) {
       }
     },
 
+    /**
+     * A new user with his lift assignments (as customer or service man, among the lifts `actor`
+     * sees), in one transaction.
+     */
+    async insertWithLifts(
+      actor: ScopeUser,
+      user: NewUserRow,
+      liftIds: readonly string[] | undefined,
+    ): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const repository = createUsersRepository(tx);
+        const row = await repository.insert(user);
+        const kind = liftKindOf(row.role);
+        if (kind && liftIds?.length) await repository.replaceLiftAssignments(actor, row.id, kind, liftIds);
+        return row;
+      });
+    },
+
+    /**
+     * `changes` and, given `liftIds`, the user's lift assignments among those `actor` sees, in one
+     * transaction; a changed role moves the assignments to the new role's kind. Undefined when the
+     * row is gone or no longer at `baseVersion`.
+     */
+    async updateWithLifts(
+      actor: ScopeUser,
+      target: Pick<UserRow, 'id' | 'role'>,
+      changes: UserChanges,
+      liftIds: readonly string[] | undefined,
+      baseVersion: number | undefined,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const repository = createUsersRepository(tx);
+        const row = await repository.update(target.id, changes, baseVersion);
+        if (!row) return undefined;
+        const kind = liftKindOf(row.role);
+        if (row.role !== target.role) await repository.moveLiftAssignments(row.id, kind);
+        if (kind && liftIds) await repository.replaceLiftAssignments(actor, row.id, kind, liftIds);
+        return row;
+      });
+    },
+
+    /**
+     * Uses up the invitation token and makes the invited user active with his own name, phone number
+     * and password. Undefined when the token was used or the user is no longer invited.
+     */
+    async completeRegistration(
+      userId: string,
+      token: { jti: string; exp: number },
+      fields: Pick<NewUserRow, 'displayName' | 'phoneNumber'> & { passwordHash: string },
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        if (!(await createUsersRepository(tx).useToken(token.jti, token.exp))) return undefined;
+        const [row] = await tx
+          .update(users)
+          .set({
+            ...fields,
+            status: 'active',
+            version: sql`${users.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(users.id, userId), eq(users.status, 'invited')))
+          .returning();
+        return row;
+      });
+    },
+
+    /** Uses up a reset token and sets the new password; undefined when the token was used before. */
+    async resetPassword(
+      userId: string,
+      token: { jti: string; exp: number },
+      passwordHash: string,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const repository = createUsersRepository(tx);
+        if (!(await repository.useToken(token.jti, token.exp))) return undefined;
+        return repository.update(userId, { passwordHash });
+      });
+    },
+
     /** Records a link token as used; false when it was used before (single use). */
     async useToken(tokenId: string, expiresAtSeconds: number): Promise<boolean> {
       const rows = await db
@@ -289,5 +373,3 @@ export function createUsersRepository(db: Database) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;

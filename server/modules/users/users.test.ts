@@ -16,7 +16,7 @@ const get = async (url: string, role?: Role) =>
   t.app.inject({ method: 'GET', url, headers: role ? await t.authHeaders(role) : {} });
 
 const ALLOWED: Role[] = ['dev', 'admin'];
-/** Service men manage nobody (design §3); customers and customer admins get their own scope. */
+/** Service men manage nobody (docs/access.md); customers and customer admins get their own scope. */
 const REFUSED: Role[] = ['service_man'];
 
 describe('GET /api/users and GET /api/user-app/users', () => {

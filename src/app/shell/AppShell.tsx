@@ -43,7 +43,7 @@ const ShownFromCacheNotice = lazy(() =>
 );
 
 /**
- * Fades each page in (spec §9: 1000 ms; not at all with animations off). Through the Web Animations
+ * Fades each page in (docs/spec-texts.md#constants: 1000 ms; not at all with animations off). Through the Web Animations
  * API on the page's frame, so that no page is mounted again for it.
  */
 function usePageFadeIn() {

@@ -5,7 +5,7 @@ import { usePublicConfig } from '../../data/public-config';
 import { isExternalUrl } from '../navigation';
 
 /**
- * Opens the external design editor (DESIGN_EDITOR_URL) in a new tab (spec §2 toolbar); hidden when
+ * Opens the external design editor (DESIGN_EDITOR_URL) in a new tab (docs/spec-texts.md#menu-and-screens toolbar); hidden when
  * none is set, and on phones, whose toolbar has no room left: there the navigation drawer has it as
  * a link entry.
  */

@@ -15,7 +15,7 @@ export function FullscreenToggle() {
   }, []);
 
   const toggle = async () => {
-    // Spec §8: some browsers (iPhone Safari) have no fullscreen API at all.
+    // docs/spec-texts.md#messages-toasts-and-error-pages: some browsers (iPhone Safari) have no fullscreen API at all.
     if (!document.fullscreenEnabled || typeof document.documentElement.requestFullscreen !== 'function') {
       showToast('error', t`fullscreenElement is not supported by this browser`);
       return;

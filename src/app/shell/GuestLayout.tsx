@@ -7,7 +7,7 @@ import { LanguageMenu } from './LanguageMenu';
 
 /** Frame of the pages for guests: sign-in, registration, password reset. */
 export function GuestLayout() {
-  // Guests have no choice of their own: the device's reduced-motion wish decides (spec §9).
+  // Guests have no choice of their own: the device's reduced-motion wish decides (docs/spec-texts.md#constants).
   useEffect(() => followAnimationSettings(), []);
   return (
     <Flex direction="column" minHeight="100dvh" bg="bg.subtle">

@@ -35,13 +35,13 @@ const ShortcutPicker = lazy(preloadPicker);
 const HOVER_CLOSE_DELAY_MS = 300;
 
 /**
- * How the add menu was opened: by resting the pointer on the star (spec §9: after 150 ms; it closes
+ * How the add menu was opened: by resting the pointer on the star (docs/spec-texts.md#constants: after 150 ms; it closes
  * again when the pointer leaves, unless the user started using it), or by click or keyboard (stays
  * until closed, with the search field focused).
  */
 type OpenedBy = 'hover' | 'click' | null;
 
-/** Spec §2: the user's starred navigation items as toolbar icons, and a menu to star more. */
+/** docs/spec-texts.md#menu-and-screens: the user's starred navigation items as toolbar icons, and a menu to star more. */
 export function ShortcutBar({ groups }: { groups: NavGroup[] }) {
   const { t, i18n } = useLingui();
   const { user } = useSession();

@@ -14,7 +14,7 @@ import { showToast } from '../../ui/toaster';
 
 const isNavLayout = (value: string): value is NavLayout => (NAV_LAYOUTS as readonly string[]).includes(value);
 
-/** Who is signed in, and: My profile, Reset password, layout choice, Logout (spec §2). */
+/** Who is signed in, and: My profile, Reset password, layout choice, Logout (docs/spec-texts.md#menu-and-screens). */
 export function UserMenu() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -24,11 +24,11 @@ export function UserMenu() {
   const displayName = user?.displayName ?? user?.email ?? '';
   const roleLabel = role ? i18n._(ROLE_LABELS[role]) : t`Guest`;
 
-  // Spec §2: the password is reset signed out, with a sealed single-use token from the server.
+  // docs/spec-texts.md#menu-and-screens: the password is reset signed out, with a sealed single-use token from the server.
   const startPasswordReset = async () => {
     try {
-      const { api } = await import('../../data/http');
-      const { token } = await api.post('users/me/reset-token').json<{ token: string }>();
+      const { fetchOwnResetToken } = await import('../../features/account/account-api');
+      const { token } = await fetchOwnResetToken();
       signOut({ redirectTo: `/reset-password/${encodeURIComponent(token)}` });
     } catch (error) {
       showToast(

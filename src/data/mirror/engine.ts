@@ -1,10 +1,11 @@
 import Dexie, { liveQuery } from 'dexie';
 import type { Lift } from '../../../contract/schemas/lift';
+import { MIRRORED_RELOAD_ENTITIES, type ReloadChange } from '../../../contract/socket';
 import { getSession } from '../session';
 import { subscribeSocketEvent } from '../socket';
 import { MirrorDb, mirrorName } from './mirror-db';
 import { applyServerRow, makeWaitingDue, removeMirrorRow, replayOutbox } from './outbox';
-import { isMirrorComplete, pullAll } from './pull';
+import { applyLiveMessage, isMirrorComplete, pullAll } from './pull';
 import { fetchPullPage, sendOutboxEntry } from './send';
 import { mirrorStore, type SyncReason, setSyncRequester, syncStatusStore } from './sync-status';
 
@@ -123,6 +124,34 @@ async function askForPersistentStorage(db: MirrorDb): Promise<void> {
   syncStatusStore.update((status) => ({ ...status, persistRefused: persisted === false }));
 }
 
+const mirrored = new Set<string>(MIRRORED_RELOAD_ENTITIES);
+
+/** Whether a `reload` names something the mirror holds (and so asks for a pull). */
+function reloadsMirror(change: ReloadChange | null | undefined): boolean {
+  return typeof change?.entity === 'string' && mirrored.has(change.entity);
+}
+
+/**
+ * What the user socket tells the mirror (docs/sync.md): `lift` and `lift:message` rows go in at
+ * once, under pending changes; `lift:removed` takes a lift and its messages out; a `reload` of a
+ * mirrored entity asks for a pull. Other reloads (`users`: the screens refetch) and unknown ones
+ * leave the mirror alone. Answers the unsubscribers.
+ */
+export function followServerEvents(
+  db: MirrorDb,
+  requestPull: () => void,
+  subscribe: typeof subscribeSocketEvent = subscribeSocketEvent,
+): Array<() => void> {
+  return [
+    subscribe('reload', (change) => {
+      if (reloadsMirror(change)) requestPull();
+    }),
+    subscribe('lift', (lift: Lift) => void applyServerRow(db, 'lift', lift).catch(() => undefined)),
+    subscribe('lift:message', (message) => void applyLiveMessage(db, message).catch(() => undefined)),
+    subscribe('lift:removed', ({ id }) => void removeMirrorRow(db, 'lift', id).catch(() => undefined)),
+  ];
+}
+
 /** Opens the signed-in user's mirror and keeps it in sync until `stopMirror`. */
 export async function startMirror(userId: string, sessionConfirmed: Promise<unknown>): Promise<void> {
   if (running?.userId === userId) return;
@@ -155,15 +184,7 @@ export async function startMirror(userId: string, sessionConfirmed: Promise<unkn
     listen(document, 'visibilitychange', () => {
       if (document.visibilityState === 'visible') syncer.request('visible');
     }),
-    subscribeSocketEvent('reload', () => syncer.request('reload')),
-    subscribeSocketEvent(
-      'lift',
-      (lift: Lift) => void applyServerRow(db, 'lift', lift).catch(() => undefined),
-    ),
-    subscribeSocketEvent(
-      'lift:removed',
-      ({ id }) => void removeMirrorRow(db, 'lift', id).catch(() => undefined),
-    ),
+    ...followServerEvents(db, () => syncer.request('reload')),
   );
   setOnline(navigator.onLine);
   void askForPersistentStorage(db).catch(() => undefined);

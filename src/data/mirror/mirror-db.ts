@@ -6,7 +6,7 @@ import type { Message } from '../../../contract/schemas/message';
 export type OutboxEntity = 'lift' | 'message' | 'description';
 export type OutboxStatus = 'pending' | 'failed' | 'conflict';
 
-/** One mutation as the REST call it will make (design §5). */
+/** One mutation as the REST call it will make (docs/sync.md). */
 export interface OutboxEntry {
   id: string;
   /** Replay order: entries are sent oldest first. */

@@ -1,3 +1,4 @@
+import { type EndpointDefinition, pathOf, type RequestOf } from '../../../contract/api/endpoint';
 import { type Description, DescriptionSchema } from '../../../contract/schemas/description';
 import { type Lift, LiftSchema } from '../../../contract/schemas/lift';
 import { type Message, MessageSchema } from '../../../contract/schemas/message';
@@ -16,6 +17,18 @@ export interface ChangeRequest {
   baseVersion?: number;
   /** For `create`: the row to show until the server answers (with a temporary id). */
   row?: Row;
+}
+
+/**
+ * The REST part of a change, from an entry of the API table (contract/api/) and its typed request:
+ * the outbox stores the call as data, and nobody writes its method or path by hand.
+ */
+export function outboxCall<E extends EndpointDefinition & { method: OutboxEntry['method'] }>(
+  endpoint: E,
+  request: RequestOf<E> & { body: Record<string, unknown> },
+): Pick<ChangeRequest, 'method' | 'path' | 'body'> {
+  const { params } = request as { params?: Record<string, unknown> };
+  return { method: endpoint.method, path: pathOf(endpoint, params), body: request.body };
 }
 
 /** The answer of one attempt, classified. */

@@ -1,3 +1,4 @@
+import type { Message } from '../../../contract/schemas/message';
 import {
   MIRROR_MESSAGE_DAYS,
   SYNC_PULL_DEFAULT_LIMIT,
@@ -7,6 +8,10 @@ import type { MirrorDb } from './mirror-db';
 import { overlayPendingChanges } from './outbox';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The oldest time a mirrored message may have, by the server's clock `serverTime` (ISO). */
+const windowStart = (serverTime: string) =>
+  new Date(Date.parse(serverTime) - MIRROR_MESSAGE_DAYS * DAY_MS).toISOString();
 
 /**
  * Rows per page the client asks for. Smaller pages let the server answer other requests between
@@ -38,13 +43,33 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
     }
     await db.descriptions.bulkDelete(page.deleted.descriptions);
     await db.messages.bulkDelete(page.deleted.messages);
-    const oldest = new Date(Date.parse(page.serverTime) - MIRROR_MESSAGE_DAYS * DAY_MS).toISOString();
-    await db.messages.where('at').below(oldest).delete();
+    await db.messages.where('at').below(windowStart(page.serverTime)).delete();
     await db.meta.bulkPut([
       { key: 'cursor', value: page.cursor },
       { key: 'serverTime', value: page.serverTime },
     ]);
     if (!page.hasMore) await db.meta.put({ key: 'lastSyncAt', value: new Date().toISOString() });
+  });
+}
+
+/**
+ * A reading the server pushed (socket `lift:message`), written as a pulled one would be: only for
+ * a lift the mirror holds, only within the 90 days (by the last pull's server time), never over
+ * a newer version, and under the user's pending changes. Answers whether it was written.
+ */
+export async function applyLiveMessage(db: MirrorDb, message: Message): Promise<boolean> {
+  return db.transaction('rw', [db.lifts, db.messages, db.meta, db.outbox], async () => {
+    // Not mirrored (yet, or any more): the next pull brings what the user may see.
+    if (!(await db.lifts.get(message.liftId))) return false;
+    const serverTime = (await db.meta.get('serverTime'))?.value as string | undefined;
+    if (message.at < windowStart(serverTime ?? new Date().toISOString())) return false;
+    const stored = await db.messages.get(message.id);
+    if (stored && stored.version > message.version) return false;
+    const [shown] = (await overlayPendingChanges(db, { lifts: [], descriptions: [], messages: [message] }))
+      .messages;
+    if (!shown) return false;
+    await db.messages.put(shown);
+    return true;
   });
 }
 

@@ -1,7 +1,8 @@
+import { syncApi } from '../../../contract/api/sync';
 import type { ApiError } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
-import { IDEMPOTENCY_KEY_HEADER, type SyncPullResponse } from '../../../contract/schemas/sync';
-import { api } from '../http';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/schemas/sync';
+import { api, call } from '../http';
 import type { OutboxEntry } from './mirror-db';
 import type { SendResult } from './outbox';
 import { PULL_PAGE_LIMIT } from './pull';
@@ -57,9 +58,6 @@ export async function sendOutboxEntry(entry: OutboxEntry): Promise<SendResult> {
   return classifyResponse(response);
 }
 
-/** `GET /api/sync/pull` for the next page after `cursor`. */
-export function fetchPullPage(cursor: string | undefined): Promise<SyncPullResponse> {
-  const searchParams: Record<string, string | number> = { limit: PULL_PAGE_LIMIT };
-  if (cursor) searchParams.cursor = cursor;
-  return api.get('sync/pull', { searchParams, retry: 0, timeout: PULL_TIMEOUT_MS }).json<SyncPullResponse>();
-}
+/** The pull's next page after `cursor` (none: from the start). */
+export const fetchPullPage = (cursor: string | undefined) =>
+  call(syncApi.pull, { query: { limit: PULL_PAGE_LIMIT, cursor } }, { retry: 0, timeout: PULL_TIMEOUT_MS });

@@ -8,18 +8,17 @@ import { type RegisterRequest, RegisterRequestSchema } from '../../../contract/s
 import { RegisterEmailSchema } from '../../../contract/schemas/user';
 import { startSession } from '../../data/auth';
 import { translateServerMessage } from '../../data/server-messages';
-import { useApiGet } from '../../data/use-api';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { AuthCard } from './AuthCard';
-import { type Invitation, registerInvitedUser } from './account-api';
+import { type Invitation, registerInvitedUser, useInvitation } from './account-api';
 import { RefusedLink } from './RefusedLink';
 
 type RegisterFormValues = v.InferInput<typeof RegisterRequestSchema>;
 
-/** `/register/:id/:email`: the invited user completes his account from the mailed link (spec §2, §5). */
+/** `/register/:id/:email`: the invited user completes his account from the mailed link (docs/spec-texts.md#menu-and-screens and #validation-messages). */
 export function RegisterPage({
   sealedId,
   sealedEmail,
@@ -30,7 +29,7 @@ export function RegisterPage({
   onRegistered: () => void;
 }) {
   const { t } = useLingui();
-  const invitation = useApiGet<Invitation>('users/invitation', { id: sealedId, email: sealedEmail });
+  const invitation = useInvitation(sealedId, sealedEmail);
   return (
     <AuthCard title={t`Register`} greeting={<Trans>Owner Home Page!</Trans>}>
       <NeedsConnection>

@@ -2,10 +2,10 @@ import { Button, Input, Stack } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import type * as v from 'valibot';
-import { UpdateByEmailRequestSchema } from '../../../contract/schemas/account';
+import { accountsApi } from '../../../contract/api/accounts';
+import { type ResetPasswordRequest, ResetPasswordRequestSchema } from '../../../contract/schemas/account';
 import { translateServerMessage } from '../../data/server-messages';
-import { useApiGet } from '../../data/use-api';
+import { useApiQuery } from '../../data/use-api';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { Loading } from '../../ui/LoadFailure';
@@ -15,12 +15,10 @@ import { AuthCard } from './AuthCard';
 import { resetPassword } from './account-api';
 import { RefusedLink } from './RefusedLink';
 
-type ResetForm = v.InferOutput<typeof UpdateByEmailRequestSchema>;
-
 /** `/reset-password/:token`: a new password from a sealed, single-use link. */
 export function ResetPasswordPage({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useLingui();
-  const link = useApiGet<{ email: string }>('users/reset-token', { token });
+  const link = useApiQuery(accountsApi.resetToken, { query: { token } });
   return (
     <AuthCard title={t`Reset password`}>
       <NeedsConnection>
@@ -39,8 +37,8 @@ function ResetForm({ email, token, onDone }: { email: string; token: string; onD
     handleSubmit,
     setError,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<ResetForm>({
-    resolver: valibotResolver(UpdateByEmailRequestSchema),
+  } = useForm<ResetPasswordRequest>({
+    resolver: valibotResolver(ResetPasswordRequestSchema),
     mode: 'onChange',
     // `email` carries the sealed token of the link (the spec's field name).
     defaultValues: { email: token, password: '', confirmPassword: '' },

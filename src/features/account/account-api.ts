@@ -1,30 +1,42 @@
-import type * as v from 'valibot';
-import type { InvitationSchema, RegisterRequest } from '../../../contract/schemas/account';
+import { accountsApi } from '../../../contract/api/accounts';
+import type { AnswerOf } from '../../../contract/api/endpoint';
+import type { RegisterRequest } from '../../../contract/schemas/account';
 import type { AuthResponse } from '../../../contract/schemas/user';
-import { anonymousRequest, api } from '../../data/http';
+import { type CallOptions, call } from '../../data/http';
+import { useApiQuery } from '../../data/use-api';
 
-export type Invitation = v.InferOutput<typeof InvitationSchema>;
+export type Invitation = AnswerOf<typeof accountsApi.invitation>;
 
-const guest = { retry: 0, ...anonymousRequest };
+const guest: CallOptions = { retry: 0, anonymous: true };
 
 /** `GET /api/users/invitation`: who the sealed link invites, or 400 with why it is refused. */
-export const fetchInvitation = (id: string, email: string) =>
-  api.get('users/invitation', { searchParams: { id, email }, ...guest }).json<Invitation>();
+export const useInvitation = (sealedId: string, sealedEmail: string) =>
+  useApiQuery(accountsApi.invitation, { query: { id: sealedId, email: sealedEmail } });
 
-/** `POST /api/users/register`: the invited user sets his password and is signed in. */
-export const registerInvitedUser = (body: RegisterRequest) =>
-  api.post('users/register', { json: body, ...guest }).json<AuthResponse>();
+/**
+ * `POST /api/users/updateByEmail` with the sealed `id` and `email` of `/register/:id/:email`: the
+ * invited user sets his password, becomes active and is signed in.
+ */
+export async function registerInvitedUser(body: RegisterRequest): Promise<AuthResponse> {
+  const answer = await call(accountsApi.updateByEmail, { body }, guest);
+  if (!('access_token' in answer)) throw new Error('The registration answered without a session');
+  return answer;
+}
 
 /** `POST /api/users/forgot-password`: the same answer whether the account exists or not. */
 export const requestPasswordReset = (email: string) =>
-  api.post('users/forgot-password', { json: { email }, ...guest }).json<{ message: string }>();
+  call(accountsApi.forgotPassword, { body: { email } }, guest);
 
-/** `GET /api/users/reset-token`: whose password the sealed link resets, or 400. */
-export const fetchResetToken = (token: string) =>
-  api.get('users/reset-token', { searchParams: { token }, ...guest }).json<{ email: string }>();
+/** `POST /api/users/updateByEmail` without `id`: `email` carries the sealed token of the reset link. */
+export async function resetPassword(token: string, password: string, confirmPassword: string) {
+  const answer = await call(
+    accountsApi.updateByEmail,
+    { body: { email: token, password, confirmPassword } },
+    guest,
+  );
+  if (!('message' in answer)) throw new Error('The password reset answered a session');
+  return answer;
+}
 
-/** `POST /api/users/updateByEmail`: `email` carries the sealed token of the link (spec's field name). */
-export const resetPassword = (token: string, password: string, confirmPassword: string) =>
-  api
-    .post('users/updateByEmail', { json: { email: token, password, confirmPassword }, ...guest })
-    .json<{ message: string }>();
+/** `POST /api/users/me/reset-token`: a reset token for the signed-in user (the user menu). */
+export const fetchOwnResetToken = () => call(accountsApi.ownResetToken);

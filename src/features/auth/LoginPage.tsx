@@ -11,7 +11,7 @@ import { showToast } from '../../ui/toaster';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
-/** Sign-in (spec §2, §5): both fields at least 4 characters; server errors on the fields. */
+/** Sign-in (docs/spec-texts.md#menu-and-screens and #validation-messages): both fields at least 4 characters; server errors on the fields. */
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { t, i18n } = useLingui();
   const {

@@ -1,20 +1,18 @@
-import type { ChatMessage, ChatMessageInput } from '../../../contract/schemas/chat';
+import { chatApi } from '../../../contract/api/chat';
+import type { ChatMessageInput } from '../../../contract/schemas/chat';
 import { refreshChatUnread } from '../../data/chat-unread';
-import { api } from '../../data/http';
+import { call } from '../../data/http';
 
-/** `GET /api/chat/messages`: one page of a conversation, oldest first; `before` pages back. */
+/** One page of a conversation, oldest first; `before` (a message id) pages back. */
 export const fetchMessages = (contactId: string, before?: string, signal?: AbortSignal) =>
-  api
-    .get('chat/messages', { searchParams: before ? { contactId, before } : { contactId }, signal })
-    .json<ChatMessage[]>();
+  call(chatApi.messages, { query: before ? { contactId, before } : { contactId } }, signal ? { signal } : {});
 
-/** `POST /api/chat/messages`: the way to send when the live socket is not there. */
-export const postMessage = (input: ChatMessageInput) =>
-  api.post('chat/messages', { json: input }).json<ChatMessage>();
+/** The way to send when the live socket is not there. */
+export const postMessage = (input: ChatMessageInput) => call(chatApi.send, { body: input });
 
-/** `POST /api/chat/read`: the messages from `contactId` are read; the navigation's count follows. */
+/** The messages from `contactId` are read; the navigation's count follows. */
 export async function markRead(contactId: string) {
-  const result = await api.post('chat/read', { json: { contactId } }).json<{ read: number }>();
+  const result = await call(chatApi.read, { body: { contactId } });
   void refreshChatUnread();
   return result;
 }

@@ -41,7 +41,7 @@ function withMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage
 
 /**
  * The chat's data: contacts with unread counts, the open conversation, who is typing. It follows
- * the live socket (spec §7) and, when the server drops the socket, clears what it shows (spec §8)
+ * the live socket (docs/api.md#endpoints-by-domain) and, when the server drops the socket, clears what it shows (docs/spec-texts.md#messages-toasts-and-error-pages)
  * and loads it again once the socket is back.
  */
 export function useChat(myId: string, selectedId: string | null) {

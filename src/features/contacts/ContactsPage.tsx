@@ -3,10 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { MessageCircle, Star } from 'lucide-react';
 import { useState } from 'react';
+import { chatApi } from '../../../contract/api/chat';
 import type { Contact } from '../../../contract/schemas/chat';
 import { filterContacts, setContactStar } from '../../data/contacts';
 import { useOnlineUsers } from '../../data/socket';
-import { useApiGet } from '../../data/use-api';
+import { useApiQuery } from '../../data/use-api';
 import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -17,7 +18,7 @@ import { ROLE_LABELS } from '../../ui/role-labels';
 /** `/apps/contacts`: everyone one may talk to, with a star to keep the important ones at hand. */
 export function ContactsPage() {
   const { t, i18n } = useLingui();
-  const state = useApiGet<Contact[]>('chat/contacts');
+  const state = useApiQuery(chatApi.contacts, {});
   const [search, setSearch] = useState('');
   const [starredOnly, setStarredOnly] = useState(false);
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());

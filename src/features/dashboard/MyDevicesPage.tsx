@@ -2,8 +2,8 @@ import { Box, HStack, Link, NativeSelect, SimpleGrid, Stack, Table, Text } from 
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { DEVICE_RANGES, type DeviceRange } from '../../../contract/constants';
 import { liftsApi } from '../../../contract/api/lifts';
+import { DEVICE_RANGES, type DeviceRange } from '../../../contract/constants';
 import { useSocketEvent } from '../../data/socket';
 import { useApiQuery } from '../../data/use-api';
 import { LiftStateBadges } from '../../ui/LiftBadges';

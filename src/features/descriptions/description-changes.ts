@@ -1,7 +1,8 @@
+import { descriptionsApi } from '../../../contract/api/descriptions';
 import type { Description, DescriptionInput } from '../../../contract/schemas/description';
-import { api } from '../../data/http';
+import { call } from '../../data/http';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
-import { enqueueChange, LOCAL_ID_PREFIX, newIdempotencyKey } from '../../data/mirror/outbox';
+import { enqueueChange, LOCAL_ID_PREFIX, newIdempotencyKey, outboxCall } from '../../data/mirror/outbox';
 import { requestSync } from '../../data/mirror/sync-status';
 
 /**
@@ -14,15 +15,16 @@ export async function saveDescription(
   values: DescriptionInput,
 ): Promise<void> {
   if (!db) {
-    if (description) await api.put(`descriptions/${description.id}`, { json: values }).json();
-    else await api.post('descriptions/register', { json: values }).json();
+    if (description) await call(descriptionsApi.update, { params: { id: description.id }, body: values });
+    else await call(descriptionsApi.register, { body: values });
     return;
   }
   if (description) {
     await enqueueChange(db, {
-      method: 'PUT',
-      path: `descriptions/${description.id}`,
-      body: { ...values, baseVersion: description.version },
+      ...outboxCall(descriptionsApi.update, {
+        params: { id: description.id },
+        body: { ...values, baseVersion: description.version },
+      }),
       baseVersion: description.version,
       entity: 'description',
       entityId: description.id,
@@ -31,9 +33,7 @@ export async function saveDescription(
   } else {
     const id = `${LOCAL_ID_PREFIX}${newIdempotencyKey()}`;
     await enqueueChange(db, {
-      method: 'POST',
-      path: 'descriptions/register',
-      body: { ...values },
+      ...outboxCall(descriptionsApi.register, { body: { ...values } }),
       entity: 'description',
       entityId: id,
       effect: 'create',
@@ -45,14 +45,12 @@ export async function saveDescription(
 
 export async function removeDescriptions(db: MirrorDb | null, ids: string[]): Promise<void> {
   if (!db) {
-    await api.post('descriptions/deleteByIds', { json: { ids } }).json();
+    await call(descriptionsApi.remove, { body: { ids } });
     return;
   }
   for (const id of ids) {
     await enqueueChange(db, {
-      method: 'POST',
-      path: 'descriptions/deleteByIds',
-      body: { ids: [id] },
+      ...outboxCall(descriptionsApi.remove, { body: { ids: [id] } }),
       entity: 'description',
       entityId: id,
       effect: 'delete',

@@ -1,9 +1,9 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Message } from '../../../contract/schemas/message';
+import { messagesApi } from '../../../contract/api/messages';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { useMirror } from '../../data/mirror/use-mirror';
-import { useApiGet } from '../../data/use-api';
+import { useApiQuery } from '../../data/use-api';
 
 export interface ErrorEventQuery {
   liftId: string;
@@ -44,14 +44,21 @@ export function useErrorEvents(query: ErrorEventQuery) {
     () => (db ? mirrorEvents(db, query) : undefined),
     [db, query.liftId, query.type, query.code, query.from, query.page, query.pageSize],
   );
-  const fetched = useApiGet<{ messages: Message[]; count: number }>(db ? null : 'messages/getDetailedMsgs', {
-    liftId: query.liftId || undefined,
-    type: query.type,
-    code: query.code || undefined,
-    from: query.from,
-    page: query.page,
-    pageSize: query.pageSize,
-  });
+  const fetched = useApiQuery(
+    messagesApi.detailed,
+    db
+      ? null
+      : {
+          query: {
+            liftId: query.liftId || undefined,
+            type: query.type,
+            code: query.code || undefined,
+            from: query.from,
+            page: query.page,
+            pageSize: query.pageSize,
+          },
+        },
+  );
   if (!db) return fetched;
   return {
     status: mirrored === undefined ? ('loading' as const) : ('ready' as const),

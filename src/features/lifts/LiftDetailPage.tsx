@@ -14,7 +14,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown, KeyRound, NotebookPen, Pencil, RefreshCw } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { DEVICE_COMMANDS } from '../../../contract/device';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
@@ -38,6 +38,7 @@ import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
 import { MessageNotesDialog } from './MessageNotesDialog';
 import { useLift, useLiftMessages } from './use-lifts';
+import { useLiveMessages } from './use-live-messages';
 
 const RECENT_PAGE_SIZE = 20;
 
@@ -77,15 +78,11 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
   const [notesFor, setNotesFor] = useState<Message | null>(null);
   const [commandResult, setCommandResult] = useState<string | null>(null);
 
-  const reloadMessages = messages.reload;
-  const refetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(refetchTimer.current), []);
   useSocketEvent('lift', (changed: Lift) => {
-    if (changed.id !== liftId) return;
-    lift.setData(() => changed);
-    clearTimeout(refetchTimer.current);
-    refetchTimer.current = setTimeout(reloadMessages, 500);
+    if (changed.id === liftId) lift.setData(() => changed);
   });
+  // New readings and notes arrive as `lift:message`: no refetch after a `lift`.
+  useLiveMessages(liftId, messages, { page: messagePage, pageSize: RECENT_PAGE_SIZE });
   // Deleted, or no longer assigned to this user: the page has nothing left to show.
   const navigate = useNavigate();
   useSocketEvent('lift:removed', ({ id }) => {

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
+import type { ControllerAck } from '../../../contract/device';
 import {
   type LiftParameters,
   LiftParametersSchema,
@@ -11,7 +12,6 @@ import {
 } from '../../../contract/parameters';
 import { translateServerMessage } from '../../data/server-messages';
 import { reportSaveError } from '../../ui/form-errors';
-import type { ControllerAck } from '../../../contract/device';
 import { sendParameters } from './lifts-api';
 
 type Values = Record<string, string>;

@@ -1,13 +1,15 @@
+import { liftsApi } from '../../../contract/api/lifts';
+import { messagesApi } from '../../../contract/api/messages';
 import type { Lift, LiftInput } from '../../../contract/schemas/lift';
 import type { Message, MessageNotes } from '../../../contract/schemas/message';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
-import { enqueueChange } from '../../data/mirror/outbox';
+import { enqueueChange, outboxCall } from '../../data/mirror/outbox';
 import { requestSync } from '../../data/mirror/sync-status';
 import { deleteLifts, saveMessageNotes, updateLift } from './lifts-api';
 
 /**
  * The lift screens' writes. With a mirror they go through the outbox (shown at once, sent when the
- * server can be reached, design §5); without one straight to the API as before.
+ * server can be reached, docs/sync.md); without one straight to the API as before.
  */
 export async function saveLiftChanges(
   db: MirrorDb | null,
@@ -16,9 +18,10 @@ export async function saveLiftChanges(
 ): Promise<Lift | null> {
   if (!db) return updateLift(lift.id, { ...fields, baseVersion: lift.version });
   await enqueueChange(db, {
-    method: 'PUT',
-    path: `lifts/${lift.id}`,
-    body: { ...fields, baseVersion: lift.version },
+    ...outboxCall(liftsApi.update, {
+      params: { id: lift.id },
+      body: { ...fields, baseVersion: lift.version },
+    }),
     baseVersion: lift.version,
     entity: 'lift',
     entityId: lift.id,
@@ -35,9 +38,7 @@ export async function removeLifts(db: MirrorDb | null, ids: string[]): Promise<v
   }
   for (const id of ids) {
     await enqueueChange(db, {
-      method: 'POST',
-      path: 'lifts/deleteByIds',
-      body: { ids: [id] },
+      ...outboxCall(liftsApi.remove, { body: { ids: [id] } }),
       entity: 'lift',
       entityId: id,
       effect: 'delete',
@@ -53,9 +54,7 @@ export async function saveNotes(db: MirrorDb | null, message: Message, notes: Me
     return;
   }
   await enqueueChange(db, {
-    method: 'PUT',
-    path: `messages/${message.id}`,
-    body,
+    ...outboxCall(messagesApi.saveNotes, { params: { messageId: message.id }, body }),
     baseVersion: message.version,
     entity: 'message',
     entityId: message.id,

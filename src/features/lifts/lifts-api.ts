@@ -1,10 +1,12 @@
 import { devicesApi } from '../../../contract/api/devices';
+import type { RequestOf } from '../../../contract/api/endpoint';
 import { liftsApi } from '../../../contract/api/lifts';
+import { messagesApi } from '../../../contract/api/messages';
+import { usersApi } from '../../../contract/api/users';
 import type { DeviceCommand } from '../../../contract/device';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { LiftInput } from '../../../contract/schemas/lift';
-import type { User } from '../../../contract/schemas/user';
-import { api, call } from '../../data/http';
+import { call } from '../../data/http';
 
 export const registerLift = (input: LiftInput) => call(liftsApi.register, { body: input });
 export const updateLift = (id: string, input: Partial<LiftInput> & { baseVersion?: number }) =>
@@ -16,13 +18,6 @@ export const sendParameters = (id: string, parameters: LiftParameters) =>
 export const sendCommand = (id: string, name: DeviceCommand['name']) =>
   call(devicesApi.sendCommand, { params: { id }, body: { name } });
 export const fetchUsersByRole = (role: 'customer' | 'service_man') =>
-  api.get('users', { searchParams: { role, pageSize: 100 } }).json<{ users: User[]; count: number }>();
-export const saveMessageNotes = (
-  id: string,
-  body: {
-    year: number;
-    isNotes: boolean;
-    notes: { title: string; notes: string; urls: string[] };
-    baseVersion?: number;
-  },
-) => api.put(`messages/${id}`, { json: body }).json<unknown>();
+  call(usersApi.list, { query: { role, pageSize: 100 } });
+export const saveMessageNotes = (id: string, body: RequestOf<typeof messagesApi.saveNotes>['body']) =>
+  call(messagesApi.saveNotes, { params: { messageId: id }, body });

@@ -1,14 +1,15 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { AnswerOf } from '../../../contract/api/endpoint';
+import { liftsApi } from '../../../contract/api/lifts';
+import { messagesApi } from '../../../contract/api/messages';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
 import type { ApiRequestError } from '../../data/api-error';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { requestSync } from '../../data/mirror/sync-status';
 import { useMirror } from '../../data/mirror/use-mirror';
-import { liftsApi } from '../../../contract/api/lifts';
-import type { AnswerOf } from '../../../contract/api/endpoint';
-import { useApiGet, useApiQuery } from '../../data/use-api';
+import { useApiQuery } from '../../data/use-api';
 
 type LiftListPage = AnswerOf<typeof liftsApi.list>;
 
@@ -112,10 +113,6 @@ export function useLiftMessages(
     ]);
     return { messages, count };
   }, [db, liftId, page, pageSize]);
-  const fetched = useApiGet<{ messages: Message[]; count: number }>(db ? null : 'messages/getDetailedMsgs', {
-    liftId,
-    page,
-    pageSize,
-  });
+  const fetched = useApiQuery(messagesApi.detailed, db ? null : { query: { liftId, page, pageSize } });
   return db ? fromMirror(mirrored) : { ...fetched, fromMirror: false };
 }

@@ -2,10 +2,10 @@ import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { logsApi } from '../../../contract/api/logs';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
-import type { Log } from '../../../contract/schemas/log';
-import { api } from '../../data/http';
-import { useApiGet } from '../../data/use-api';
+import { call } from '../../data/http';
+import { useApiQuery } from '../../data/use-api';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
@@ -21,10 +21,7 @@ const LEVEL_COLOURS = { info: 'blue', warn: 'orange', error: 'red' } as const;
 export function LogsPage() {
   const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
-  const logs = useApiGet<{ logs: Log[]; count: number }>('logs/getByPagenation', {
-    page,
-    pageSize: PAGE_SIZE_DEFAULT,
-  });
+  const logs = useApiQuery(logsApi.list, { query: { page, pageSize: PAGE_SIZE_DEFAULT } });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,8 +31,8 @@ export function LogsPage() {
   async function remove() {
     setBusy(true);
     try {
-      if (confirm === 'all') await api.post('logs/deleteAll').json();
-      else await api.post('logs/deleteByIds', { json: { ids: [...selected] } }).json();
+      if (confirm === 'all') await call(logsApi.removeAll);
+      else await call(logsApi.remove, { body: { ids: [...selected] } });
       showToast('success', t`Deleted Successfully`);
       setSelected(new Set());
       setConfirm(null);

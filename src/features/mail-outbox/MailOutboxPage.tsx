@@ -1,19 +1,10 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useApiGet } from '../../data/use-api';
+import { emailApi } from '../../../contract/api/email';
+import { useApiQuery } from '../../data/use-api';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
-
-interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  at: string;
-  links: string[];
-}
 
 /**
  * `/apps/mails` (dev): the mails the server kept in its outbox because no SMTP server is
@@ -21,7 +12,7 @@ interface OutboxMail {
  */
 export function MailOutboxPage() {
   const { t, i18n } = useLingui();
-  const outbox = useApiGet<{ mails: OutboxMail[] }>('email/outbox');
+  const outbox = useApiQuery(emailApi.outbox, {});
   const mails = outbox.data?.mails ?? [];
   const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (

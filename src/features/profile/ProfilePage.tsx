@@ -35,17 +35,16 @@ import { useDirtyForm } from '../../data/dirty-forms';
 import { isLanguage, useActiveLanguage } from '../../data/i18n';
 import { translateServerMessage } from '../../data/server-messages';
 import { updateSessionUser, useSession } from '../../data/session';
-import { useApiGet } from '../../data/use-api';
 import { chooseAnimations, chooseLanguage } from '../../data/user-settings';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
+import { NOTIFICATION_LABELS } from '../../ui/notification-labels';
 import { PageTitle } from '../../ui/PageTitle';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
-import { NOTIFICATION_LABELS } from '../users/notification-labels';
-import { changePassword, saveProfile, uploadAvatar } from './profile-api';
+import { changePassword, saveProfile, uploadAvatar, useOwnProfile } from './profile-api';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English' };
@@ -53,7 +52,7 @@ const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English' 
 /** `/apps/profile`: the signed-in user's own record. */
 export function ProfilePage() {
   const { t } = useLingui();
-  const me = useApiGet<User>('users/me');
+  const me = useOwnProfile();
   useEffect(() => {
     if (me.status === 'ready') updateSessionUser(me.data);
   }, [me.status, me.data]);
@@ -263,7 +262,7 @@ function LanguageChoice() {
   );
 }
 
-/** Spec §9: animations on or off, saved on the user; until he chooses, his device's wish decides. */
+/** docs/spec-texts.md#constants: animations on or off, saved on the user; until he chooses, his device's wish decides. */
 function AnimationsChoice() {
   const { choice, enabled } = useAnimationSettings();
   const hintId = useId();

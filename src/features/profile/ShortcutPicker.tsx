@@ -3,12 +3,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { type LucideIcon, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { User } from '../../../contract/schemas/user';
 import { isApiRequestError } from '../../data/api-error';
-import { api } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
 import { getSession, updateSessionUser } from '../../data/session';
 import { showToast } from '../../ui/toaster';
+import { saveShortcuts } from './profile-api';
 
 /** The server keeps at most this many shortcuts per user (PUT /api/users/me/shortcuts). */
 const MAX_SHORTCUTS = 20;
@@ -21,7 +20,7 @@ export interface ShortcutItem {
 }
 
 /**
- * The add menu of the shortcut bar: filter the navigation by title (spec §2: "Search for an app or
+ * The add menu of the shortcut bar: filter the navigation by title (docs/spec-texts.md#menu-and-screens: "Search for an app or
  * page", "No results.."), star or unstar an item. `autoFocus` puts the cursor in the search field
  * (opened by click or keyboard; not when a resting pointer opened it).
  */
@@ -64,7 +63,7 @@ export function ShortcutPicker({
       : [...starred, id].slice(-MAX_SHORTCUTS);
     updateSessionUser({ ...user, shortcuts: next });
     try {
-      updateSessionUser(await api.put('users/me/shortcuts', { json: { shortcuts: next } }).json<User>());
+      updateSessionUser(await saveShortcuts(next));
     } catch (error) {
       updateSessionUser(user);
       showToast(

@@ -1,18 +1,21 @@
-import type { ProfileUpdate } from '../../../contract/schemas/account';
-import type { User } from '../../../contract/schemas/user';
-import { api } from '../../data/http';
+import { profileApi } from '../../../contract/api/profile';
+import type { PasswordChangeRequest, ProfileUpdate } from '../../../contract/schemas/account';
+import { call } from '../../data/http';
+import { useApiQuery } from '../../data/use-api';
 
-export const saveProfile = (change: ProfileUpdate) => api.put('users/me', { json: change }).json<User>();
+/** `GET /api/users/me`: the signed-in user as the server has him now. */
+export const useOwnProfile = () => useApiQuery(profileApi.me, {});
 
-export const changePassword = (body: {
-  currentPassword: string;
-  password: string;
-  confirmPassword: string;
-}) => api.post('users/me/password', { json: body }).json<{ message: string }>();
+export const saveProfile = (change: ProfileUpdate) => call(profileApi.update, { body: change });
+
+export const changePassword = (body: PasswordChangeRequest) => call(profileApi.changePassword, { body });
+
+/** `PUT /api/users/me/shortcuts`: the pinned navigation items, in order; answers the user. */
+export const saveShortcuts = (shortcuts: string[]) => call(profileApi.shortcuts, { body: { shortcuts } });
 
 /** `POST /api/users/me/avatar` (multipart, field `file`); the server checks the file's content. */
-export function uploadAvatar(file: File): Promise<User> {
+export function uploadAvatar(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api.post('users/me/avatar', { body, timeout: 60_000 }).json<User>();
+  return call(profileApi.uploadAvatar, { body }, { timeout: 60_000 });
 }

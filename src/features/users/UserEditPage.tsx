@@ -8,32 +8,24 @@ import type * as v from 'valibot';
 import { NOTIFICATION_PREFERENCES } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { ASSIGNABLE_ROLES, type AssignableRole, grantableRoles, type Role } from '../../../contract/roles';
-import { UserCreateSchema } from '../../../contract/schemas/user';
+import { type User, type UserCreate, UserCreateSchema } from '../../../contract/schemas/user';
 import { useDirtyForm } from '../../data/dirty-forms';
 import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
-import { useApiGet } from '../../data/use-api';
 import { FormActions } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { useWarnOnLoadFailure, warnCallFailed } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
+import { NOTIFICATION_LABELS } from '../../ui/notification-labels';
 import { PageTitle } from '../../ui/PageTitle';
 import { ROLE_LABELS } from '../../ui/role-labels';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { LiftPicker } from './LiftPicker';
-import { NOTIFICATION_LABELS } from './notification-labels';
 import type { UserScreen } from './user-screens';
-import {
-  createUser,
-  deleteUsers,
-  resendInvitation,
-  type UserInput,
-  type UserWithLifts,
-  updateUser,
-} from './users-api';
+import { createUser, deleteUsers, resendInvitation, updateUser, useManagedUser } from './users-api';
 
 /** The form holds '' for an empty text; the schema turns blanks into null. */
 type FormValues = v.InferInput<typeof UserCreateSchema>;
@@ -50,7 +42,7 @@ export function UserEditPage({
   onDone: () => void;
 }) {
   const { t } = useLingui();
-  const user = useApiGet<UserWithLifts>(id ? `users/${encodeURIComponent(id)}` : null);
+  const user = useManagedUser(id);
   useWarnOnLoadFailure(id && user.status === 'failed' ? user.error : null);
   const title = id ? t`Edit user` : screen.kind === 'servicemen' ? t`New service man` : t`Invite user`;
   return (
@@ -69,7 +61,7 @@ export function UserEditPage({
 const isAssignable = (role: Role): role is AssignableRole =>
   (ASSIGNABLE_ROLES as readonly Role[]).includes(role);
 
-function toFormValues(user: UserWithLifts | undefined, defaultRole: AssignableRole): FormValues {
+function toFormValues(user: User | undefined, defaultRole: AssignableRole): FormValues {
   return {
     email: user?.email ?? '',
     displayName: user?.displayName ?? '',
@@ -87,15 +79,7 @@ function toFormValues(user: UserWithLifts | undefined, defaultRole: AssignableRo
   };
 }
 
-function UserForm({
-  screen,
-  user,
-  onDone,
-}: {
-  screen: UserScreen;
-  user?: UserWithLifts;
-  onDone: () => void;
-}) {
+function UserForm({ screen, user, onDone }: { screen: UserScreen; user?: User; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const { claims } = useSession();
   const actorRole = claims?.role ?? null;
@@ -117,7 +101,7 @@ function UserForm({
     control,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<FormValues, unknown, UserInput>({
+  } = useForm<FormValues, unknown, UserCreate>({
     // The form always holds every field, so the create schema checks edits too.
     resolver: valibotResolver(UserCreateSchema),
     defaultValues: toFormValues(

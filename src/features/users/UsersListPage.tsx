@@ -7,6 +7,7 @@ import { PAGE_SIZE_DEFAULT, type UserStatus } from '../../../contract/constants'
 import { MSG } from '../../../contract/messages';
 import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
+import { useReloadEvent } from '../../data/socket';
 import { usePagedSearch } from '../../data/use-paged-search';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
@@ -29,6 +30,8 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
   const ownId = useSession().claims?.sub;
   const { searchInput, setSearchInput, search, page, setPage } = usePagedSearch();
   const state = useUserList({ page, pageSize: PAGE_SIZE_DEFAULT, search, role: screen.fixedRole });
+  // Another manager's change (or an invitation accepted) shows without reloading the page.
+  useReloadEvent('users', state.reload);
   useWarnOnLoadFailure(state.status === 'failed' ? state.error : null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { Role } from '../../../contract/roles';
 
 /**
- * The users screens serve two menus (spec §2): Customers (admin, every user) and Serviceman
+ * The users screens serve two menus (docs/spec-texts.md#menu-and-screens): Customers (admin, every user) and Serviceman
  * (customer and above, role fixed to service_man).
  */
 export interface UserScreen {

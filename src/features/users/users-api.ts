@@ -1,8 +1,10 @@
+import type { AnswerOf } from '../../../contract/api/endpoint';
+import { liftsApi } from '../../../contract/api/lifts';
+import { usersApi } from '../../../contract/api/users';
 import type { Role } from '../../../contract/roles';
-import type { Lift } from '../../../contract/schemas/lift';
-import type { User, UserCreate, UserUpdate } from '../../../contract/schemas/user';
-import { api } from '../../data/http';
-import { type ApiState, useApiGet } from '../../data/use-api';
+import type { UserCreate, UserUpdate } from '../../../contract/schemas/user';
+import { call } from '../../data/http';
+import { useApiQuery } from '../../data/use-api';
 
 export interface UserListQuery {
   page: number;
@@ -12,37 +14,27 @@ export interface UserListQuery {
   role?: Role;
 }
 
-export interface UserListPage {
-  users: User[];
-  count: number;
-}
-
-/** A user as the single-user endpoints answer: with the ids of his assigned lifts. */
-export type UserWithLifts = User & { lifts?: string[] };
-
-export type UserInput = UserCreate;
-
 /** `GET /api/users?page&pageSize&search&role` (customer and above, scoped); keeps the last page while loading. */
-export function useUserList({ page, pageSize, search, role }: UserListQuery): ApiState<UserListPage> {
-  return useApiGet<UserListPage>('users', { page, pageSize, search, role });
-}
+export const useUserList = ({ page, pageSize, search, role }: UserListQuery) =>
+  useApiQuery(usersApi.list, { query: { page, pageSize, search, role } });
 
-export const createUser = (input: UserInput) => api.post('users', { json: input }).json<UserWithLifts>();
+/** One managed user with the ids of his assigned lifts; no call without an id. */
+export const useManagedUser = (id: string | undefined) =>
+  useApiQuery(usersApi.get, id ? { params: { id } } : null);
+
+/** `POST /api/users/register`: the user is created (invited) and the invitation mail goes out. */
+export const createUser = (input: UserCreate) => call(usersApi.create, { body: input });
 export const updateUser = (id: string, input: UserUpdate) =>
-  api.put(`users/${id}`, { json: input }).json<UserWithLifts>();
-export const deleteUsers = (ids: string[]) =>
-  api.post('users/deleteByIds', { json: { ids } }).json<{ message: string; deleted: number }>();
-export const resendInvitation = (id: string) => api.post(`users/${id}/invite`).json<{ message: string }>();
+  call(usersApi.update, { params: { id }, body: input });
+export const deleteUsers = (ids: string[]) => call(usersApi.remove, { body: { ids } });
+export const resendInvitation = (id: string) => call(usersApi.resendInvitation, { params: { id } });
 
-export interface LiftPage {
-  lifts: Lift[];
-  count: number;
-}
+export type LiftPage = AnswerOf<typeof liftsApi.list>;
 
 /** The lifts of the signed-in user's scope that match `search`, for the lift picker. */
 export const useAssignableLifts = (search: string, pageSize: number) =>
-  useApiGet<LiftPage>('lifts/getByPagination', { page: 1, pageSize, search });
+  useApiQuery(liftsApi.list, { query: { page: 1, pageSize, search } });
 
 /** The lifts assigned to `userId`, as far as the signed-in user sees them; none without a user. */
 export const useAssignedLifts = (userId: string | undefined, pageSize: number) =>
-  useApiGet<LiftPage>(userId ? 'lifts/getByUserId' : null, { userId, pageSize });
+  useApiQuery(liftsApi.byUser, userId ? { query: { userId, pageSize } } : null);

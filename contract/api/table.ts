@@ -1,0 +1,39 @@
+import { accountsApi } from './accounts';
+import { chatApi } from './chat';
+import { descriptionsApi } from './descriptions';
+import { devicesApi } from './devices';
+import { emailApi } from './email';
+import type { EndpointDefinition } from './endpoint';
+import { liftsApi } from './lifts';
+import { logsApi } from './logs';
+import { messagesApi } from './messages';
+import { profileApi } from './profile';
+import { syncApi } from './sync';
+import { systemApi } from './system';
+import { usersApi } from './users';
+
+/**
+ * Every HTTP endpoint of the portal, by domain. The server refuses to start when one of them has
+ * no handler or a route under `/api` is not one of them (server/plugins/endpoints.ts); tests walk it.
+ */
+const API_TABLE = {
+  system: systemApi,
+  users: usersApi,
+  accounts: accountsApi,
+  profile: profileApi,
+  email: emailApi,
+  lifts: liftsApi,
+  devices: devicesApi,
+  descriptions: descriptionsApi,
+  messages: messagesApi,
+  logs: logsApi,
+  chat: chatApi,
+  sync: syncApi,
+} satisfies Record<string, Record<string, EndpointDefinition>>;
+
+/** The table as a flat list, named `domain.entry`. */
+export function listEndpoints(): { name: string; endpoint: EndpointDefinition }[] {
+  return Object.entries(API_TABLE).flatMap(([domain, entries]) =>
+    Object.entries(entries).map(([entry, endpoint]) => ({ name: `${domain}.${entry}`, endpoint })),
+  );
+}

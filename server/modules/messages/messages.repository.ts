@@ -1,0 +1,131 @@
+import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { EventType } from '../../../contract/device';
+import type { Message, MessageNotes, MessageQuerySchema } from '../../../contract/schemas/message';
+import type { Database } from '../../db/client';
+import { lifts, messages } from '../../db/schema';
+import { likePattern } from '../../lib/like-pattern';
+import { orderBySort } from '../../lib/sort';
+import { liftSearchCondition } from '../lifts/lifts.repository';
+import { toMessage } from './message-mapper';
+
+type MessageQuery = v.InferOutput<typeof MessageQuerySchema>;
+
+/** Which kinds a list holds: all, stats only, or errors and infos. */
+export type KindFilter = 'all' | 'stats' | 'detailed';
+const DETAILED: EventType[] = ['error', 'info'];
+
+/** `search` finds the lift (as the lift list does) and the notes (title, text) of a reading. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    liftSearchCondition(search),
+    ilike(sql`${messages.notes}->>'title'`, pattern),
+    ilike(sql`${messages.notes}->>'notes'`, pattern),
+  );
+}
+
+/** A page of live readings of the lifts `liftScope` (a condition on `lifts`) lets through, and their count. */
+export async function listMessages(
+  db: Database,
+  liftScope: SQL,
+  query: MessageQuery,
+  kinds: KindFilter,
+): Promise<{ messages: Message[]; count: number }> {
+  const where = and(
+    liftScope,
+    isNull(messages.deletedAt),
+    kinds === 'stats' ? eq(messages.kind, 'stats') : undefined,
+    kinds === 'detailed' ? inArray(messages.kind, DETAILED) : undefined,
+    query.liftId ? eq(messages.liftId, query.liftId) : undefined,
+    query.type ? eq(messages.kind, query.type) : undefined,
+    query.code !== undefined ? eq(messages.code, query.code) : undefined,
+    query.from ? gte(messages.at, new Date(query.from)) : undefined,
+    query.to ? lte(messages.at, new Date(query.to)) : undefined,
+    searchCondition(query.search),
+  );
+  const orderBy = orderBySort(query.sort, { at: messages.at, code: messages.code }, messages.id) ?? [
+    desc(messages.at),
+    desc(messages.id),
+  ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ message: messages })
+      .from(messages)
+      .innerJoin(lifts, eq(lifts.id, messages.liftId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ value: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .innerJoin(lifts, eq(lifts.id, messages.liftId))
+      .where(where),
+  ]);
+  return { messages: rows.map((row) => toMessage(row.message)), count: total?.value ?? 0 };
+}
+
+/** A live reading of a lift in `liftScope`, or null. */
+export async function findMessage(
+  db: Database,
+  liftScope: SQL,
+  year: number,
+  id: string,
+): Promise<Message | null> {
+  const [row] = await db
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(lifts, eq(lifts.id, messages.liftId))
+    .where(and(eq(messages.year, year), eq(messages.id, id), isNull(messages.deletedAt), liftScope))
+    .limit(1);
+  return row ? toMessage(row.message) : null;
+}
+
+/**
+ * Writes the notes of a live reading, bumping its version; with `baseVersion` only when the stored
+ * version is still that one. Null when nothing was changed. The caller checked the lift's scope.
+ */
+export async function updateMessageNotes(
+  db: Database,
+  year: number,
+  id: string,
+  change: { isNotes: boolean; notes: MessageNotes },
+  baseVersion: number | undefined,
+): Promise<Message | null> {
+  const [row] = await db
+    .update(messages)
+    .set({ ...change, version: sql`${messages.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.year, year),
+        eq(messages.id, id),
+        isNull(messages.deletedAt),
+        baseVersion !== undefined ? eq(messages.version, baseVersion) : undefined,
+      ),
+    )
+    .returning();
+  return row ? toMessage(row) : null;
+}
+
+/** Makes the live readings of `year` among `ids` of lifts in `liftScope` tombstones; their lift ids. */
+export async function tombstoneMessages(
+  db: Database,
+  liftScope: SQL,
+  year: number,
+  ids: readonly string[],
+): Promise<{ id: string; liftId: string }[]> {
+  return db
+    .update(messages)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${messages.version} + 1` })
+    .where(
+      and(
+        eq(messages.year, year),
+        inArray(messages.id, [...ids]),
+        isNull(messages.deletedAt),
+        sql`exists (select 1 from ${lifts} where ${lifts.id} = ${messages.liftId} and ${liftScope})`,
+      ),
+    )
+    .returning({ id: messages.id, liftId: messages.liftId });
+}
