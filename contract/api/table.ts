@@ -8,6 +8,7 @@ import { liftsApi } from './lifts';
 import { logsApi } from './logs';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
+import { sessionApi } from './session';
 import { syncApi } from './sync';
 import { systemApi } from './system';
 import { usersApi } from './users';
@@ -18,6 +19,7 @@ import { usersApi } from './users';
  */
 const API_TABLE = {
   system: systemApi,
+  session: sessionApi,
   users: usersApi,
   accounts: accountsApi,
   profile: profileApi,

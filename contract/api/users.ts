@@ -1,9 +1,6 @@
 import { MessageResponseSchema } from '../schemas/account';
 import { IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
-  AuthResponseSchema,
-  LoginRequestSchema,
-  TokenLoginRequestSchema,
   UserCreateSchema,
   UserListQuerySchema,
   UserListResponseSchema,
@@ -17,28 +14,8 @@ import { endpoint } from './endpoint';
 
 const tags = ['users'];
 
-/** Signing in, and managing users (design §3 scope: customer and above, each within the users it manages). */
+/** Managing users (customer and above, each within the users it manages: docs/access.md). */
 export const usersApi = {
-  authenticate: endpoint({
-    method: 'POST',
-    path: '/users/authenticate',
-    body: LoginRequestSchema,
-    answer: AuthResponseSchema,
-    errors: [401, 429],
-    auth: 'public',
-    summary: 'Sign in with email and password',
-    tags,
-  }),
-  authenticateWithToken: endpoint({
-    method: 'POST',
-    path: '/users/authenticatewithtoken',
-    body: TokenLoginRequestSchema,
-    answer: AuthResponseSchema,
-    errors: [401],
-    auth: 'public',
-    summary: 'Resume a session: exchange a valid token for a fresh one',
-    tags,
-  }),
   list: endpoint({
     method: 'GET',
     path: '/users',

@@ -1,4 +1,4 @@
-import { usersApi } from '../../contract/api/users';
+import { sessionApi } from '../../contract/api/session';
 import { MSG } from '../../contract/messages';
 import type { AuthResponse, LoginRequest } from '../../contract/schemas/user';
 import { isApiRequestError } from './api-error';
@@ -21,7 +21,7 @@ export async function startSession(response: AuthResponse): Promise<void> {
 
 /** `POST /api/users/authenticate`; rejects with an ApiRequestError (message and fieldErrors). */
 export async function signIn(credentials: LoginRequest): Promise<AuthResponse> {
-  const response = await call(usersApi.authenticate, { body: credentials }, { retry: 0, anonymous: true });
+  const response = await call(sessionApi.authenticate, { body: credentials }, { retry: 0, anonymous: true });
   await startSession(response);
   return response;
 }
@@ -36,7 +36,7 @@ export async function resumeSession(): Promise<void> {
   setResumingSession(true);
   try {
     const response = await call(
-      usersApi.authenticateWithToken,
+      sessionApi.authenticateWithToken,
       { body: { access_token: token } },
       { retry: 0, anonymous: true },
     );

@@ -59,12 +59,18 @@ test("a lift's detail goes live while its controller sends", async ({ page, requ
   const lift = (await registered.json()) as { id: string; deviceKey: string };
 
   // The customer watches the lift.
+  let lastPullAt = Date.now();
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/sync/pull')) lastPullAt = Date.now();
+  });
   await signInByToken(page, request, 'customer');
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${uid}`);
   await expect(page.getByTestId('lift-trips')).toHaveText('0');
-  // Once the page has settled (first sync done), readings must come in without a pull or refetch.
+  // Once the page has settled (the first sync's pages all fetched: no pull for 2 s), readings
+  // must come in without a pull or refetch. networkidle alone came before the last pages on CI.
   await page.waitForLoadState('networkidle');
+  await expect.poll(() => Date.now() - lastPullAt, { timeout: 60_000 }).toBeGreaterThan(2000);
   const refetches: string[] = [];
   page.on('request', (sent) => {
     if (/\/api\/(sync\/pull|messages)/.test(sent.url())) refetches.push(sent.url());

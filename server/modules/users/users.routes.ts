@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sessionApi } from '../../../contract/api/session';
 import { usersApi } from '../../../contract/api/users';
 import { MSG } from '../../../contract/messages';
 import { grantableRoles, type Role } from '../../../contract/roles';
@@ -68,7 +69,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   }
 
   app.serve(
-    usersApi.authenticate,
+    sessionApi.authenticate,
     async (request) => {
       const { email, password } = request.body;
       const user = await users.findByEmail(email);
@@ -80,7 +81,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     { config: signInRateLimit(loginRateLimit) },
   );
 
-  app.serve(usersApi.authenticateWithToken, async (request) => {
+  app.serve(sessionApi.authenticateWithToken, async (request) => {
     const user = await app.accessTokens.resolveUser(request.body.access_token);
     if (!user) throw unauthorized();
     return signedIn(user);
