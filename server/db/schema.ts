@@ -179,8 +179,12 @@ export const descriptions = pgTable(
     name: text('name').notNull(),
     nameDE: text('name_de').notNull(),
     type: text('type').$type<EventType>().notNull(),
+    /** Cause, in English (the spec's field); `contentDE` holds the German. */
     content: text('content').notNull().default(''),
+    contentDE: text('content_de').notNull().default(''),
+    /** Remedy, in English (the spec's field); `textDE` holds the German. */
     text: text('text').notNull().default(''),
+    textDE: text('text_de').notNull().default(''),
     ...version,
     ...syncPosition,
     ...timestamps,
@@ -308,6 +312,32 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_at_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * A sign-in: every access token names its session (`sid`), and a token is good only while its
+ * session is open and before the session's absolute end, however often it is renewed (docs/access.md).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end: no renewed token lives past it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the session was ended (logout, password change, role change, ...). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
 
 /** Ids of sealed link tokens (invitation, password reset) already used: each works once. */
 export const usedTokens = pgTable(
