@@ -9,6 +9,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/descriptions',
   '<rootDir>/src/features/device-console',
   '<rootDir>/src/features/logs',
+  '<rootDir>/src/features/sims',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',
@@ -29,6 +30,9 @@ const LAZY_CATALOGS: Record<string, string[]> = {
     '<rootDir>/src/features/profile',
     '<rootDir>/src/features/mail-outbox',
     '<rootDir>/src/ui/notification-labels.ts',
+    // Also in `screens`: the guest pages (register, reset) load only this catalog.
+    '<rootDir>/src/ui/LoadFailure.tsx',
+    '<rootDir>/src/ui/form-errors.ts',
   ],
   people: ['<rootDir>/src/features/chat', '<rootDir>/src/features/contacts'],
   offline: ['<rootDir>/src/features/offline'],

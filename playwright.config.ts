@@ -16,6 +16,8 @@ export const SETTINGS_URL = `http://127.0.0.1:${PORT_BASE + 2}`;
 /** The real SMTP server the main server mails to (tests/e2e/smtp-sink.ts), and where it keeps what it got. */
 export const SMTP_PORT = PORT_BASE + 9;
 export const SMTP_MAILBOX_FILE = `.tmp/e2e-mails-${PORT_BASE}.jsonl`;
+/** Who gets SIM top-up requests from the main server (tests/e2e/sims.spec.ts). */
+export const TOPUP_RECIPIENTS = ['topup-orders@e2e.test', 'topup-billing@e2e.test'];
 
 function server(port: number, env: Record<string, string> = {}) {
   const dataDir = `.tmp/e2e-data-${port}`;
@@ -32,6 +34,7 @@ function server(port: number, env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       SIMULATE_DEVICES: '0',
       LOGIN_RATE_LIMIT: '1000',
+      ADDRESS_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       DESIGN_EDITOR_URL: 'https://designer.example.com/',
       ...env,
@@ -57,6 +60,7 @@ export default defineConfig({
   webServer: [
     server(PORT_BASE, {
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      TOPUP_RECIPIENTS: TOPUP_RECIPIENTS.join(','),
       PASSWORD_RESET_RATE_LIMIT: '1000',
       REGISTER_RATE_LIMIT: '1000',
     }),

@@ -57,8 +57,11 @@ export default defineConfig({
         id: '/',
         name: 'Lift-Portal',
         short_name: 'Lifts',
-        description: 'Cloud portal for lifts with IoT controllers',
+        // German is the portal's default language; the manifest has one language (vite-plugin-pwa
+        // offers no per-language manifest), so it speaks German like the first screen.
+        description: 'Cloud-Portal für Aufzüge mit IoT-Steuerungen',
         lang: 'de',
+        dir: 'ltr',
         start_url: '/',
         scope: '/',
         display: 'standalone',

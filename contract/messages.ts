@@ -1,3 +1,5 @@
+import type { SIM_MSG } from './sim-messages';
+
 /**
  * Texts the server sends in `message` and `fieldErrors` (docs/spec-texts.md#validation-messages and #messages-toasts-and-error-pages). They are English source
  * strings; the browser translates each one through its Lingui catalog before showing it.
@@ -65,6 +67,16 @@ export const MSG = {
   emailSent: 'Sent an email!',
   messageRequired: 'Please enter a message',
   contactNotFound: 'Contact not found',
+  signedOut: 'You are signed out.',
+  httpsLinksOnly: 'Only https:// links are allowed',
+  readingTimeOutOfRange: 'The reading is dated outside the accepted time window',
 } as const;
 
-export type ServerMessage = (typeof MSG)[keyof typeof MSG];
+/** The texts every page may show; the browser keeps their translations on its first load. */
+export type CoreServerMessage = (typeof MSG)[keyof typeof MSG];
+
+/**
+ * Every text the server may send: the core ones above and each domain's own (`SIM_MSG` in
+ * sim-messages.ts), whose translations load with that domain's screens (src/data/server-messages.ts).
+ */
+export type ServerMessage = CoreServerMessage | (typeof SIM_MSG)[keyof typeof SIM_MSG];

@@ -1,9 +1,16 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { MSG } from '../contract/messages';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
 import { blobStoragePlugin } from './integrations/blob/blob-storage';
 import { mailPlugin } from './integrations/mail/mailer';
+import { simProviderPlugin } from './integrations/sim/sim-provider';
+import { redactUrl } from './lib/redact-url';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { configRoutes } from './modules/config/config.routes';
@@ -15,6 +22,7 @@ import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { simsRoutes } from './modules/sims/sims.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -35,10 +43,15 @@ import { prepareFirstStart } from './seed';
 export interface BuildAppOptions {
   /** An open database the caller keeps and closes itself (tests); otherwise the config's is opened. */
   database?: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  /** pino options (a test's level and stream); the request serializer is always ours. */
+  logger?: LoggerOptions;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Headers come first and are small: they get at most this long, however long the whole request may take. */
+const HEADERS_TIMEOUT_MS = 20_000;
+/** How often Node looks for requests past their timeout. */
+const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
 
 function databaseOptions(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'migrationsDir'>): DatabaseOptions {
   return config.databaseUrl
@@ -46,9 +59,23 @@ function databaseOptions(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'migra
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite`, migrationsDir: config.migrationsDir };
 }
 
+/** The request as a log line shows it: link tokens in the URL are redacted (server/lib/redact-url.ts). */
+const LOG_SERIALIZERS = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
 /** pino; pretty lines only for a developer at a terminal, and only when pino-pretty is installed. */
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  const options = { level: config.logLevel };
+function loggerOptions(config: Config, given?: LoggerOptions): LoggerOptions {
+  const options = { level: config.logLevel, ...given, serializers: LOG_SERIALIZERS };
+  if (given) return options;
   if (config.isProduction || !process.stdout.isTTY) return options;
   try {
     import.meta.resolve('pino-pretty');
@@ -67,8 +94,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? (await openDatabase(databaseOptions(config)));
 
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: loggerOptions(config, options.logger),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request must arrive, headers and body, within the timeout: a sender trickling bytes is cut
+    // off with 408 instead of holding a connection open for ever (docs/api.md#limits).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, HEADERS_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(config.requestTimeoutMs, TIMEOUT_CHECK_INTERVAL_MS),
+    },
     // A malformed URL (bad percent-encoding) gets the usual error shape instead of Fastify's.
     frameworkErrors: (_error, _request, reply) => {
       const answer: FastifyReply = reply;
@@ -83,9 +117,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
-    await app.register(authPlugin, { secret: config.authSecret, tokenTtlSeconds: config.tokenTtlSeconds });
+    await app.register(authPlugin, {
+      secret: config.authSecret,
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      sessionMaxSeconds: config.sessionMaxSeconds,
+    });
     await app.register(rateLimitPlugin);
-    await app.register(idempotencyPlugin, {});
+    await app.register(idempotencyPlugin, { secret: config.authSecret });
     await app.register(apiDocsPlugin);
     await app.register(userSocketPlugin);
     await app.register(mailPlugin, {
@@ -93,12 +131,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       mailFrom: config.mailFrom,
       dataDir: config.dataDir,
     });
+    await app.register(simProviderPlugin, {
+      provider: config.simProvider,
+      once: config.once,
+      simulateUsage: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+    });
     await app.register(blobStoragePlugin, {
       azureStorageConnectionString: config.azureStorageConnectionString,
       dataDir: config.dataDir,
     });
     await app.register(liveLiftsPlugin, {});
-    await app.register(deviceGatewayPlugin);
+    await app.register(deviceGatewayPlugin, { clock: config.deviceClock });
     await app.register(endpointsPlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });
@@ -106,6 +149,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(usersRoutes, {
       prefix: '/api',
       loginRateLimit: config.loginRateLimit,
+      addressRateLimit: config.addressRateLimit,
       authSecret: config.authSecret,
       publicUrl: config.publicUrl,
     });
@@ -114,6 +158,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       authSecret: config.authSecret,
       publicUrl: config.publicUrl,
       passwordResetRateLimit: config.passwordResetRateLimit,
+      addressRateLimit: config.addressRateLimit,
       registerRateLimit: config.registerRateLimit,
     });
     await app.register(profileRoutes, {
@@ -132,6 +177,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(devicesRoutes, { prefix: '/api' });
     await app.register(syncRoutes, { prefix: '/api' });
     await app.register(chatRoutes, { prefix: '/api' });
+    await app.register(simsRoutes, {
+      prefix: '/api',
+      authSecret: config.authSecret,
+      loginRateLimit: config.loginRateLimit,
+      topupRecipients: config.topupRecipients,
+      publicUrl: config.publicUrl,
+      refreshMinutes: config.simRefreshMinutes,
+      // Tests refresh when they ask; a running portal refreshes shortly after start.
+      firstRefreshDelayMs: config.nodeEnv === 'test' ? null : 10_000,
+    });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

@@ -147,3 +147,59 @@ describe('loadConfig', () => {
     expect(message).not.toContain('secret-account-key');
   });
 });
+
+describe('loadConfig: the SIM provider (docs/sims.md)', () => {
+  it('uses the simulator by default, refreshing every 15 minutes, without top-up recipients', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.simProvider).toBe('simulator');
+    expect(config.simRefreshMinutes).toBe(15);
+    expect(config.once.apiUrl).toBe('https://api.1nce.com/management-api');
+    expect(config.topupRecipients).toEqual([]);
+  });
+
+  it('reads the 1NCE client, another API base, the schedule and the top-up recipients', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SIM_PROVIDER: '1nce',
+      ONCE_CLIENT_ID: 'client-id',
+      ONCE_CLIENT_SECRET: 'client-secret',
+      ONCE_API_URL: 'https://sandbox.example.com/management-api/',
+      SIM_REFRESH_MINUTES: '0',
+      TOPUP_RECIPIENTS: 'orders@example.com, billing@example.com',
+    });
+    expect(config.simProvider).toBe('1nce');
+    expect(config.once).toEqual({
+      apiUrl: 'https://sandbox.example.com/management-api',
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+    });
+    expect(config.simRefreshMinutes).toBe(0);
+    expect(config.topupRecipients).toEqual(['orders@example.com', 'billing@example.com']);
+  });
+
+  it('refuses 1nce without client credentials, and bad values, without echoing them', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SIM_PROVIDER: '1nce', ONCE_CLIENT_ID: 'x' })).toThrow(
+      /ONCE_CLIENT_SECRET/,
+    );
+    const load = () =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        SIM_PROVIDER: 'twilio',
+        ONCE_API_URL: 'ftp://api',
+        SIM_REFRESH_MINUTES: 'often',
+        TOPUP_RECIPIENTS: 'orders@example.com, not-an-address',
+      });
+    expect(load).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        load();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['SIM_PROVIDER', 'ONCE_API_URL', 'SIM_REFRESH_MINUTES', 'TOPUP_RECIPIENTS']) {
+      expect(message).toContain(`${name}`);
+    }
+    expect(message).not.toContain('not-an-address');
+  });
+});

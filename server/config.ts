@@ -58,6 +58,10 @@ const EnvSchema = v.object({
   ),
   AUTH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'))),
   TOKEN_TTL: wholeNumber(DEFAULT_TOKEN_TTL_SECONDS, 1, 365 * 24 * 60 * 60),
+  SESSION_MAX_DAYS: wholeNumber(30, 1, 365),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(30, 1, 3600),
+  DEVICE_CLOCK_PAST_DAYS: wholeNumber(30, 1, 3650),
+  DEVICE_CLOCK_AHEAD_HOURS: wholeNumber(24, 1, 24 * 365),
   PUBLIC_URL: v.optional(httpUrl('https://lifts.example.com')),
   SEED_DEMO: v.optional(v.string(), '1'),
   /** Unset: a dozen in demo mode, none otherwise (see `simulateDevices`). */
@@ -77,6 +81,14 @@ const EnvSchema = v.object({
     v.picklist(SIM_PROVIDERS, `must be one of ${SIM_PROVIDERS.join(', ')}`),
     'simulator',
   ),
+  ONCE_CLIENT_ID: v.optional(v.string()),
+  ONCE_CLIENT_SECRET: v.optional(v.string()),
+  ONCE_API_URL: v.optional(
+    httpUrl('https://api.1nce.com/management-api'),
+    'https://api.1nce.com/management-api',
+  ),
+  /** 0 turns the scheduled refresh of the SIM cards off. */
+  SIM_REFRESH_MINUTES: wholeNumber(15, 0, 7 * 24 * 60),
   TOPUP_RECIPIENTS: v.optional(
     v.pipe(
       v.string(),
@@ -95,6 +107,7 @@ const EnvSchema = v.object({
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters long'))),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   LOGIN_RATE_LIMIT: wholeNumber(10, 1, 100_000),
+  ADDRESS_RATE_LIMIT: wholeNumber(20, 1, 100_000),
   PASSWORD_RESET_RATE_LIMIT: wholeNumber(5, 1, 100_000),
   REGISTER_RATE_LIMIT: wholeNumber(10, 1, 100_000),
   MAIL_RATE_LIMIT: wholeNumber(10, 1, 100_000),
@@ -116,6 +129,12 @@ export interface Config {
   databaseUrl: string | undefined;
   authSecret: string;
   tokenTtlSeconds: number;
+  /** A session's absolute lifetime: however often its token is renewed, it ends after this. */
+  sessionMaxSeconds: number;
+  /** How long one request may take to arrive, headers and body (slow senders are cut off). */
+  requestTimeoutMs: number;
+  /** The window around the server's clock in which a controller's reading time is accepted. */
+  deviceClock: { pastMs: number; aheadMs: number };
   publicUrl: string;
   seedDemo: boolean;
   simulateDevices: number;
@@ -123,6 +142,10 @@ export interface Config {
   mailFrom: string;
   azureStorageConnectionString: string | undefined;
   simProvider: SimProvider;
+  /** The 1NCE Management API: base URL and OAuth client credentials (`SIM_PROVIDER=1nce`). */
+  once: { apiUrl: string; clientId: string; clientSecret: string };
+  /** Minutes between scheduled refreshes of the SIM cards from the provider; 0: none. */
+  simRefreshMinutes: number;
   topupRecipients: string[];
   /** Empty when no external design editor is configured. */
   designEditorUrl: string;
@@ -130,6 +153,8 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: LogLevel;
   loginRateLimit: number;
+  /** Sign-in and reset attempts a minute per address, across emails (spraying). */
+  addressRateLimit: number;
   /** Password reset mails a minute per address and email. */
   passwordResetRateLimit: number;
   /** Registrations from invitation links a minute per address. */
@@ -163,6 +188,11 @@ export function loadConfig(env: Environment = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${[...new Set(problems)].join('\n')}`);
   }
   const e = parsed.output;
+  if (e.SIM_PROVIDER === '1nce' && (!e.ONCE_CLIENT_ID || !e.ONCE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SIM_PROVIDER: 1nce needs ONCE_CLIENT_ID and ONCE_CLIENT_SECRET (the API client of the 1NCE portal)',
+    );
+  }
   const root = packageRoot();
   const seedDemo = e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false';
   const demoMode = seedDemo && e.NODE_ENV !== 'production';
@@ -176,6 +206,12 @@ export function loadConfig(env: Environment = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL,
+    sessionMaxSeconds: e.SESSION_MAX_DAYS * 24 * 60 * 60,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    deviceClock: {
+      pastMs: e.DEVICE_CLOCK_PAST_DAYS * 24 * 60 * 60 * 1000,
+      aheadMs: e.DEVICE_CLOCK_AHEAD_HOURS * 60 * 60 * 1000,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     seedDemo,
     simulateDevices: e.SIMULATE_DEVICES ?? (demoMode && e.NODE_ENV !== 'test' ? DEMO_SIMULATED_DEVICES : 0),
@@ -183,12 +219,19 @@ export function loadConfig(env: Environment = process.env): Config {
     mailFrom: e.MAIL_FROM,
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
     simProvider: e.SIM_PROVIDER,
+    once: {
+      apiUrl: e.ONCE_API_URL.replace(/\/+$/, ''),
+      clientId: e.ONCE_CLIENT_ID ?? '',
+      clientSecret: e.ONCE_CLIENT_SECRET ?? '',
+    },
+    simRefreshMinutes: e.SIM_REFRESH_MINUTES,
     topupRecipients: e.TOPUP_RECIPIENTS,
     designEditorUrl: e.DESIGN_EDITOR_URL ?? '',
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    addressRateLimit: e.ADDRESS_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,

@@ -15,7 +15,6 @@ interface SpecCall {
 }
 
 const FILES = 'issue 14 (files)';
-const SIMS = 'issue 15 (SIM cards)';
 const TABLEAU = 'issue 16 (tableau)';
 const PROJECTS = 'issue 17 (projects, base data, JSON)';
 
@@ -23,9 +22,9 @@ const SPEC_CALLS: SpecCall[] = [
   // Authentication and mail
   { call: 'POST /api/users/authenticate', role: 'guest' },
   { call: 'POST /api/users/authenticatewithtoken', role: 'guest' },
-  { call: 'POST /api/sims/authenticate', role: 'admin', pending: SIMS },
-  { call: 'POST /api/sims/authenticatewithtoken', role: 'admin', pending: SIMS },
-  { call: 'GET /api/sims-app/sims', role: 'admin', pending: SIMS },
+  { call: 'POST /api/sims/authenticate', role: 'admin' },
+  { call: 'POST /api/sims/authenticatewithtoken', role: 'admin' },
+  { call: 'GET /api/sims-app/sims', role: 'admin' },
   { call: 'POST /api/email/sendMailOverGmailSMTP', role: 'admin' },
   // Users
   { call: 'GET /api/user-app/user', role: 'admin' },
@@ -69,8 +68,8 @@ const SPEC_CALLS: SpecCall[] = [
   { call: 'PUT /api/descriptions/{id}', role: 'admin' },
   { call: 'POST /api/descriptions/deleteByIds', role: 'admin' },
   // SIMs
-  { call: 'POST /api/sims', role: 'admin', pending: SIMS },
-  { call: 'POST /api/sims/{apiName}', role: 'admin', pending: SIMS },
+  { call: 'POST /api/sims', role: 'admin' },
+  { call: 'POST /api/sims/{apiName}', role: 'admin' },
   // Logs
   { call: 'GET /api/logs/getByPagenation', role: 'dev' },
   { call: 'POST /api/logs/deleteByIds', role: 'dev' },

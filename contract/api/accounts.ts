@@ -5,7 +5,6 @@ import {
   MessageResponseSchema,
   ResetTokenInfoSchema,
   ResetTokenQuerySchema,
-  ResetTokenSchema,
   UpdateByEmailAnswerSchema,
   UpdateByEmailRequestSchema,
 } from '../schemas/account';
@@ -47,14 +46,6 @@ export const accountsApi = {
     errors: [429],
     auth: 'public',
     summary: 'Mail a password reset link; the answer is the same whether the email exists or not',
-    tags,
-  }),
-  ownResetToken: endpoint({
-    method: 'POST',
-    path: '/users/me/reset-token',
-    answer: ResetTokenSchema,
-    auth: 'signedIn',
-    summary: "A reset token for the signed-in user (the user menu's 'Reset password')",
     tags,
   }),
   resetToken: endpoint({

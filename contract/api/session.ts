@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { AuthResponseSchema, LoginRequestSchema, TokenLoginRequestSchema } from '../schemas/user';
 import { endpoint } from './endpoint';
 
@@ -25,7 +26,15 @@ export const sessionApi = {
     answer: AuthResponseSchema,
     errors: [401],
     auth: 'public',
-    summary: 'Resume a session: exchange a valid token for a fresh one',
+    summary: 'Resume a session: a fresh token of the same session, never past its absolute end',
+    tags,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/users/logout',
+    answer: v.object({ message: v.string() }),
+    auth: 'signedIn',
+    summary: 'End this session: its token stops working and its sockets close',
     tags,
   }),
 };

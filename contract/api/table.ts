@@ -9,6 +9,7 @@ import { logsApi } from './logs';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
 import { sessionApi } from './session';
+import { simsApi } from './sims';
 import { syncApi } from './sync';
 import { systemApi } from './system';
 import { usersApi } from './users';
@@ -31,6 +32,7 @@ const API_TABLE = {
   logs: logsApi,
   chat: chatApi,
   sync: syncApi,
+  sims: simsApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

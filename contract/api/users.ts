@@ -1,15 +1,14 @@
 import { MessageResponseSchema } from '../schemas/account';
 import { IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
-  UserCreateSchema,
   UserListQuerySchema,
   UserListResponseSchema,
   UserOptionsQuerySchema,
   UserOptionsResponseSchema,
   UserSchema,
   UsersDeletedSchema,
-  UserUpdateSchema,
 } from '../schemas/user';
+import { UserCreateSchema, UserUpdateSchema } from '../schemas/user-input';
 import { endpoint } from './endpoint';
 
 const tags = ['users'];

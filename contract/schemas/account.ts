@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { MAX_SHORTCUTS, MIN_PASSWORD_LENGTH, NOTIFICATION_PREFERENCES } from '../constants';
 import { MSG } from '../messages';
-import { AuthResponseSchema, DisplayNameSchema, UserEmailSchema, UserSettingsSchema } from './user';
+import { OptionalPhoneNumberSchema, PhoneTextSchema } from './phone';
+import { AuthResponseSchema, UserSettingsSchema } from './user';
+import { DisplayNameSchema, UserEmailSchema } from './user-input';
 
 /**
  * A sealed link token as it arrives from a mailed link. Only its size is checked here: whether it
@@ -25,18 +27,25 @@ const passwordPair = {
   confirmPassword: v.pipe(v.string(MSG.required), v.minLength(1, MSG.required)),
 };
 
-/** Required, digits only (docs/spec-texts.md#validation-messages). */
-export const PhoneNumberSchema = v.pipe(
+/**
+ * Required on the registration form: 'Phone number is required' when blank, else the one phone
+ * rule (phone.ts). Here, not in phone.ts: the sign-in page's bundle holds phone.ts (user.ts uses it).
+ */
+export const RequiredPhoneNumberSchema = v.pipe(
   v.optional(v.string(MSG.phoneRequired), ''),
   v.trim(),
   v.minLength(1, MSG.phoneRequired),
-  v.maxLength(32, MSG.tooLong),
-  v.regex(/^\d+$/, MSG.onlyNumbers),
+  PhoneTextSchema,
 );
 
 /** `GET /api/users/invitation?id=&email=`: the two sealed parts of `/register/:id/:email`. */
 export const InvitationQuerySchema = v.object({ id: SealedTokenSchema, email: SealedTokenSchema });
-export const InvitationSchema = v.object({ email: v.string(), displayName: v.string() });
+/** What the inviter typed, to fill the registration form; `phoneNumber` is stored normalised. */
+export const InvitationSchema = v.object({
+  email: v.string(),
+  displayName: v.string(),
+  phoneNumber: v.optional(v.nullable(v.string())),
+});
 
 /**
  * The registration form of `POST /api/users/updateByEmail` (docs/spec-texts.md#validation-messages Register): `id` and `email` are
@@ -46,7 +55,8 @@ const RegistrationFieldsSchema = v.object({
   id: SealedTokenSchema,
   email: SealedTokenSchema,
   displayName: DisplayNameSchema,
-  phoneNumber: PhoneNumberSchema,
+  // Required here; the usual ways of writing a number, stored normalised (phone.ts).
+  phoneNumber: RequiredPhoneNumberSchema,
   ...passwordPair,
 });
 
@@ -111,8 +121,6 @@ export const UpdateByEmailAnswerSchema = v.union([AuthResponseSchema, v.object({
 /** `POST /api/users/forgot-password` */
 export const ForgotPasswordRequestSchema = v.object({ email: UserEmailSchema });
 
-/** `POST /api/users/me/reset-token` */
-export const ResetTokenSchema = v.object({ token: v.string() });
 /** `GET /api/users/reset-token?token=` */
 export const ResetTokenQuerySchema = v.object({ token: SealedTokenSchema });
 export const ResetTokenInfoSchema = v.object({ email: v.string() });
@@ -120,13 +128,7 @@ export const ResetTokenInfoSchema = v.object({ email: v.string() });
 /** `PUT /api/users/me`: what a user may change on his own profile. */
 export const ProfileUpdateSchema = v.object({
   displayName: v.optional(DisplayNameSchema),
-  phoneNumber: v.optional(
-    v.pipe(
-      v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32, MSG.tooLong))),
-      v.transform((text) => text || null),
-      v.check((text) => text === null || /^\d+$/.test(text), MSG.onlyNumbers),
-    ),
-  ),
+  phoneNumber: OptionalPhoneNumberSchema,
   notificationPreference: v.optional(v.picklist(NOTIFICATION_PREFERENCES, MSG.invalidValue)),
   settings: v.optional(UserSettingsSchema),
 });

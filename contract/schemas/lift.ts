@@ -52,6 +52,8 @@ export const LiftSchema = v.object({
   stats: LiftStatsSchema,
   state: LiftStateSchema,
   simVolumeStatus: v.picklist(SIM_VOLUME_STATUSES),
+  /** MB left on the lift's SIM card, as last synced from the provider; null without a card or a known quota. */
+  simDataLeftMb: v.optional(v.nullable(v.number())),
   parameters: LiftParametersSchema,
   version: v.number(),
   updatedAt: v.string(),

@@ -6,11 +6,29 @@ import { IdSchema, ListQuerySchema } from './common';
 export const MESSAGE_KINDS = ['stats', ...EVENT_TYPES] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
+/** Where the portal serves its own files; a note may link there without a host. */
+const OWN_FILES_PATH = '/api/files/';
+
+/**
+ * A link on a note: an `https:` address, or one of the portal's own files. Anything else
+ * (`javascript:`, `data:`, plain `http:`) would be a trap for whoever opens the note.
+ */
+export function isNoteLink(value: string): boolean {
+  if (value.startsWith(OWN_FILES_PATH)) return !value.includes('..') && !value.includes('\\');
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export const MessageNotesSchema = v.object({
   title: v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)),
   notes: v.pipe(v.string(), v.maxLength(10_000, MSG.tooLong)),
   urls: v.pipe(
-    v.array(v.pipe(v.string(), v.url(MSG.invalidValue), v.maxLength(2000, MSG.tooLong))),
+    v.array(
+      v.pipe(v.string(), v.trim(), v.maxLength(2000, MSG.tooLong), v.check(isNoteLink, MSG.httpsLinksOnly)),
+    ),
     v.maxLength(20, MSG.tooLong),
   ),
 });

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import { RegisterEmailSchema, UserSettingsSchema } from './user';
+import { UserSettingsSchema } from './user';
+import { RegisterEmailSchema } from './user-input';
 
 describe('RegisterEmailSchema (docs/spec-texts.md#validation-messages Register)', () => {
   it('accepts the address an invitation was sent to', () => {

@@ -45,3 +45,23 @@ export async function mayTalk(db: Database, userId: string, contactId: string): 
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * For each of `viewerIds`, which of `candidateIds` he may see (the chat rule above, which is also
+ * the rule for who sees whom online). One query for the whole batch.
+ */
+export async function visibleAmong(
+  db: Database,
+  viewerIds: readonly string[],
+  candidateIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const visible = new Map<string, Set<string>>(viewerIds.map((id) => [id, new Set<string>()]));
+  if (viewerIds.length === 0 || candidateIds.length === 0) return visible;
+  const rows = await db
+    .select({ viewer: me.id, seen: partner.id })
+    .from(me)
+    .innerJoin(partner, inArray(partner.id, [...candidateIds]))
+    .where(and(inArray(me.id, [...viewerIds]), chatPairCondition()));
+  for (const row of rows) visible.get(row.viewer)?.add(row.seen);
+  return visible;
+}

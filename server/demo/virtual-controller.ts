@@ -11,6 +11,7 @@ import {
   type StatsReading,
 } from '../../contract/device';
 import { defaultParameters, type LiftParameters } from '../../contract/parameters';
+import { FaultModel, type FaultModelOptions } from './fault-model';
 
 type DeviceClient = Socket<ServerToDeviceEvents, DeviceToServerEvents>;
 type ReadingKind = 'stats' | 'event' | 'params';
@@ -30,6 +31,10 @@ export interface VirtualControllerOptions {
   reconnect?: boolean;
   /** First seq; a real controller keeps its counter in flash across reboots. */
   startSeq?: number;
+  /** Rates, clock-free random source of the faults raised with `codes` (server/demo/fault-model.ts). */
+  faults?: FaultModelOptions;
+  /** The clock of `ride()`; `Date.now` unless a test controls it. */
+  now?: () => number;
 }
 
 /**
@@ -59,11 +64,15 @@ export class VirtualController {
   private readonly idleWaiters: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly faultModel: FaultModel | null;
+  private readonly now: () => number;
 
   constructor(options: VirtualControllerOptions) {
     this.options = options;
     this.imei = options.imei;
     this.seq = options.startSeq ?? 1;
+    this.now = options.now ?? Date.now;
+    this.faultModel = options.codes ? new FaultModel(options.codes, options.faults) : null;
     this.socket = io(`${options.url}${DEVICE_NAMESPACE}`, {
       path: '/socket.io',
       auth: { imei: options.imei, key: options.key },
@@ -153,27 +162,20 @@ export class VirtualController {
     return this.socket.timeout(10_000).emitWithAck(kind as 'stats', reading as any);
   }
 
-  /** One lift trip: counters grow, now and then an error or info comes or goes. */
+  /**
+   * One lift trip: counters grow; faults come and go at a real lift's rate per hour, whatever the
+   * ride interval (fault-model.ts).
+   */
   ride() {
     this.trips += 1;
     this.operatingHours = Math.round((this.operatingHours + 0.01) * 1000) / 1000;
     this.sendStats();
-    const codes = this.options.codes;
-    if (!codes) return;
-    const roll = Math.random();
-    if (roll < 0.03 && codes.errors.length > 0) {
-      const code = codes.errors[Math.floor(Math.random() * codes.errors.length)] as number;
-      const active = !this.activeErrors.has(code);
-      if (active) this.activeErrors.add(code);
-      else this.activeErrors.delete(code);
-      this.sendEvent({ code, type: 'error', active, floor: Math.floor(Math.random() * 6) });
-    } else if (roll < 0.06 && codes.infos.length > 0) {
-      const code = codes.infos[Math.floor(Math.random() * codes.infos.length)] as number;
-      this.sendEvent({ code, type: 'info', active: true });
-    } else if (roll < 0.08 && this.activeErrors.size > 0) {
-      const code = [...this.activeErrors][0] as number;
-      this.activeErrors.delete(code);
-      this.sendEvent({ code, type: 'error', active: false });
+    for (const event of this.faultModel?.step(this.now()) ?? []) {
+      if (event.type === 'error') {
+        if (event.active) this.activeErrors.add(event.code);
+        else this.activeErrors.delete(event.code);
+      }
+      this.sendEvent(event);
     }
   }
 

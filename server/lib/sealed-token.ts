@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 
 /** What a sealed token is for; a token sealed for one purpose never opens for another. */
-type SealedPurpose = 'invitation-id' | 'invitation-email' | 'reset';
+type SealedPurpose = 'invitation-id' | 'invitation-email' | 'reset' | 'sim-session';
 
 export interface SealedPayload {
   purpose: SealedPurpose;

@@ -1,27 +1,40 @@
 import jwt from '@fastify/jwt';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { hasRole, type Role } from '../../contract/roles';
 import { type TokenClaims, TokenClaimsSchema } from '../../contract/schemas/user';
-import type { UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { createUsersRepository } from '../modules/users/users.repository';
+import { createSessionsRepository, type SessionEndReason } from '../modules/users/sessions.repository';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: Pick<TokenClaims, 'sub' | 'role'>;
+    payload: Pick<TokenClaims, 'sub' | 'role' | 'sid'>;
     user: TokenClaims;
   }
 }
 
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** A valid token's user and the session it belongs to. */
+export interface Signed {
+  user: UserRow;
+  session: SessionRow;
+}
+
 export interface AccessTokens {
-  /** A signed token with the contract's claims (sub, role, iat, exp). */
-  issue(user: Pick<UserRow, 'id' | 'role'>): string;
-  /** The active user a token belongs to; null for a bad, expired or foreign token, or a gone/disabled user. */
-  resolveUser(token: string): Promise<UserRow | null>;
+  /** Opens a session for a sign-in and answers its first token. */
+  signIn(user: Pick<UserRow, 'id' | 'role'>): Promise<string>;
+  /** A fresh token of the same session, never valid past the session's absolute end. */
+  renew(signed: Signed): string;
+  /** The active user and open session of a token; null for a bad, expired, ended or foreign one. */
+  resolve(token: string): Promise<Signed | null>;
+  /** Ends the sessions `which` selects and closes their sockets; answers how many ended. */
+  end(which: SQL, reason: SessionEndReason): Promise<number>;
+  /** Called with the ids of sessions just ended and why (the user socket closes theirs). */
+  onEnded(listener: (sessionIds: string[], reason: SessionEndReason) => void): void;
 }
 
 declare module 'fastify' {
@@ -35,29 +48,50 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it through `currentUser(request)`. */
     currentUser: UserRow | null;
+    /** The session of the request's token; read it through `currentSession(request)`. */
+    currentSession: SessionRow | null;
   }
 }
 
 export interface AuthPluginOptions {
   secret: string;
   tokenTtlSeconds: number;
+  /** Absolute session lifetime (docs/access.md#sessions). */
+  sessionMaxSeconds: number;
 }
 
 const BEARER = /^Bearer\s+(\S{1,4096})\s*$/i;
+const HOUR_MS = 60 * 60 * 1000;
+/** Ended and expired sessions are kept this long for the audit trail, then removed. */
+const SESSION_HISTORY_MS = 7 * 24 * HOUR_MS;
 
 export const authPlugin = definePlugin<AuthPluginOptions>(
   'auth',
-  async (app, { secret, tokenTtlSeconds }) => {
+  async (app, { secret, tokenTtlSeconds, sessionMaxSeconds }) => {
     await app.register(jwt, {
       secret,
       sign: { algorithm: 'HS256', expiresIn: tokenTtlSeconds },
       verify: { algorithms: ['HS256'] },
     });
-    const users = createUsersRepository(app.db);
+    const sessions = createSessionsRepository(app.db);
+    const endedListeners: ((sessionIds: string[], reason: SessionEndReason) => void)[] = [];
+
+    /** A token of `session`: the usual lifetime, cut at the session's end. */
+    const tokenFor = (user: Pick<UserRow, 'id' | 'role'>, session: SessionRow) => {
+      const left = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
+      return app.jwt.sign(
+        { sub: user.id, role: user.role, sid: session.id },
+        { expiresIn: Math.max(1, Math.min(tokenTtlSeconds, left)) },
+      );
+    };
 
     const accessTokens: AccessTokens = {
-      issue: (user) => app.jwt.sign({ sub: user.id, role: user.role }),
-      async resolveUser(token) {
+      async signIn(user) {
+        const session = await sessions.open(user.id, new Date(Date.now() + sessionMaxSeconds * 1000));
+        return tokenFor(user, session);
+      },
+      renew: ({ user, session }) => tokenFor(user, session),
+      async resolve(token) {
         let decoded: unknown;
         try {
           decoded = app.jwt.verify(token);
@@ -66,19 +100,29 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
         }
         const claims = v.safeParse(TokenClaimsSchema, decoded);
         if (!claims.success) return null;
-        const user = await users.findById(claims.output.sub);
-        return user?.status === 'active' ? user : null;
+        const signed = await sessions.findOpen(claims.output.sid, claims.output.sub);
+        return signed?.user.status === 'active' ? signed : null;
+      },
+      async end(which, reason) {
+        const ended = await sessions.end(which, reason);
+        if (ended.length > 0) for (const listener of endedListeners) listener(ended, reason);
+        return ended.length;
+      },
+      onEnded: (listener) => {
+        endedListeners.push(listener);
       },
     };
 
     app.decorate('accessTokens', accessTokens);
     app.decorateRequest('currentUser', null);
+    app.decorateRequest('currentSession', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      const user = token ? await accessTokens.resolveUser(token) : null;
-      if (!user) throw unauthorized();
-      request.currentUser = user;
+      const signed = token ? await accessTokens.resolve(token) : null;
+      if (!signed) throw unauthorized();
+      request.currentUser = signed.user;
+      request.currentSession = signed.session;
     });
 
     // The role is read from the database on each request, so a changed role applies at once.
@@ -87,6 +131,14 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
         if (!hasRole(currentUser(request).role, role)) throw forbidden();
       };
     });
+
+    const purge = setInterval(() => {
+      sessions
+        .purge(new Date(Date.now() - SESSION_HISTORY_MS))
+        .catch((error: unknown) => app.log.error({ err: error }, 'purging old sessions failed'));
+    }, HOUR_MS);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
   },
 );
 
@@ -94,4 +146,10 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/** The session of the signed-in user's token, on a route guarded by `app.authenticate`. */
+export function currentSession(request: FastifyRequest): SessionRow {
+  if (!request.currentSession) throw unauthorized();
+  return request.currentSession;
 }

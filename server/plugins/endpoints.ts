@@ -28,7 +28,8 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 ) => Answer<E> | Promise<Answer<E>>;
 
 /** Route options a table entry cannot hold: rate limits (they depend on configuration), body size. */
-export type ServeOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+/** Route config (a rate limit), a body limit, and hooks that run before validation (a second limit). */
+export type ServeOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preValidation'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,6 +159,7 @@ export const endpointsPlugin = definePlugin('endpoints', async (app) => {
         onRequest,
         config,
         ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+        ...(options.preValidation ? { preValidation: options.preValidation } : {}),
         handler: routeHandler,
       });
     };

@@ -50,6 +50,38 @@ describe('Idempotency-Key', () => {
     expect(await versionOf()).toBe((before ?? 0) + 1);
   });
 
+  it('keeps no answer readable at rest: a registered lift’s device key is stored encrypted and replayed whole', async () => {
+    const key = newKey();
+    const register = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/lifts/register',
+        headers: { ...(await t.authHeaders('admin')), 'idempotency-key': key },
+        payload: {
+          uid: `IDEM-${keys}`,
+          address: 'Kellerweg 1, Berlin',
+          imei: String(480_000_000_000_000 + keys),
+          customers: [f.ids.customer],
+        },
+      });
+    const first = await register();
+    expect(first.statusCode).toBe(201);
+    const { deviceKey } = first.json<{ deviceKey: string }>();
+
+    const [row] = await t.database.handle.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key));
+    expect(row?.body).toBeTruthy();
+    expect(row?.body).not.toContain(deviceKey);
+    expect(row?.body).not.toContain('IDEM-');
+
+    const again = await register();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<{ deviceKey: string }>().deviceKey).toBe(deviceKey);
+  });
+
   it('does a write once when two requests with one key arrive together', async () => {
     const key = newKey();
     const before = await versionOf();

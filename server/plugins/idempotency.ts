@@ -6,6 +6,7 @@ import { MSG } from '../../contract/messages';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/schemas/sync';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { createAtRestCipher } from '../lib/at-rest-cipher';
 import { definePlugin } from '../lib/define-plugin';
 import { HttpError } from '../lib/http-error';
 
@@ -38,6 +39,8 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 export interface IdempotencyOptions {
+  /** Stored answers are encrypted with a key derived from it (they may carry a device key). */
+  secret: string;
   /** Override for tests. */
   waitForFirstMs?: number;
 }
@@ -52,6 +55,9 @@ export interface IdempotencyOptions {
 export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency', async (app, options) => {
   const db = app.db;
   const waitForFirstMs = options.waitForFirstMs ?? WAIT_FOR_FIRST_MS;
+  // Every kept answer is encrypted, so none sits readable in the database, whichever route it
+  // came from (the lift registration's answer holds the controller's key): docs/api.md#idempotency-key.
+  const cipher = createAtRestCipher(options.secret, 'idempotency-answers');
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -85,7 +91,17 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
         continue;
       }
       if (row.request !== requestLine) throw new HttpError(422, MSG.idempotencyKeyReused);
-      if (row.statusCode !== null) return replay(reply, row.statusCode, row.contentType, row.body);
+      if (row.statusCode !== null) {
+        const body = row.body && cipher.isEncrypted(row.body) ? cipher.decrypt(row.body) : row.body;
+        // A row sealed with another secret (AUTH_SECRET rotated) cannot be replayed: run again.
+        if (body === null && row.body) {
+          await db
+            .delete(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+          continue;
+        }
+        return replay(reply, row.statusCode, row.contentType, body);
+      }
       if (Date.now() - row.createdAt.getTime() > ABANDONED_AFTER_MS && (await takeOver(db, userId, key))) {
         request.idempotency = { userId, key, recorded: false };
         return;
@@ -113,7 +129,7 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
         .update(idempotencyKeys)
         .set({
           statusCode: reply.statusCode,
-          body: body ?? '',
+          body: body ? cipher.encrypt(body) : '',
           contentType: typeof contentType === 'string' ? contentType : null,
         })
         .where(where);

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
-import { MSG } from '../../contract/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, type ServerMessage } from '../../contract/messages';
 import { definePlugin } from '../lib/define-plugin';
 import { HttpError } from '../lib/http-error';
 
@@ -8,6 +8,27 @@ import { HttpError } from '../lib/http-error';
 export const rateLimitPlugin = definePlugin('rate-limit', async (app) => {
   await app.register(rateLimit, { global: false });
 });
+
+/**
+ * A hook for sign-in and reset routes beside their per-address-and-email limit: at most `max`
+ * attempts a minute from one address whatever the emails, so one address cannot try a password on
+ * many accounts (spraying). `name` keeps the count of each route apart.
+ */
+export function addressRateLimit(app: FastifyInstance, name: string, max: number, message: ServerMessage) {
+  // Its own counter (createRateLimit), since the plugin runs only one of its hooks per request.
+  const count = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `${name}|${request.ip}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const counted = await count(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      reply.header('retry-after', counted.ttlInSeconds);
+      throw new HttpError(429, message);
+    }
+  };
+}
 
 /** The email a sign-in attempt is for, read from the raw body (it is not validated yet). */
 function attemptedEmail(request: FastifyRequest): string {

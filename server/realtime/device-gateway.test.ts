@@ -136,6 +136,33 @@ describe('readings', () => {
     expect(await messageCount(lift.id)).toBe(0);
   });
 
+  it('refuses a reading dated outside the window around the server clock, with the reason', async () => {
+    const lift = await insertLiftWithKey(db());
+    const c = controller(lift.imei, lift.key);
+    await c.connect();
+    const day = 24 * 60 * 60 * 1000;
+    const refused = { ok: false, error: MSG.readingTimeOutOfRange };
+    // Defaults: 30 days back, 24 hours ahead (server/config.ts).
+    expect(
+      await c.sendRaw('stats', { seq: 1, ts: Date.now() + 2 * day, trips: 1, operatingHours: 0 }),
+    ).toMatchObject({ ...refused, seq: 1 });
+    expect(
+      await c.sendRaw('stats', { seq: 2, ts: Date.now() - 31 * day, trips: 1, operatingHours: 0 }),
+    ).toMatchObject({ ...refused, seq: 2 });
+    expect(await c.sendRaw('stats', { seq: 3, ts: 0, trips: 1, operatingHours: 0 })).toMatchObject({
+      ok: false,
+      seq: 3,
+    });
+    expect(await messageCount(lift.id)).toBe(0);
+    expect(
+      await c.sendRaw('stats', { seq: 4, ts: Date.now() - 29 * day, trips: 1, operatingHours: 0 }),
+    ).toEqual({
+      ok: true,
+      seq: 4,
+    });
+    expect(await messageCount(lift.id)).toBe(1);
+  });
+
   it('stores the same seq once and acknowledges it again', async () => {
     const lift = await insertLiftWithKey(db());
     const c = controller(lift.imei, lift.key);
@@ -195,7 +222,8 @@ describe('readings', () => {
     const lift = await insertLiftWithKey(db(), { maxTrips: 100 });
     const c = controller(lift.imei, lift.key);
     await c.connect();
-    const t0 = Date.UTC(2026, 5, 1, 8, 0, 0);
+    // Within the accepted window around the server's clock (an hour ago, on a whole second).
+    const t0 = Math.floor(Date.now() / 1000) * 1000 - 60 * 60 * 1000;
     c.sendStats({ ts: t0, trips: 120, operatingHours: 12.5 });
     c.sendStats({ ts: t0 - 1000, trips: 90, operatingHours: 10 }); // an older reading, resent late
     c.sendEvent({ ts: t0 + 1000, code: 101, type: 'error', active: true, floor: 2 });
@@ -224,7 +252,11 @@ describe('readings', () => {
 
     const stored = await db().select().from(messages).where(eq(messages.liftId, lift.id));
     expect(stored).toHaveLength(7);
-    expect(stored.find((m) => m.kind === 'info')).toMatchObject({ code: 500, active: true, year: 2026 });
+    expect(stored.find((m) => m.kind === 'info')).toMatchObject({
+      code: 500,
+      active: true,
+      year: new Date(t0 + 3000).getUTCFullYear(),
+    });
     expect(stored.find((m) => m.code === 101 && m.active)).toMatchObject({ kind: 'error', floor: 2 });
   });
 

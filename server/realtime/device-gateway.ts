@@ -76,206 +76,216 @@ const log = (db: Database, entry: Omit<LogEntry, 'source'>) => writeLog(db, { so
  * readings that are acknowledged only after they are committed (group commit, see ingest.ts),
  * and receive `params:set` and `command`.
  */
-export const deviceGatewayPlugin = definePlugin('device-gateway', async (app) => {
-  const db = app.db;
-  const nsp = app.io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
-  const live = app.liveLifts;
-  const ingest = new IngestQueue(db, {
-    onCommitted: ({ liftIds, messages }) => {
-      live.message(messages);
-      live.changed(liftIds);
-    },
-    onError: (error) => app.log.warn({ err: error }, 'device batch failed'),
-  });
-  const byImei = new Map<string, DeviceSocket>();
-  const refusedLoggedAt = new Map<string, number>();
-  let closing = false;
-  const pendingWrites = new Set<Promise<unknown>>();
-  const track = (work: Promise<unknown>) => {
-    const tracked = work
-      .catch((error) => app.log.warn({ err: error }, 'device state'))
-      .finally(() => pendingWrites.delete(tracked));
-    pendingWrites.add(tracked);
-  };
+export interface DeviceGatewayOptions {
+  /** How far a reading's `ts` may lie before and after the server's clock. */
+  clock: { pastMs: number; aheadMs: number };
+}
 
-  // A restarted server has no controller connected yet.
-  await db.update(lifts).set({ online: false }).where(eq(lifts.online, true));
+export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
+  'device-gateway',
+  async (app, { clock }) => {
+    const db = app.db;
+    const nsp = app.io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
+    const live = app.liveLifts;
+    const ingest = new IngestQueue(db, {
+      onCommitted: ({ liftIds, messages }) => {
+        live.message(messages);
+        live.changed(liftIds);
+      },
+      onError: (error) => app.log.warn({ err: error }, 'device batch failed'),
+    });
+    const byImei = new Map<string, DeviceSocket>();
+    const refusedLoggedAt = new Map<string, number>();
+    let closing = false;
+    const pendingWrites = new Set<Promise<unknown>>();
+    const track = (work: Promise<unknown>) => {
+      const tracked = work
+        .catch((error) => app.log.warn({ err: error }, 'device state'))
+        .finally(() => pendingWrites.delete(tracked));
+      pendingWrites.add(tracked);
+    };
 
-  let trafficWindow = 0;
-  let trafficCount = 0;
-  function traffic(imei: string, direction: DeviceTraffic['direction'], event: string, payload: unknown) {
-    if ((app.io.sockets.adapter.rooms.get(DEVS_ROOM)?.size ?? 0) === 0) return;
-    const second = Math.floor(Date.now() / 1000);
-    if (second !== trafficWindow) {
-      trafficWindow = second;
-      trafficCount = 0;
+    // A restarted server has no controller connected yet.
+    await db.update(lifts).set({ online: false }).where(eq(lifts.online, true));
+
+    let trafficWindow = 0;
+    let trafficCount = 0;
+    function traffic(imei: string, direction: DeviceTraffic['direction'], event: string, payload: unknown) {
+      if ((app.io.sockets.adapter.rooms.get(DEVS_ROOM)?.size ?? 0) === 0) return;
+      const second = Math.floor(Date.now() / 1000);
+      if (second !== trafficWindow) {
+        trafficWindow = second;
+        trafficCount = 0;
+      }
+      if (++trafficCount > TRAFFIC_PER_SECOND) return;
+      app.io
+        .to(DEVS_ROOM)
+        .emit('device:traffic', { at: new Date().toISOString(), imei, direction, event, payload });
     }
-    if (++trafficCount > TRAFFIC_PER_SECOND) return;
-    app.io
-      .to(DEVS_ROOM)
-      .emit('device:traffic', { at: new Date().toISOString(), imei, direction, event, payload });
-  }
 
-  const connected = (): ConnectedController[] => [...byImei.values()].map((socket) => ({ ...socket.data }));
-  const announceControllers = () => app.io.to(DEVS_ROOM).emit('controllers', connected());
+    const connected = (): ConnectedController[] => [...byImei.values()].map((socket) => ({ ...socket.data }));
+    const announceControllers = () => app.io.to(DEVS_ROOM).emit('controllers', connected());
 
-  function logRefused(imei: string | null, reason: string) {
-    const k = imei ?? '(invalid)';
-    const now = Date.now();
-    const last = refusedLoggedAt.get(k);
-    if (last !== undefined && now - last < REFUSED_LOG_INTERVAL_MS) return;
-    if (refusedLoggedAt.size > 10_000) refusedLoggedAt.clear();
-    refusedLoggedAt.set(k, now);
-    track(
-      log(db, { level: 'warn', event: 'device.refused', message: `Controller refused: ${reason}`, imei }),
-    );
-  }
-
-  nsp.use(async (socket, next) => {
-    if (closing) return next(new Error(DEVICE_AUTH_ERROR));
-    const parsed = v.safeParse(DeviceAuthSchema, socket.handshake.auth);
-    if (!parsed.success) {
-      const imei = (socket.handshake.auth as { imei?: unknown } | undefined)?.imei;
-      logRefused(typeof imei === 'string' && /^\d{15}$/.test(imei) ? imei : null, 'invalid handshake');
-      return next(new Error(DEVICE_AUTH_ERROR));
-    }
-    const { imei, key } = parsed.output;
-    try {
-      const [lift] = await db
-        .select({ id: lifts.id, uid: lifts.uid, hash: lifts.deviceKeyHash })
-        .from(lifts)
-        .where(and(eq(lifts.imei, imei), isNull(lifts.deletedAt)))
-        .limit(1);
-      const given = Buffer.from(hashDeviceKey(key), 'hex');
-      const stored = Buffer.from(
-        lift?.hash && /^[0-9a-f]{64}$/.test(lift.hash) ? lift.hash : '0'.repeat(64),
-        'hex',
+    function logRefused(imei: string | null, reason: string) {
+      const k = imei ?? '(invalid)';
+      const now = Date.now();
+      const last = refusedLoggedAt.get(k);
+      if (last !== undefined && now - last < REFUSED_LOG_INTERVAL_MS) return;
+      if (refusedLoggedAt.size > 10_000) refusedLoggedAt.clear();
+      refusedLoggedAt.set(k, now);
+      track(
+        log(db, { level: 'warn', event: 'device.refused', message: `Controller refused: ${reason}`, imei }),
       );
-      const matches = timingSafeEqual(given, stored) && !!lift?.hash;
-      if (!lift || !matches) {
-        logRefused(imei, lift ? 'wrong key' : 'unknown imei');
+    }
+
+    nsp.use(async (socket, next) => {
+      if (closing) return next(new Error(DEVICE_AUTH_ERROR));
+      const parsed = v.safeParse(DeviceAuthSchema, socket.handshake.auth);
+      if (!parsed.success) {
+        const imei = (socket.handshake.auth as { imei?: unknown } | undefined)?.imei;
+        logRefused(typeof imei === 'string' && /^\d{15}$/.test(imei) ? imei : null, 'invalid handshake');
         return next(new Error(DEVICE_AUTH_ERROR));
       }
-      socket.data = { imei, liftId: lift.id, uid: lift.uid, connectedAt: new Date().toISOString() };
-      next();
-    } catch (error) {
-      app.log.warn({ err: error }, 'device handshake');
-      next(new Error(DEVICE_AUTH_ERROR));
-    }
-  });
-
-  async function setOnline(liftId: string, online: boolean) {
-    await db
-      .update(lifts)
-      .set({ online, lastSeenAt: sql`now()`, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
-      .where(eq(lifts.id, liftId));
-    live.changed([liftId]);
-  }
-
-  nsp.on('connection', (socket: DeviceSocket) => {
-    const { imei, liftId } = socket.data;
-    const previous = byImei.get(imei);
-    byImei.set(imei, socket);
-    if (previous && previous.id !== socket.id) previous.disconnect(true);
-    announceControllers();
-    track(
-      setOnline(liftId, true).then(() =>
-        log(db, {
-          level: 'info',
-          event: 'device.connected',
-          message: 'Controller connected',
-          liftId,
-          imei,
-        }),
-      ),
-    );
-
-    const handle =
-      <T extends Reading['kind']>(kind: T, schema: v.GenericSchema) =>
-      (reading: unknown, ack: unknown) => {
-        const answer = typeof ack === 'function' ? (ack as (a: DeviceAck) => void) : () => {};
-        traffic(imei, 'in', kind, reading);
-        const seq =
-          typeof (reading as { seq?: unknown })?.seq === 'number' ? (reading as { seq: number }).seq : null;
-        const parsed = v.safeParse(schema, reading);
-        if (!parsed.success) {
-          answer({ ok: false, seq, error: MSG.invalidValue });
-          return;
-        }
-        const output = parsed.output as { seq: number; ts: number };
-        const year = new Date(output.ts).getUTCFullYear();
-        if (year < 1970 || year > 9999) {
-          answer({ ok: false, seq: output.seq, error: MSG.invalidValue });
-          return;
-        }
-        ingest.add({ kind, liftId, imei, reading: output } as Reading).then(
-          () => answer({ ok: true, seq: output.seq }),
-          () => {
-            // Not committed: no acknowledgement of success; the controller resends.
-            answer({ ok: false, seq: output.seq, error: MSG.serverError });
-          },
+      const { imei, key } = parsed.output;
+      try {
+        const [lift] = await db
+          .select({ id: lifts.id, uid: lifts.uid, hash: lifts.deviceKeyHash })
+          .from(lifts)
+          .where(and(eq(lifts.imei, imei), isNull(lifts.deletedAt)))
+          .limit(1);
+        const given = Buffer.from(hashDeviceKey(key), 'hex');
+        const stored = Buffer.from(
+          lift?.hash && /^[0-9a-f]{64}$/.test(lift.hash) ? lift.hash : '0'.repeat(64),
+          'hex',
         );
-      };
-    socket.on('stats', handle('stats', StatsReadingSchema));
-    socket.on('event', handle('event', EventReadingSchema));
-    socket.on('params', handle('params', ParamsReadingSchema));
+        const matches = timingSafeEqual(given, stored) && !!lift?.hash;
+        if (!lift || !matches) {
+          logRefused(imei, lift ? 'wrong key' : 'unknown imei');
+          return next(new Error(DEVICE_AUTH_ERROR));
+        }
+        socket.data = { imei, liftId: lift.id, uid: lift.uid, connectedAt: new Date().toISOString() };
+        next();
+      } catch (error) {
+        app.log.warn({ err: error }, 'device handshake');
+        next(new Error(DEVICE_AUTH_ERROR));
+      }
+    });
 
-    socket.on('disconnect', () => {
-      if (byImei.get(imei)?.id !== socket.id) return; // replaced by a newer connection
-      byImei.delete(imei);
+    async function setOnline(liftId: string, online: boolean) {
+      await db
+        .update(lifts)
+        .set({ online, lastSeenAt: sql`now()`, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(lifts.id, liftId));
+      live.changed([liftId]);
+    }
+
+    nsp.on('connection', (socket: DeviceSocket) => {
+      const { imei, liftId } = socket.data;
+      const previous = byImei.get(imei);
+      byImei.set(imei, socket);
+      if (previous && previous.id !== socket.id) previous.disconnect(true);
       announceControllers();
       track(
-        setOnline(liftId, false).then(() =>
+        setOnline(liftId, true).then(() =>
           log(db, {
             level: 'info',
-            event: 'device.disconnected',
-            message: 'Controller disconnected',
+            event: 'device.connected',
+            message: 'Controller connected',
             liftId,
             imei,
           }),
         ),
       );
+
+      const handle =
+        <T extends Reading['kind']>(kind: T, schema: v.GenericSchema) =>
+        (reading: unknown, ack: unknown) => {
+          const answer = typeof ack === 'function' ? (ack as (a: DeviceAck) => void) : () => {};
+          traffic(imei, 'in', kind, reading);
+          const seq =
+            typeof (reading as { seq?: unknown })?.seq === 'number' ? (reading as { seq: number }).seq : null;
+          const parsed = v.safeParse(schema, reading);
+          if (!parsed.success) {
+            answer({ ok: false, seq, error: MSG.invalidValue });
+            return;
+          }
+          const output = parsed.output as { seq: number; ts: number };
+          // A reading dated far off would sort first (or last) everywhere: only a window around our
+          // clock is taken (docs/device-protocol.md); the controller gets the reason and may fix its clock.
+          const now = Date.now();
+          if (output.ts < now - clock.pastMs || output.ts > now + clock.aheadMs) {
+            answer({ ok: false, seq: output.seq, error: MSG.readingTimeOutOfRange });
+            return;
+          }
+          ingest.add({ kind, liftId, imei, reading: output } as Reading).then(
+            () => answer({ ok: true, seq: output.seq }),
+            () => {
+              // Not committed: no acknowledgement of success; the controller resends.
+              answer({ ok: false, seq: output.seq, error: MSG.serverError });
+            },
+          );
+        };
+      socket.on('stats', handle('stats', StatsReadingSchema));
+      socket.on('event', handle('event', EventReadingSchema));
+      socket.on('params', handle('params', ParamsReadingSchema));
+
+      socket.on('disconnect', () => {
+        if (byImei.get(imei)?.id !== socket.id) return; // replaced by a newer connection
+        byImei.delete(imei);
+        announceControllers();
+        track(
+          setOnline(liftId, false).then(() =>
+            log(db, {
+              level: 'info',
+              event: 'device.disconnected',
+              message: 'Controller disconnected',
+              liftId,
+              imei,
+            }),
+          ),
+        );
+      });
     });
-  });
 
-  async function send(
-    imei: string,
-    event: 'params:set' | 'command',
-    payload: unknown,
-  ): Promise<ControllerAck> {
-    const socket = byImei.get(imei);
-    if (!socket?.connected) return { ok: false, error: MSG.deviceOffline };
-    traffic(imei, 'out', event, payload);
-    try {
-      const answer = (await socket
-        .timeout(CONTROLLER_ACK_TIMEOUT_MS)
-        // biome-ignore lint/suspicious/noExplicitAny: both events share the (payload, ack) shape
-        .emitWithAck(event as any, payload as any)) as ControllerAck | undefined;
-      return answer && typeof answer.ok === 'boolean'
-        ? { ok: answer.ok, ...(typeof answer.error === 'string' ? { error: answer.error } : {}) }
-        : { ok: false, error: MSG.deviceTimeout };
-    } catch {
-      return { ok: false, error: socket.connected ? MSG.deviceTimeout : MSG.deviceOffline };
+    async function send(
+      imei: string,
+      event: 'params:set' | 'command',
+      payload: unknown,
+    ): Promise<ControllerAck> {
+      const socket = byImei.get(imei);
+      if (!socket?.connected) return { ok: false, error: MSG.deviceOffline };
+      traffic(imei, 'out', event, payload);
+      try {
+        const answer = (await socket
+          .timeout(CONTROLLER_ACK_TIMEOUT_MS)
+          // biome-ignore lint/suspicious/noExplicitAny: both events share the (payload, ack) shape
+          .emitWithAck(event as any, payload as any)) as ControllerAck | undefined;
+        return answer && typeof answer.ok === 'boolean'
+          ? { ok: answer.ok, ...(typeof answer.error === 'string' ? { error: answer.error } : {}) }
+          : { ok: false, error: MSG.deviceTimeout };
+      } catch {
+        return { ok: false, error: socket.connected ? MSG.deviceTimeout : MSG.deviceOffline };
+      }
     }
-  }
 
-  app.decorate('devices', {
-    connected,
-    isConnected: (imei: string) => byImei.get(imei)?.connected ?? false,
-    sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
-    sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
-    disconnect: (imei: string) => {
-      byImei.get(imei)?.disconnect(true);
-    },
-  } satisfies DeviceGateway);
+    app.decorate('devices', {
+      connected,
+      isConnected: (imei: string) => byImei.get(imei)?.connected ?? false,
+      sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
+      sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
+      disconnect: (imei: string) => {
+        byImei.get(imei)?.disconnect(true);
+      },
+    } satisfies DeviceGateway);
 
-  app.addHook('preClose', async () => {
-    closing = true;
-    nsp.disconnectSockets(true);
-  });
-  // Readings already received are committed (and acknowledged, if the socket still listens).
-  app.addHook('onClose', async () => {
-    await ingest.close();
-    await Promise.all([...pendingWrites]);
-  });
-});
+    app.addHook('preClose', async () => {
+      closing = true;
+      nsp.disconnectSockets(true);
+    });
+    // Readings already received are committed (and acknowledged, if the socket still listens).
+    app.addHook('onClose', async () => {
+      await ingest.close();
+      await Promise.all([...pendingWrites]);
+    });
+  },
+);

@@ -3,5 +3,7 @@
  * room; staff (admin and above) see every lift through one room; devs get the device console.
  */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket opened with a token of one session: closed together when the session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const STAFF_ROOM = 'staff';
 export const DEVS_ROOM = 'devs';

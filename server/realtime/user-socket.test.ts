@@ -8,7 +8,7 @@ import {
   SOCKET_AUTH_ERROR,
 } from '../../contract/socket';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../tests/server/helpers/app';
-import { nowSeconds, signToken } from '../../tests/server/helpers/tokens';
+import { decodeClaims, nowSeconds, signToken } from '../../tests/server/helpers/tokens';
 
 type UserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -66,12 +66,13 @@ describe('the user socket', () => {
 
   it('tells everyone when someone comes and goes', async () => {
     const admin = (await t.signInAs('admin')).user;
-    const customer = (await t.signInAs('customer')).user;
+    // A session of its own: the customer's logout below ends it.
+    const { user: customer, access_token: customerToken } = await t.signInFresh('customer');
     const adminSocket = open(await tokenOf('admin'));
     await nextUsers(adminSocket);
 
     const arrival = nextUsers(adminSocket, (online) => online.length === 2);
-    const customerSocket = open(await tokenOf('customer'));
+    const customerSocket = open(customerToken);
     expect(ids(await arrival)).toEqual([admin.id, customer.id].sort());
 
     const departure = nextUsers(adminSocket, (online) => online.length === 1);
@@ -106,10 +107,11 @@ describe('the user socket', () => {
   });
 
   it('drops a connected socket when its token expires', async () => {
-    const { user } = await t.signInAs('customer');
+    const { user, access_token } = await t.signInAs('customer');
     const shortLived = signToken(TEST_AUTH_SECRET, {
       sub: user.id,
       role: user.role,
+      sid: decodeClaims(access_token).sid,
       iat: nowSeconds(),
       exp: nowSeconds() + 2,
     });
@@ -122,10 +124,11 @@ describe('the user socket', () => {
   });
 
   it('refuses an expired token', async () => {
-    const { user } = await t.signInAs('customer');
+    const { user, access_token } = await t.signInAs('customer');
     const expired = signToken(TEST_AUTH_SECRET, {
       sub: user.id,
       role: user.role,
+      sid: decodeClaims(access_token).sid,
       iat: nowSeconds() - 7200,
       exp: nowSeconds() - 3600,
     });

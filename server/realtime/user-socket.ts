@@ -9,12 +9,15 @@ import {
 } from '../../contract/socket';
 import { definePlugin } from '../lib/define-plugin';
 import { createChatRepository } from '../modules/chat/chat.repository';
+import { sessionIs } from '../modules/users/sessions.repository';
 import { handleChatEvents } from './chat-socket';
-import { Presence } from './presence';
-import { DEVS_ROOM, STAFF_ROOM, userRoom } from './rooms';
+import { Presence, PresenceAnnouncer } from './presence';
+import { DEVS_ROOM, STAFF_ROOM, sessionRoom, userRoom } from './rooms';
 
 interface UserSocketData {
   user: OnlineUser;
+  /** The session of the handshake's token: the socket closes when it ends. */
+  sessionId: string;
   /** When the handshake's token expires (epoch ms): the socket must not outlive it. */
   expiresAt: number;
 }
@@ -40,7 +43,10 @@ declare module 'fastify' {
     /** Socket.io for signed-in users; modules emit `reload` and the like through it. */
     io: UserSocketServer;
     /** Who is online now (the chat's contact list marks them). */
-    presence: Pick<Presence, 'isOnline'>;
+    presence: Pick<Presence, 'isOnline'> & {
+      /** Who may see whom changed (a company, a lift's people): every online list is told again. */
+      scopeChanged(): void;
+    };
   }
 }
 
@@ -55,22 +61,37 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as Partial<UserSocketAuth> | undefined)?.token;
-    const user =
-      typeof token === 'string' ? await app.accessTokens.resolveUser(token).catch(() => null) : null;
-    if (!user) return next(new Error(SOCKET_AUTH_ERROR));
+    const signed = typeof token === 'string' ? await app.accessTokens.resolve(token).catch(() => null) : null;
+    if (!signed) return next(new Error(SOCKET_AUTH_ERROR));
+    const { user, session } = signed;
     socket.data.user = { id: user.id, displayName: user.displayName, role: user.role };
+    socket.data.sessionId = session.id;
     socket.data.expiresAt = app.jwt.decode<{ exp: number }>(token as string)!.exp * 1000;
     next();
   });
 
+  const reportError = (error: unknown) => app.log.error({ err: error }, 'announcing who is online failed');
+  const announcer = new PresenceAnnouncer(io, presence, app.db, reportError);
+
+  // An ended session closes its sockets at once. Ended elsewhere (password change, role change,
+  // ...) they are told `logout` first, so the page signs out; a logout of the page itself only
+  // closes them, or the page would report its own sign-out as a refused session.
+  app.accessTokens.onEnded((sessionIds, reason) => {
+    const rooms = sessionIds.map(sessionRoom);
+    if (reason !== 'logout') io.to(rooms).emit('logout');
+    io.in(rooms).disconnectSockets(true);
+  });
+
   io.on('connection', (socket) => {
-    const { user } = socket.data;
-    // Rooms for live fan-out: a user's own sockets; staff see every lift; devs the device console.
+    const { user, sessionId } = socket.data;
+    // Rooms for live fan-out: a user's own sockets, his session's; staff see every lift; devs the
+    // device console. The role is fixed for the socket's life: a role change ends the session.
     socket.join(userRoom(user.id));
+    socket.join(sessionRoom(sessionId));
     if (hasRole(user.role, 'admin')) socket.join(STAFF_ROOM);
     if (hasRole(user.role, 'dev')) socket.join(DEVS_ROOM);
-    if (presence.add(user, socket.id)) io.emit('users', presence.list());
-    else socket.emit('users', presence.list());
+    if (presence.add(user, socket.id)) announcer.changed(user.id);
+    else announcer.tell(socket);
 
     // An expired token ends the session: the socket goes too, or it would keep receiving lifts.
     const dropAtExpiry = () => {
@@ -83,20 +104,28 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
 
     handleChatEvents(io, socket, chat, (error) => app.log.error({ err: error }, 'chat socket event failed'));
 
+    // The browser signs out: its session ends too, so the token no longer works anywhere.
     socket.on('logout', () => {
-      socket.disconnect(true);
+      app.accessTokens
+        .end(sessionIs(sessionId), 'logout')
+        .catch((error: unknown) => app.log.error({ err: error }, 'ending a session failed'))
+        .finally(() => socket.disconnect(true));
     });
     socket.on('disconnect', () => {
       clearTimeout(expiry);
-      if (presence.remove(user.id, socket.id)) io.emit('users', presence.list());
+      if (presence.remove(user.id, socket.id)) announcer.changed(user.id);
     });
   });
 
   app.decorate('io', io);
-  app.decorate('presence', presence);
+  app.decorate('presence', {
+    isOnline: (userId: string) => presence.isOnline(userId),
+    scopeChanged: () => announcer.scopeChanged(),
+  });
 
   // Open sockets keep the HTTP server alive: without this, app.close() never finishes.
   app.addHook('preClose', async () => {
+    announcer.close();
     io.local.disconnectSockets(true);
     io.engine.close();
   });

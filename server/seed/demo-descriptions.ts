@@ -1,7 +1,10 @@
 import type { EventType } from '../../contract/device';
 
-/** [number, type, name, nameDE, content (what it means), text (what the service man should check)] */
-type Entry = [number, EventType, string, string, string, string];
+/**
+ * [number, type, name, nameDE, content (what it means), text (what the service man should check),
+ * contentDE, textDE (the same two in German)]
+ */
+type Entry = [number, EventType, string, string, string, string, string, string];
 
 /** A catalogue of lift controller codes as a real lift company keeps it (docs/architecture.md#seed-and-demo-mode). */
 export const DEMO_DESCRIPTIONS: Entry[] = [
@@ -12,6 +15,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Türzonenfehler',
     'The car left the door zone with the doors not fully closed, or the door zone signal is implausible.',
     'Check the door zone switches and magnets in the shaft, the zone sensor wiring and the car door contact.',
+    'Der Fahrkorb hat die Türzone mit nicht vollständig geschlossenen Türen verlassen, oder das Türzonensignal ist unplausibel.',
+    'Türzonenschalter und Magnete im Schacht, die Verdrahtung des Zonensensors und den Fahrkorbtürkontakt prüfen.',
   ],
   [
     102,
@@ -20,6 +25,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Fahrkorbtürkontakt offen',
     'The car door contact opened while travelling or does not close.',
     'Check the car door contact, the door coupler and the door drive belt; look for foreign objects in the sill.',
+    'Der Fahrkorbtürkontakt hat während der Fahrt geöffnet oder schließt nicht.',
+    'Fahrkorbtürkontakt, Türkupplung und Zahnriemen des Türantriebs prüfen; Schwelle auf Fremdkörper kontrollieren.',
   ],
   [
     103,
@@ -28,6 +35,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Schachttürverriegelung offen',
     'A landing door lock opened during travel or does not close.',
     'Check the locks of all landing doors, starting with the floor reported; adjust the lock rollers.',
+    'Eine Schachttürverriegelung hat während der Fahrt geöffnet oder schließt nicht.',
+    'Verriegelungen aller Schachttüren prüfen, beginnend mit der gemeldeten Etage; Riegelrollen nachstellen.',
   ],
   [
     104,
@@ -36,6 +45,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Tür öffnet nicht',
     'The door did not reach the open limit within the monitoring time.',
     'Check the door drive, the open limit switch and the door track for obstructions.',
+    'Die Tür hat die Endlage „Auf“ nicht innerhalb der Überwachungszeit erreicht.',
+    'Türantrieb, Endschalter „Tür auf“ und Türlaufbahn auf Hindernisse prüfen.',
   ],
   [
     105,
@@ -44,6 +55,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Tür schließt nicht',
     'The door did not close after the set number of reversing attempts.',
     'Check the light curtain, the closing limit switch and the door sill; ask the building whether objects block the door.',
+    'Die Tür hat nach der eingestellten Zahl von Reversierversuchen nicht geschlossen.',
+    'Lichtgitter, Endschalter „Tür zu“ und Türschwelle prüfen; beim Betreiber nachfragen, ob Gegenstände die Tür blockieren.',
   ],
   [
     106,
@@ -52,6 +65,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Lichtgitter blockiert',
     'The light curtain has been interrupted for longer than allowed.',
     'Clean the light curtain strips, check their alignment and cable; look for stickers or dirt.',
+    'Das Lichtgitter ist länger als zulässig unterbrochen.',
+    'Lichtgitterleisten reinigen, Ausrichtung und Kabel prüfen; auf Aufkleber oder Verschmutzung achten.',
   ],
   [
     107,
@@ -60,6 +75,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Türantrieb gestört',
     'The door drive controller reports a fault.',
     'Read the door controller fault code, check its supply and the motor connection; reset the door drive.',
+    'Die Türsteuerung meldet eine Störung.',
+    'Fehlercode der Türsteuerung auslesen, Versorgung und Motoranschluss prüfen; Türantrieb zurücksetzen.',
   ],
   [
     110,
@@ -68,6 +85,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Sicherheitskreis offen',
     'The safety circuit is interrupted; the lift cannot travel.',
     'Measure the safety circuit step by step: pit stop switch, buffer switches, governor, safety gear and emergency stops.',
+    'Der Sicherheitskreis ist unterbrochen; der Aufzug kann nicht fahren.',
+    'Sicherheitskreis schrittweise durchmessen: Schachtgrubennothalt, Pufferschalter, Geschwindigkeitsbegrenzer, Fangvorrichtung und Nothalttaster.',
   ],
   [
     111,
@@ -76,6 +95,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Sicherheitskreis überbrückt',
     'The controller detected a bridged door or lock circuit.',
     'Remove any bridge immediately; check the bridging monitoring relay. The lift must not run bridged.',
+    'Die Steuerung hat einen überbrückten Tür- oder Verriegelungskreis erkannt.',
+    'Brücke sofort entfernen; Überbrückungsüberwachung (Relais) prüfen. Der Aufzug darf nicht überbrückt fahren.',
   ],
   [
     112,
@@ -84,6 +105,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Schachtgrubennothalt betätigt',
     'The emergency stop switch in the pit is open.',
     'Check the pit stop switch and reset it after making sure nobody is in the pit.',
+    'Der Nothaltschalter in der Schachtgrube ist geöffnet.',
+    'Schachtgrubennothalt prüfen und erst zurückstellen, wenn sichergestellt ist, dass sich niemand in der Grube aufhält.',
   ],
   [
     113,
@@ -92,6 +115,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Nothalt auf Fahrkorbdach betätigt',
     'The stop switch on the car roof is open.',
     'Reset the car roof stop switch; check the inspection control box.',
+    'Der Nothaltschalter auf dem Fahrkorbdach ist geöffnet.',
+    'Nothalt auf dem Fahrkorbdach zurückstellen; Inspektionssteuerung prüfen.',
   ],
   [
     120,
@@ -100,6 +125,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Überfahrt oben',
     'The car passed the top final limit switch.',
     'Check the final limit switch and its cam, the levelling and the deceleration distance; inspect the buffers.',
+    'Der Fahrkorb hat den oberen Notendschalter überfahren.',
+    'Notendschalter und Schaltkurve, Bündigkeit und Verzögerungsweg prüfen; Puffer kontrollieren.',
   ],
   [
     121,
@@ -108,6 +135,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Überfahrt unten',
     'The car passed the bottom final limit switch.',
     'Check the bottom final limit switch, the deceleration and the load; inspect the pit buffers.',
+    'Der Fahrkorb hat den unteren Notendschalter überfahren.',
+    'Unteren Notendschalter, Verzögerung und Beladung prüfen; Puffer in der Schachtgrube kontrollieren.',
   ],
   [
     122,
@@ -116,6 +145,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Geschwindigkeitsbegrenzer ausgelöst',
     'The overspeed governor tripped and may have engaged the safety gear.',
     'Do not reset remotely. Inspect governor, rope and safety gear on site before releasing the car.',
+    'Der Geschwindigkeitsbegrenzer hat ausgelöst und möglicherweise die Fangvorrichtung eingerückt.',
+    'Nicht aus der Ferne zurücksetzen. Geschwindigkeitsbegrenzer, Seil und Fangvorrichtung vor Ort prüfen, bevor der Fahrkorb freigegeben wird.',
   ],
   [
     123,
@@ -124,6 +155,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Fangvorrichtung eingerückt',
     'The safety gear has engaged; the car is held on the guide rails.',
     'Free the car following the manufacturer procedure, inspect the rails and the safety gear contact.',
+    'Die Fangvorrichtung hat eingerückt; der Fahrkorb hängt an den Führungsschienen.',
+    'Fahrkorb nach Herstellervorgabe befreien, Führungsschienen und Fangkontakt prüfen.',
   ],
   [
     124,
@@ -132,6 +165,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Unbeabsichtigte Fahrkorbbewegung',
     'The car moved away from the landing with the doors open (UCM).',
     'Check the brakes and the UCM monitoring unit; the lift stays blocked until reset on site.',
+    'Der Fahrkorb hat sich bei offener Tür von der Haltestelle entfernt (UCM).',
+    'Bremsen und UCM-Überwachung prüfen; der Aufzug bleibt gesperrt, bis er vor Ort zurückgesetzt wird.',
   ],
   [
     130,
@@ -140,6 +175,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Motorübertemperatur',
     'The motor thermistor reports overtemperature.',
     'Let the motor cool down; check the machine room ventilation, the fan and the number of starts per hour.',
+    'Der Kaltleiter des Motors meldet Übertemperatur.',
+    'Motor abkühlen lassen; Lüftung des Maschinenraums, Lüfter und Anzahl der Fahrten pro Stunde prüfen.',
   ],
   [
     131,
@@ -148,6 +185,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Umrichterstörung',
     'The frequency inverter reports a fault.',
     'Read the inverter fault memory; check the supply voltage, encoder and motor cables; reset the inverter.',
+    'Der Frequenzumrichter meldet eine Störung.',
+    'Fehlerspeicher des Umrichters auslesen; Netzspannung, Drehgeber- und Motorkabel prüfen; Umrichter zurücksetzen.',
   ],
   [
     132,
@@ -156,6 +195,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Umrichter Überstrom',
     'The inverter tripped on overcurrent.',
     'Check the load, the brake release and the motor windings; compare the current with the rated values.',
+    'Der Umrichter hat wegen Überstrom abgeschaltet.',
+    'Beladung, Bremslüftung und Motorwicklungen prüfen; Strom mit den Nennwerten vergleichen.',
   ],
   [
     133,
@@ -164,6 +205,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Drehgeberfehler',
     'The motor encoder signal is missing or implausible.',
     'Check the encoder cable and connector, the shield and the encoder mounting.',
+    'Das Signal des Motordrehgebers fehlt oder ist unplausibel.',
+    'Drehgeberkabel und Stecker, Schirmung und Befestigung des Drehgebers prüfen.',
   ],
   [
     134,
@@ -172,6 +215,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Fahrzeitüberwachung ausgelöst',
     'The car did not reach the next floor within the travel time monitoring.',
     'Check the drive, the brake, the ropes for slipping and the shaft information system.',
+    'Der Fahrkorb hat die nächste Etage nicht innerhalb der Fahrzeitüberwachung erreicht.',
+    'Antrieb, Bremse, Seile auf Rutschen und das Schachtinformationssystem prüfen.',
   ],
   [
     135,
@@ -180,6 +225,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Schützüberwachung',
     'A main contactor did not drop out or pull in as expected.',
     'Check the main contactors and their auxiliary contacts; replace worn contactors.',
+    'Ein Hauptschütz ist nicht wie erwartet abgefallen oder angezogen.',
+    'Hauptschütze und ihre Hilfskontakte prüfen; verschlissene Schütze tauschen.',
   ],
   [
     136,
@@ -188,6 +235,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Bremsüberwachung',
     'A brake monitoring switch did not report the expected state.',
     'Check the brake switches, the air gap and the brake lining wear; test each brake circuit.',
+    'Ein Bremsüberwachungsschalter hat nicht den erwarteten Zustand gemeldet.',
+    'Bremsschalter, Luftspalt und Verschleiß der Bremsbeläge prüfen; jeden Bremskreis einzeln testen.',
   ],
   [
     137,
@@ -196,6 +245,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Bremse lüftet nicht',
     'The brake did not open at start.',
     'Check the brake coil voltage, the rectifier and the brake air gap.',
+    'Die Bremse hat beim Anfahren nicht gelüftet.',
+    'Spannung an der Bremsspule, Gleichrichter und Luftspalt der Bremse prüfen.',
   ],
   [
     140,
@@ -204,6 +255,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Bündigkeitsfehler',
     'The car stopped outside the levelling tolerance.',
     'Check the levelling correction, the shaft magnets and the rope stretch; adjust the stopping points.',
+    'Der Fahrkorb hat außerhalb der Bündigkeitstoleranz angehalten.',
+    'Nachregulierung, Schachtmagnete und Seillängung prüfen; Haltepunkte einstellen.',
   ],
   [
     141,
@@ -212,6 +265,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Nachregulierung fehlgeschlagen',
     'Re-levelling with open doors did not succeed.',
     'Check the re-levelling zone and the brake; compare the load with the rated load.',
+    'Die Nachregulierung bei offener Tür war nicht erfolgreich.',
+    'Nachregulierzone und Bremse prüfen; Beladung mit der Nennlast vergleichen.',
   ],
   [
     142,
@@ -220,6 +275,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Schachtinformationsfehler',
     'The shaft positioning system reports implausible positions.',
     'Check the absolute encoder or tape, the reading head and its cable.',
+    'Das Schachtpositioniersystem meldet unplausible Positionen.',
+    'Absolutwertgeber bzw. Band, Lesekopf und dessen Kabel prüfen.',
   ],
   [
     143,
@@ -228,6 +285,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Referenzfahrt fehlgeschlagen',
     'The controller could not find its reference position.',
     'Check the reference switch at the bottom floor and the shaft information; repeat the reference run.',
+    'Die Steuerung konnte ihre Referenzposition nicht finden.',
+    'Referenzschalter in der untersten Etage und Schachtinformation prüfen; Referenzfahrt wiederholen.',
   ],
   [
     150,
@@ -236,6 +295,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Überlast',
     'The load measurement reports overload; the car will not start.',
     'Ask passengers to leave; if persistent, calibrate the load weighing device.',
+    'Die Lastmessung meldet Überlast; der Fahrkorb fährt nicht an.',
+    'Fahrgäste bitten auszusteigen; bleibt die Meldung bestehen, Lastmesseinrichtung kalibrieren.',
   ],
   [
     151,
@@ -244,6 +305,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Lastmessung gestört',
     'The load weighing device delivers no or implausible values.',
     'Check the load cell, its cable and the calibration.',
+    'Die Lastmesseinrichtung liefert keine oder unplausible Werte.',
+    'Wägezelle, Kabel und Kalibrierung prüfen.',
   ],
   [
     160,
@@ -252,6 +315,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Netzausfall',
     'The mains supply failed.',
     'Check the building supply, the main switch and the fuses; the lift restarts on its own when power returns.',
+    'Die Netzversorgung ist ausgefallen.',
+    'Gebäudeeinspeisung, Hauptschalter und Sicherungen prüfen; der Aufzug läuft von selbst wieder an, sobald Strom da ist.',
   ],
   [
     161,
@@ -260,6 +325,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Phasenausfall',
     'One phase of the supply is missing or the phase sequence is wrong.',
     'Measure the three phases at the main switch; check the phase monitoring relay and fuses.',
+    'Eine Phase der Versorgung fehlt oder das Drehfeld ist falsch.',
+    'Die drei Phasen am Hauptschalter messen; Phasenüberwachungsrelais und Sicherungen prüfen.',
   ],
   [
     162,
@@ -268,6 +335,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Steuerungsspannung zu niedrig',
     'The control voltage is below its limit.',
     'Check the control transformer and the power supply units; measure 24 V and 230 V circuits.',
+    'Die Steuerspannung liegt unter ihrem Grenzwert.',
+    'Steuertransformator und Netzteile prüfen; 24-V- und 230-V-Kreise messen.',
   ],
   [
     163,
@@ -276,6 +345,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Notstrombatterie defekt',
     'The emergency power battery failed its test.',
     'Replace the battery of the emergency lighting and alarm unit; check the charger.',
+    'Die Notstrombatterie hat ihren Test nicht bestanden.',
+    'Batterie der Notbeleuchtung und Notrufeinheit tauschen; Ladegerät prüfen.',
   ],
   [
     170,
@@ -284,6 +355,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Notruf gestört',
     'The emergency call unit cannot reach the call centre.',
     'Check the SIM or phone line of the emergency call unit, the microphone and the speaker; place a test call.',
+    'Die Notrufeinheit erreicht die Notrufzentrale nicht.',
+    'SIM-Karte bzw. Telefonleitung der Notrufeinheit, Mikrofon und Lautsprecher prüfen; Testnotruf absetzen.',
   ],
   [
     171,
@@ -292,6 +365,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Alarmtaster klemmt',
     'The alarm button in the car has been pressed for a long time.',
     'Check the alarm button in the car panel for mechanical blocking.',
+    'Der Alarmtaster im Fahrkorb ist seit längerer Zeit gedrückt.',
+    'Alarmtaster im Fahrkorbtableau auf mechanisches Klemmen prüfen.',
   ],
   [
     180,
@@ -300,6 +375,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Kommunikationsfehler Fahrkorb',
     'The controller lost the bus connection to the car board.',
     'Check the travelling cable, the bus terminators and the car board supply.',
+    'Die Steuerung hat die Busverbindung zur Fahrkorbplatine verloren.',
+    'Hängekabel, Busabschlüsse und Versorgung der Fahrkorbplatine prüfen.',
   ],
   [
     181,
@@ -308,6 +385,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Kommunikationsfehler Etage',
     'A landing call board does not answer on the bus.',
     'Check the landing bus chain, starting at the floor reported.',
+    'Eine Etagenplatine antwortet nicht am Bus.',
+    'Etagenbus prüfen, beginnend an der gemeldeten Etage.',
   ],
   [
     190,
@@ -316,6 +395,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Maschinenraum Übertemperatur',
     'The machine room temperature exceeds 40 °C.',
     'Check the ventilation openings and the fan; inform the building management.',
+    'Die Temperatur im Maschinenraum liegt über 40 °C.',
+    'Lüftungsöffnungen und Lüfter prüfen; Hausverwaltung informieren.',
   ],
   [
     191,
@@ -324,6 +405,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Schachtgrube überflutet',
     'The water sensor in the pit reports water.',
     'Send the car to the top floor, inspect the pit, inform the building management about the water ingress.',
+    'Der Wassersensor in der Schachtgrube meldet Wasser.',
+    'Fahrkorb in die oberste Etage schicken, Schachtgrube besichtigen, Hausverwaltung über den Wassereintritt informieren.',
   ],
   [
     200,
@@ -332,6 +415,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Hydrauliköl Übertemperatur',
     'The oil temperature of the hydraulic unit is too high.',
     'Let the unit cool; check the oil level, the oil cooler and the number of trips.',
+    'Die Öltemperatur des Hydraulikaggregats ist zu hoch.',
+    'Aggregat abkühlen lassen; Ölstand, Ölkühler und Fahrtenzahl prüfen.',
   ],
   [
     201,
@@ -340,6 +425,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Hydraulikdruck zu niedrig',
     'The pressure switch reports low pressure.',
     'Check the oil level and lines for leaks; check the pump and valves.',
+    'Der Druckschalter meldet zu niedrigen Druck.',
+    'Ölstand und Leitungen auf Undichtigkeiten prüfen; Pumpe und Ventile kontrollieren.',
   ],
   [
     202,
@@ -348,6 +435,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Nachsinkkorrektur zu häufig',
     'The car sank and was corrected too often within an hour.',
     'Check the valves and the cylinder seal for leaks.',
+    'Der Fahrkorb ist innerhalb einer Stunde zu oft abgesunken und wurde nachgeholt.',
+    'Ventile und Zylinderdichtung auf Undichtigkeiten prüfen.',
   ],
   [
     210,
@@ -356,6 +445,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Seilrutsch erkannt',
     'The difference between motor and car position exceeds the limit.',
     'Check traction sheave grooves, rope tension and rope condition.',
+    'Die Abweichung zwischen Motor- und Fahrkorbposition überschreitet den Grenzwert.',
+    'Rillen der Treibscheibe, Seilspannung und Seilzustand prüfen.',
   ],
   [
     211,
@@ -364,6 +455,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Schlaffseil',
     'The slack rope switch opened.',
     'Check rope tension and the slack rope switch; check for obstacles under the car.',
+    'Der Schlaffseilschalter hat geöffnet.',
+    'Seilspannung und Schlaffseilschalter prüfen; unter dem Fahrkorb nach Hindernissen sehen.',
   ],
   [
     212,
@@ -372,6 +465,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Gegengewichtspufferschalter',
     'The buffer switch under the counterweight opened.',
     'Check the counterweight buffer and reset the switch; check the overtravel distances.',
+    'Der Pufferschalter unter dem Gegengewicht hat geöffnet.',
+    'Gegengewichtspuffer prüfen und Schalter zurückstellen; Überfahrwege kontrollieren.',
   ],
   [
     501,
@@ -380,6 +475,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Inspektionsbetrieb ein',
     'The lift runs in inspection mode from the car roof.',
     'Normal during maintenance. If nobody works on the lift, switch inspection off on the car roof.',
+    'Der Aufzug fährt im Inspektionsbetrieb vom Fahrkorbdach aus.',
+    'Normal während der Wartung. Arbeitet niemand am Aufzug, Inspektion auf dem Fahrkorbdach ausschalten.',
   ],
   [
     502,
@@ -388,6 +485,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Rückholsteuerung ein',
     'The lift is moved with the recall control in the machine room.',
     'Normal during rescue or maintenance; switch back to normal operation when done.',
+    'Der Aufzug wird mit der Rückholsteuerung im Maschinenraum verfahren.',
+    'Normal bei Befreiung oder Wartung; danach wieder auf Normalbetrieb schalten.',
   ],
   [
     503,
@@ -396,6 +495,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Feuerwehrbetrieb aktiv',
     'The fire service key switch is on; landing calls are ignored.',
     'Only for the fire brigade. Switch off after the operation and check that the lift returns to normal.',
+    'Der Feuerwehrschlüsselschalter ist eingeschaltet; Außenrufe werden ignoriert.',
+    'Nur für die Feuerwehr. Nach dem Einsatz ausschalten und prüfen, ob der Aufzug in den Normalbetrieb zurückkehrt.',
   ],
   [
     504,
@@ -404,6 +505,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Brandfallsteuerung',
     'The fire alarm system sent the lift to the fire recall floor.',
     'Wait for the fire alarm to be reset; the lift resumes service on its own.',
+    'Die Brandmeldeanlage hat den Aufzug in die Evakuierungsetage geschickt.',
+    'Rückstellung des Brandalarms abwarten; der Aufzug nimmt den Betrieb von selbst wieder auf.',
   ],
   [
     505,
@@ -412,6 +515,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Wartungsbetrieb',
     'A service man set the lift to maintenance mode.',
     'No action; maintenance is being carried out.',
+    'Ein Servicetechniker hat den Aufzug in den Wartungsbetrieb geschaltet.',
+    'Nichts zu tun; die Wartung läuft.',
   ],
   [
     506,
@@ -420,6 +525,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Außer Betrieb',
     'The out-of-service key switch is on.',
     'Ask the building why the lift is switched off; switch it back on when allowed.',
+    'Der Schlüsselschalter „Außer Betrieb“ ist eingeschaltet.',
+    'Beim Betreiber nachfragen, warum der Aufzug abgeschaltet ist; wieder einschalten, wenn es erlaubt ist.',
   ],
   [
     507,
@@ -428,6 +535,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Vorzugsfahrt aktiv',
     'A priority or VIP call is being served.',
     'No action.',
+    'Eine Vorzugs- oder VIP-Fahrt wird bedient.',
+    'Nichts zu tun.',
   ],
   [
     508,
@@ -436,6 +545,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Parkfahrt zur Parkhaltestelle',
     'The idle lift travelled to its parking floor.',
     'No action.',
+    'Der unbenutzte Aufzug ist in seine Parkhaltestelle gefahren.',
+    'Nichts zu tun.',
   ],
   [
     509,
@@ -444,6 +555,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Notruftest',
     'The emergency call unit performed its periodic test call.',
     'No action while the test succeeds.',
+    'Die Notrufeinheit hat ihren regelmäßigen Testanruf ausgeführt.',
+    'Nichts zu tun, solange der Test gelingt.',
   ],
   [
     510,
@@ -452,6 +565,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Notstrombetrieb',
     'The lift runs on emergency power and goes to the evacuation floor.',
     'Check the building supply once power is back.',
+    'Der Aufzug läuft im Notstrombetrieb und fährt in die Evakuierungsetage.',
+    'Gebäudeversorgung prüfen, sobald der Strom wieder da ist.',
   ],
   [
     511,
@@ -460,6 +575,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Tür aufgehalten',
     'The door open button or an object kept the door open longer than usual.',
     'No action unless it repeats often; then check the door open button.',
+    'Der Tür-auf-Taster oder ein Gegenstand hat die Tür länger als üblich offen gehalten.',
+    'Nichts zu tun, außer es wiederholt sich oft; dann den Tür-auf-Taster prüfen.',
   ],
   [
     512,
@@ -468,6 +585,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Fahrkorblicht aus',
     'The car light was switched off after idle time.',
     'No action.',
+    'Das Fahrkorblicht wurde nach der Stillstandszeit ausgeschaltet.',
+    'Nichts zu tun.',
   ],
   [
     513,
@@ -476,6 +595,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Steuerung neu gestartet',
     'The lift controller restarted.',
     'Check the log for a power failure or a remote reboot command.',
+    'Die Aufzugssteuerung ist neu gestartet.',
+    'Im Protokoll nach einem Netzausfall oder einem Fernneustart suchen.',
   ],
   [
     514,
@@ -484,6 +605,8 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Parameter geändert',
     'The controller parameters were changed on site or remotely.',
     'Check that the change was intended.',
+    'Die Parameter der Steuerung wurden vor Ort oder aus der Ferne geändert.',
+    'Prüfen, ob die Änderung gewollt war.',
   ],
   [
     515,
@@ -492,5 +615,7 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Wartungsintervall erreicht',
     'The trip or operating hour counter reached the maintenance interval.',
     'Plan the next maintenance visit.',
+    'Der Fahrten- oder Betriebsstundenzähler hat das Wartungsintervall erreicht.',
+    'Nächsten Wartungstermin planen.',
   ],
 ];

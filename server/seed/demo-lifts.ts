@@ -1,6 +1,7 @@
 import type { LiftParameters } from '../../contract/parameters';
 import type { Database } from '../db/client';
 import { descriptions, lifts, liftUsers, messages, type NewUserRow, sims, users } from '../db/schema';
+import { withLuhn } from '../integrations/sim/simulator';
 import { newDeviceKey } from '../modules/lifts/lifts.repository';
 import { DEMO_DESCRIPTIONS } from './demo-descriptions';
 import { DEMO_COMPANY_ID, type DemoUsers } from './demo-users';
@@ -66,6 +67,49 @@ const STATS_EVERY_MS = 6 * 3_600_000;
 const SIM_QUOTA = 500 * 1024 * 1024;
 const BATCH = 2000;
 
+const SIM_QUOTA_MB = 500;
+const SIM_QUOTA_SMS = 250;
+
+/**
+ * A demo SIM card as the provider would describe it (docs/sims.md): its numbers derived from the
+ * ICCID and the lift, `used` of its 500 MB gone. The admins count as told about a card that is
+ * already low, so the first refresh does not mail about the demo's own starting point.
+ */
+function demoSim(
+  iccid: string,
+  index: number,
+  imei: string,
+  used: number,
+  now: number,
+): typeof sims.$inferInsert {
+  const serial = iccid.slice(-8);
+  const activated = now - (400 + index * 7) * DAY_MS;
+  const left = 1 - used;
+  const level = left <= 0 ? 2 : left < 0.2 ? 1 : 0;
+  return {
+    iccid,
+    quotaBytes: SIM_QUOTA,
+    usedBytes: Math.round(SIM_QUOTA * used),
+    iccidWithLuhn: withLuhn(iccid),
+    imsi: `9014051${serial}`,
+    msisdn: `8823851${serial}`,
+    imei,
+    imeiLock: index % 3 === 0,
+    status: 'Enabled',
+    activationDate: new Date(activated),
+    ipAddress: `10.201.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+    currentQuotaMb: SIM_QUOTA_MB,
+    quotaStatus: level,
+    currentQuotaSms: SIM_QUOTA_SMS,
+    quotaStatusSms: 0,
+    smsVolume: SIM_QUOTA_SMS - ((index * 7) % 40),
+    smsTotal: SIM_QUOTA_SMS,
+    dataExpiryDate: new Date(activated + 10 * 365 * DAY_MS),
+    label: `Lift ${index + 1}`,
+    notifiedLevel: level,
+  };
+}
+
 /** A small deterministic PRNG (mulberry32): the demo looks the same on every machine. */
 function random(seed: number) {
   let state = seed >>> 0;
@@ -122,13 +166,15 @@ type NewMessage = typeof messages.$inferInsert;
  */
 export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash: string, now = new Date()) {
   await db.insert(descriptions).values(
-    DEMO_DESCRIPTIONS.map(([number, type, name, nameDE, content, text]) => ({
+    DEMO_DESCRIPTIONS.map(([number, type, name, nameDE, content, text, contentDE, textDE]) => ({
       number,
       type,
       name,
       nameDE,
       content,
       text,
+      contentDE,
+      textDE,
     })),
   );
 
@@ -194,7 +240,8 @@ export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash:
     const iccid = i % 13 === 5 ? null : `894902000012${String(i + 1).padStart(8, '0')}`;
     if (iccid) {
       const used = i % 9 === 2 ? 0.82 + rnd() * 0.17 : rnd() * 0.7;
-      simRows.push({ iccid, quotaBytes: SIM_QUOTA, usedBytes: Math.round(SIM_QUOTA * used) });
+      // One of the low cards is empty, so the demo shows all three levels (docs/sims.md).
+      simRows.push(demoSim(iccid, i, imei, i === 20 ? 1 : used, end));
     }
 
     // Counters grow with every stats reading; busy buildings ride more.

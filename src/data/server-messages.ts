@@ -1,16 +1,19 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ServerMessage } from '../../contract/messages';
+import type { CoreServerMessage, ServerMessage } from '../../contract/messages';
 
 /**
  * Every text the server may send (contract MSG), as a Lingui message. Typed by ServerMessage, so a
  * new server text fails the type check until it is added (and translated) here.
  */
-export const SERVER_MESSAGES: Record<ServerMessage, MessageDescriptor> = {
+export const SERVER_MESSAGES: Record<CoreServerMessage, MessageDescriptor> = {
   'Min character length is 4': msg`Min character length is 4`,
   'This field is required': msg`This field is required`,
   'Please enter a valid email': msg`Please enter a valid email`,
   'Too long': msg`Too long`,
+  'You are signed out.': msg`You are signed out.`,
+  'Only https:// links are allowed': msg`Only https:// links are allowed`,
+  'The reading is dated outside the accepted time window': msg`The reading is dated outside the accepted time window`,
   'Invalid value': msg`Invalid value`,
   'Wrong email or password': msg`Wrong email or password`,
   'This account is disabled': msg`This account is disabled`,
@@ -70,11 +73,26 @@ export const SERVER_MESSAGES: Record<ServerMessage, MessageDescriptor> = {
   'Contact not found': msg`Contact not found`,
 };
 
-function isServerMessage(text: string): text is ServerMessage {
+/** Domain texts (contract/<domain>-messages.ts), registered by their features when they load. */
+const domainMessages = new Map<string, MessageDescriptor>();
+
+/**
+ * Adds a domain's server texts, typed by its part of ServerMessage so that none is missing. Called
+ * by a feature's own messages module, so its translations stay in that feature's lazy catalog.
+ */
+export function registerServerMessages<M extends ServerMessage>(
+  messages: Record<M, MessageDescriptor>,
+): void {
+  for (const [text, descriptor] of Object.entries<MessageDescriptor>(messages))
+    domainMessages.set(text, descriptor);
+}
+
+function isCoreMessage(text: string): text is CoreServerMessage {
   return Object.hasOwn(SERVER_MESSAGES, text);
 }
 
 /** A server text in the active language; a text we do not know is shown as the server sent it. */
 export function translateServerMessage(i18n: I18n, text: string): string {
-  return isServerMessage(text) ? i18n._(SERVER_MESSAGES[text]) : text;
+  const descriptor = isCoreMessage(text) ? SERVER_MESSAGES[text] : domainMessages.get(text);
+  return descriptor ? i18n._(descriptor) : text;
 }

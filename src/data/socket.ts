@@ -143,7 +143,7 @@ export function requestOverSocket<E extends AckEvent>(
   });
 }
 
-/** Says goodbye (`logout`) so the server drops us from the online list, then closes the socket. */
+/** Says goodbye (`logout`): the server ends this session (docs/access.md#sessions) and drops us from the online list; then closes the socket. */
 export function disconnectSocket(): void {
   generation++;
   if (socket) {

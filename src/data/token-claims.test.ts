@@ -14,12 +14,13 @@ const tokenWith = (claims: unknown) =>
 const claims = {
   sub: '0b6f5a43-5b6e-4c8f-9a51-2f1c8e7d9b10',
   role: 'admin',
+  sid: '5d0c3b7e-2f4a-4e1b-9c7d-8a6e5f4b3c21',
   iat: 1_700_000_000,
   exp: 1_700_028_800,
 };
 
 describe('decodeTokenClaims', () => {
-  it('reads sub, role, iat and exp of a JWT', () => {
+  it('reads sub, role, sid, iat and exp of a JWT', () => {
     expect(decodeTokenClaims(tokenWith(claims))).toEqual(claims);
   });
 
@@ -36,6 +37,8 @@ describe('decodeTokenClaims', () => {
     ['an unknown role', tokenWith({ ...claims, role: 'root' })],
     ['a missing exp', tokenWith({ sub: claims.sub, role: 'dev', iat: 1 })],
     ['a sub that is not an id', tokenWith({ ...claims, sub: 'x' })],
+    // Tokens from before sessions (no `sid`) are no longer accepted by the server either.
+    ['a token without its session', tokenWith({ sub: claims.sub, role: 'admin', iat: 1, exp: 2 })],
   ])('returns null for %s', (_label, token) => {
     expect(decodeTokenClaims(token)).toBeNull();
   });

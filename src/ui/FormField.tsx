@@ -6,6 +6,8 @@ interface FormFieldProps {
   label: ReactNode;
   /** Already translated; shown under the input and announced with it. */
   error?: string | null;
+  /** Marks the field as required: an asterisk beside the label, `aria-required` on the input. */
+  required?: boolean;
   children: ReactElement<Record<string, unknown>>;
 }
 
@@ -13,18 +15,27 @@ interface FormFieldProps {
  * A visible label tied to its input, and the input's error. Plain elements instead of Chakra's
  * Field: this sits on the sign-in page, whose first load has a size budget.
  */
-export function FormField({ id, label, error, children }: FormFieldProps) {
+export function FormField({ id, label, error, required, children }: FormFieldProps) {
   const errorId = `${id}-error`;
   const input = Children.only(children);
   return (
     <Box display="flex" flexDirection="column" gap="1.5">
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
-        {label}
-      </chakra.label>
+      <Box display="flex" gap="0.5">
+        <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
+          {label}
+        </chakra.label>
+        {/* Beside the label, not in it: the field's name stays the label's text. */}
+        {required && (
+          <chakra.span fontSize="sm" color="fg.error" aria-hidden="true">
+            *
+          </chakra.span>
+        )}
+      </Box>
       {isValidElement(input) &&
         cloneElement(input, {
           id,
           'aria-invalid': error ? true : undefined,
+          'aria-required': required || undefined,
           'aria-describedby': error ? errorId : undefined,
         })}
       {error && (

@@ -134,3 +134,6 @@ declare module 'chakra-theme/recipes/textarea' {
 declare module 'chakra-theme/recipes/native-select' {
   export { nativeSelectSlotRecipe } from '@chakra-ui/react/theme';
 }
+declare module 'chakra-theme/recipes/tabs' {
+  export { tabsSlotRecipe } from '@chakra-ui/react/theme';
+}

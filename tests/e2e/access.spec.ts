@@ -88,7 +88,8 @@ test('redirect routes lead to their lists', async ({ page, request }) => {
   const redirects = {
     '/': LANDING_PATH,
     '/apps/lift': '/apps/lift/lifts',
-    '/apps/simcard': '/apps/simcard/sims',
+    // The SIM list needs a SIM session first: its sign-in page, which leads back to the list.
+    '/apps/simcard': '/apps/simcard/sims-login?redirect=%2Fapps%2Fsimcard%2Fsims',
     '/apps/projects': '/apps/projects/projects',
   };
   for (const [from, to] of Object.entries(redirects)) {

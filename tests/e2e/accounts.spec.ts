@@ -109,7 +109,8 @@ test('an admin invites a customer; the mailed link registers him once and signs 
   await page.getByLabel('Telefonnummer').fill('12ab');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Bitte nur Ziffern eingeben')).toBeVisible();
-  await page.getByLabel('Telefonnummer').fill('0301234567');
+  // Written as people write it; the invitation carries it to the register form.
+  await page.getByLabel('Telefonnummer').fill('+49 30 1234567');
   await saveUser(page, 'POST');
   await expect(page.getByText('Die Einladung wurde erfolgreich gesendet!')).toBeVisible();
   await expect(page).toHaveURL(/\/apps\/users\/users$/);
@@ -126,14 +127,27 @@ test('an admin invites a customer; the mailed link registers him once and signs 
   await guest.page.getByLabel('Anzeigename').fill('Abc');
   await expect(guest.page.getByText(TEXT.minLength4)).toBeVisible();
   await guest.page.getByLabel('Anzeigename').fill('Neuer Kunde');
-  await guest.page.getByLabel('Telefonnummer').fill('030 12');
+  // The inviter's phone number is filled in, written for reading, and the field is required.
+  const phone = guest.page.getByLabel('Telefonnummer');
+  await expect(phone).toHaveValue('+49 301234567');
+  await expect(phone).toHaveAttribute('aria-required', 'true');
+  await phone.fill('030 12ab');
   await expect(guest.page.getByText('Bitte nur Ziffern eingeben')).toBeVisible();
-  await guest.page.getByLabel('Telefonnummer').fill('03012345');
+  await phone.fill('');
+  await expect(guest.page.getByText('Telefonnummer ist erforderlich')).toBeVisible();
+  await phone.fill('+49 (30) 123 45-67');
+  // The form says what is still missing instead of a silent disabled button.
+  await expect(guest.page.getByTestId('register-missing')).toHaveText(
+    'Noch fehlt oder ist ungültig: Passwort, Passwort bestätigen',
+  );
   await guest.page.getByLabel('Passwort', { exact: true }).fill('geheim-123');
   await guest.page.getByLabel('Passwort bestätigen').fill('geheim-124');
   await expect(guest.page.getByText('Die Passwörter stimmen nicht überein')).toBeVisible();
-  await expect(submit).toBeDisabled();
+  await expect(guest.page.getByTestId('register-missing')).toHaveText(
+    'Noch fehlt oder ist ungültig: Passwort bestätigen',
+  );
   await guest.page.getByLabel('Passwort bestätigen').fill('geheim-123');
+  await expect(guest.page.getByTestId('register-missing')).toBeHidden();
   await expect(submit).toBeEnabled();
   // The form sends the link's two sealed parts with the chosen password to updateByEmail.
   const [registered] = await Promise.all([
@@ -141,6 +155,10 @@ test('an admin invites a customer; the mailed link registers him once and signs 
     submit.click(),
   ]);
   expect(registered.status()).toBe(200);
+  // Stored normalised: digits with the leading +.
+  expect(((await registered.json()) as { user: { phoneNumber: string } }).user.phoneNumber).toBe(
+    '+49301234567',
+  );
   await expect(guest.page).toHaveURL(new RegExp(`${LANDING_PATH}$`));
   await expect(guest.page.getByRole('button', { name: TEXT.userMenu })).toContainText('Neuer Kunde');
 
@@ -230,7 +248,7 @@ test('forgot password mails a reset link that sets a new password once; unknown 
   await expect(page.getByRole('status')).toContainText(nobody);
 });
 
-test('the user menu resets the password signed out, with a one-time link of the server', async ({
+test('the user menu resets the password by mail, signed out, and the old session ends', async ({
   page,
   request,
 }) => {
@@ -238,11 +256,20 @@ test('the user menu resets the password signed out, with a one-time link of the 
   await invitedAndRegistered(request, email, 'erstes-pw-1', 'customer');
   await page.goto('/login');
   await signInByForm(page, email, 'erstes-pw-1');
+  const oldToken = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
 
   await page.getByRole('button', { name: TEXT.userMenu }).click();
   await page.getByRole('menuitem', { name: 'Passwort zurücksetzen' }).click();
-  await expect(page).toHaveURL(/\/reset-password\//);
+  // The link comes by mail only: the page says so, signed out, and the old token is dead.
+  await expect(page).toHaveURL(/\/mail-confirm\//);
+  await expect(page.getByRole('status')).toContainText(email);
   expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
+  const withOldToken = await request.get('/api/users/me', {
+    headers: { authorization: `Bearer ${oldToken}` },
+  });
+  expect(withOldToken.status()).toBe(401);
+
+  await page.goto(await mailedPath(email, '/reset-password/'));
   await expect(page.getByLabel('E-Mail')).toHaveValue(email);
   await page.getByLabel('Neues Passwort').fill('drittes-pw-3');
   await page.getByLabel('Passwort bestätigen').fill('drittes-pw-3');

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { DeviceAck } from '../../contract/device';
-import { SETTINGS_URL } from '../../playwright.config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken, TEXT } from './support';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken } from './support';
 
 async function tokenOf(request: import('@playwright/test').APIRequestContext, role: 'admin' | 'customer') {
   const response = await request.post('/api/users/authenticate', {
@@ -106,7 +105,13 @@ test("a lift's detail goes live while its controller sends", async ({ page, requ
     await expect(page.getByTestId('lift-current-error')).toContainText('Türzonenfehler');
     await expect(page.getByText('Jetzt online')).toBeVisible();
     // The reading itself arrives as `lift:message` and shows in the list at once.
-    await expect(page.locator('tbody tr').filter({ hasText: 'Türzonenfehler' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Fehler und Infos' }).click();
+    await expect(
+      page
+        .getByRole('table', { name: 'Letzte Fehler und Infos' })
+        .getByRole('row')
+        .filter({ hasText: 'Türzonenfehler' }),
+    ).toBeVisible();
     expect(refetches).toEqual([]);
   } finally {
     device.disconnect();
@@ -123,26 +128,6 @@ test('the error-code lookup shows the description as the user types', async ({ p
   await expect(page.getByTestId('code-match').nth(1)).toBeVisible();
   await field.fill('99999');
   await expect(page.getByText('Keine Beschreibung für diesen Code.')).toBeVisible();
-});
-
-// On the settings server (the language is saved on the user), as admin, whom no other test there uses.
-test('the lift screens and the lookup follow a switch to English', async ({ page, request }) => {
-  const token = await signInByToken(page, request, 'admin', SETTINGS_URL);
-  // The choice is saved on the user: start from German even when an earlier attempt switched.
-  const reset = await request.put(`${SETTINGS_URL}/api/users/me/settings`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { language: 'de' },
-  });
-  expect(reset.ok()).toBeTruthy();
-  await page.goto(`${SETTINGS_URL}/apps/errors`);
-  await page.getByLabel('Fehlercode', { exact: true }).fill('101');
-  await expect(page.getByTestId('code-match').first()).toContainText('Türzonenfehler');
-
-  await page.getByRole('button', { name: TEXT.languageMenu }).click();
-  await page.getByRole('menuitemradio', { name: 'English' }).click();
-  await expect(page.getByTestId('code-match').first()).toContainText('Door zone fault');
-  await page.goto(`${SETTINGS_URL}/apps/lift/lifts`);
-  await expect(page.getByLabel('Search lifts')).toBeVisible();
 });
 
 test('a customer watching a lift that an admin deletes is taken back to the list', async ({
@@ -178,4 +163,87 @@ test('a customer watching a lift that an admin deletes is taken back to the list
   await expect(
     page.getByText('Dieser Aufzug wurde entfernt oder ist Ihnen nicht mehr zugewiesen.'),
   ).toBeVisible();
+});
+
+/** A new lift of the demo customer whose controller is connected (the lift is online), with an open error. */
+async function onlineLiftWithError(
+  request: import('@playwright/test').APIRequestContext,
+  baseURL: string | undefined,
+) {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  const customers = await request.get('/api/users', { headers, params: { role: 'customer', pageSize: 100 } });
+  const customer = ((await customers.json()) as { users: { id: string; email: string }[] }).users.find(
+    (user) => user.email === DEMO_ACCOUNTS.customer,
+  );
+  const imei = `37${String(Date.now()).slice(-13)}`.padEnd(15, '0');
+  const uid = `E2E-AS-OF-${imei.slice(-6)}`;
+  const registered = await request.post('/api/lifts/register', {
+    headers,
+    data: { uid, address: 'Teststraße 3, 10115 Berlin', imei, customers: [customer?.id] },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const lift = (await registered.json()) as { id: string; deviceKey: string };
+  const device = io(`${baseURL}/device`, { auth: { imei, key: lift.deviceKey }, transports: ['websocket'] });
+  await new Promise<void>((resolve, reject) => {
+    device.once('connect', () => resolve());
+    device.once('connect_error', reject);
+  });
+  const ack = await emitWithAck(device, 'event', {
+    seq: 1,
+    ts: Date.now(),
+    code: 104,
+    type: 'error',
+    active: true,
+    floor: 0,
+  });
+  expect(ack).toMatchObject({ ok: true });
+  return { id: lift.id, uid, device };
+}
+
+test('offline, the lift detail and list say when the state was last known instead of "online now"', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const lift = await onlineLiftWithError(request, baseURL);
+  try {
+    await signInByToken(page, request, 'customer');
+    await page.goto('/apps/lift/lifts');
+    // The first sync has finished: offline, the screens read the mirror.
+    await expect(page.getByTestId('sync-status')).not.toHaveAttribute('data-last-sync', '', {
+      timeout: 20_000,
+    });
+    await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+    const row = page.locator('tbody tr').filter({ hasText: lift.uid });
+    // Live: the list and the detail say online, without a date.
+    await expect(row.getByText('Online', { exact: true })).toBeVisible();
+    await row.getByRole('link', { name: lift.uid }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${lift.uid}`);
+    await expect(page.getByText('Jetzt online')).toBeVisible();
+    await expect(page.getByTestId('lift-state-as-of')).toHaveCount(0);
+
+    await context.setOffline(true);
+    const asOf = /^Stand \d{2}:\d{2}: online$/;
+    await expect(page.getByText('Jetzt online')).toHaveCount(0);
+    await expect(page.getByTestId('lift-state-as-of')).toHaveText(asOf);
+    await expect(page.getByTestId('lift-state-line')).toHaveText(
+      /^Keine Live-Verbindung: Stand \d{2}:\d{2}\.$/,
+    );
+    // The open error is still shown, and so is what it means.
+    await expect(page.getByTestId('lift-current-error')).toContainText('Tür öffnet nicht');
+
+    // Back to the list (the screen is loaded already): every state there is dated too.
+    await page.goBack();
+    await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+    await expect(row.getByTestId('lift-state-as-of')).toHaveText(asOf);
+    await expect(row.getByText('Online', { exact: true })).toHaveCount(0);
+
+    // Online again (the socket reconnects): live, undated.
+    await context.setOffline(false);
+    await expect(row.getByText('Online', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(row.getByTestId('lift-state-as-of')).toHaveCount(0);
+  } finally {
+    lift.device.disconnect();
+  }
 });

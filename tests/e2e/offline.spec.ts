@@ -126,9 +126,13 @@ async function waitForServiceWorker(page: Page) {
 
 async function writeNote(page: Page, liftId: string, title: string) {
   await page.goto(`/apps/lift/lifts/${liftId}`);
+  await page.getByRole('tab', { name: 'Fehler und Infos' }).click();
+  // A table on a desktop, a list of cards on a phone: the same name either way.
+  const recent = { name: 'Letzte Fehler und Infos' };
   const row = page
-    .getByRole('table', { name: 'Letzte Fehler und Infos' })
+    .getByRole('table', recent)
     .getByRole('row')
+    .or(page.getByRole('list', recent).getByRole('listitem'))
     .filter({ hasText: 'Türzonenfehler' });
   await row.getByRole('button').click();
   const dialog = page.getByRole('dialog');
@@ -161,6 +165,7 @@ test('after one online visit the lift list, detail, recent errors and the code l
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.getByRole('link', { name: lift.uid }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${lift.uid}`);
+  await page.getByRole('tab', { name: 'Fehler und Infos' }).click();
   const recent = page.getByRole('table', { name: 'Letzte Fehler und Infos' });
   await expect(recent.getByRole('row').filter({ hasText: 'Türzonenfehler' })).toHaveCount(1);
 
@@ -175,6 +180,7 @@ test('after one online visit the lift list, detail, recent errors and the code l
   await expect(page.getByTestId('code-match').first()).toContainText('Door zone fault');
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lift ${lift.uid}`);
+  await page.getByRole('tab', { name: 'Errors and infos' }).click();
   await expect(
     page
       .getByRole('table', { name: 'Recent errors and infos' })
@@ -330,6 +336,7 @@ test('a note changed by the admin meanwhile becomes a conflict; keep mine and ta
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0');
   expect((await errorMessageOf(request, lift.id)).notes?.title).toBe('Zweite Büro-Notiz');
   await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await page.getByRole('tab', { name: 'Fehler und Infos' }).click();
   await expect(page.getByRole('button', { name: 'Zweite Büro-Notiz' })).toBeVisible();
 });
 
@@ -342,6 +349,7 @@ test('two tabs: one sends the change, both show it', async ({ page, context, req
   const other = await context.newPage();
   await other.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${lift.uid}`);
+  await other.getByRole('tab', { name: 'Fehler und Infos' }).click();
 
   await context.setOffline(true);
   await writeNote(page, lift.id, 'Zwei Tabs');
@@ -434,4 +442,32 @@ test("signing out removes the user's mirror from the device", async ({ page, req
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(mirrors).toEqual([]);
+});
+
+test('offline, the shell says so in words with the waiting change; back online, that it was delivered', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+  const notice = page.getByTestId('offline-notice');
+  await expect(notice).toBeHidden();
+
+  await context.setOffline(true);
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Offline');
+  await writeNote(page, lift.id, 'Notiz aus dem Keller');
+  // Readable on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(notice).toContainText('Offline — 1 Änderung wartet');
+  await expect(notice).toBeInViewport();
+
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+  await expect(page.getByText('Ihre 1 Änderung wurde übertragen')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0');
 });

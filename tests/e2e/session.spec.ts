@@ -16,6 +16,7 @@ function unsignedToken(expiresInSeconds: number) {
   const claims = {
     sub: '00000000-0000-4000-8000-000000000000',
     role: 'admin',
+    sid: '00000000-0000-4000-8000-000000000001',
     iat: now - 60,
     exp: now + expiresInSeconds,
   };

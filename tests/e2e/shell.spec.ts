@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
 import { SETTINGS_URL } from '../../playwright.config';
-import { LANDING_PATH, signInByToken, TEXT, TOKEN_STORAGE_KEY } from './support';
+import { DEMO_PASSWORD, LANDING_PATH, signInByToken, TEXT, TOKEN_STORAGE_KEY } from './support';
 
 /** Top-level menu entries by their link target, and which roles see them (docs/spec-texts.md#menu-and-screens, docs/access.md). */
 const MENU: Record<string, Role[]> = {
@@ -57,10 +57,15 @@ test('German by default; English on request, kept after a reload and on <html la
   await expect(page.getByRole('button', { name: TEXT.userMenu })).toContainText('Kunde');
 
   await page.getByRole('button', { name: TEXT.languageMenu }).click();
+  // The choice is saved on the user: the reload below must come after the save, not race it.
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/users/me/settings') && response.request().method() === 'PUT',
+  );
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: TEXT.en.mainNavigation })).toBeVisible();
   await expect(page.getByRole('button', { name: TEXT.en.userMenu })).toContainText('Customer');
+  expect((await saved).ok()).toBe(true);
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -242,4 +247,53 @@ test('the horizontal layout draws the same navigation as a menu bar', async ({ p
   await expect(nav.locator('a[href="/apps/logs"]')).toHaveCount(1);
   const box = await nav.boundingBox();
   expect(box && box.width > box.height).toBe(true);
+});
+
+// On a server of its own: choosing English is saved on the user and would reach parallel tests.
+test('a menu opened right after sign-in stays open while the first sync runs, on a phone too', async ({
+  page,
+  request,
+}) => {
+  // A second service man: the chat test changes the first one's language on this server.
+  const email = 'service2@demo.local';
+  const signedIn = await request.post(`${SETTINGS_URL}/api/users/authenticate`, {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  const { access_token } = (await signedIn.json()) as { access_token: string };
+  const reset = await request.put(`${SETTINGS_URL}/api/users/me/settings`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+    data: { language: 'de' },
+  });
+  expect(reset.ok()).toBeTruthy();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${SETTINGS_URL}/login`);
+  await page.getByLabel(TEXT.email).fill(email);
+  await page.getByLabel(TEXT.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: TEXT.login }).click();
+  // The shell (not the sign-in page's header): its toolbar has the sync status.
+  const sync = page.getByTestId('sync-status');
+  await expect(sync).toBeVisible();
+  const languageButton = page.getByRole('banner').getByRole('button', { name: TEXT.languageMenu });
+  await languageButton.click();
+  const menu = page.getByRole('menu', { name: TEXT.languageMenu });
+  await expect(menu).toBeVisible();
+  // Nothing remounts the shell or lays itself over the menu (the storage warning was a toast
+  // there): the first sync ends with the menu open, and its item takes the pointer.
+  await expect(sync).not.toHaveAttribute('data-last-sync', '', { timeout: 30_000 });
+  await page.waitForTimeout(500);
+  await expect(menu).toBeVisible();
+  await expect(languageButton).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('menuitemradio', { name: 'English' }).click({ timeout: 5_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('a wrong password is said once, on the field, not in a toast as well', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(TEXT.email).fill('admin@demo.local');
+  await page.getByLabel(TEXT.password).fill('wrong-password');
+  await page.getByRole('button', { name: TEXT.login }).click();
+  await expect(page.getByText(TEXT.wrongCredentials)).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByText(TEXT.wrongCredentials)).toHaveCount(1);
 });

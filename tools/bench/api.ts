@@ -93,6 +93,7 @@ async function main() {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      ADDRESS_RATE_LIMIT: '1000',
       AUTH_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: `/tmp/${name}`,
     },

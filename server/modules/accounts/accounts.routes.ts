@@ -4,11 +4,11 @@ import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { createSealedTokens, type SealedPayload } from '../../lib/sealed-token';
-import { currentUser } from '../../plugins/auth';
-import { requestRateLimit } from '../../plugins/rate-limit';
+import { addressRateLimit, requestRateLimit } from '../../plugins/rate-limit';
 import { STAFF_ROOM } from '../../realtime/rooms';
-import { linkRefusal, passwordFingerprint, resetToken, sendPasswordReset } from '../users/invitation';
+import { linkRefusal, passwordFingerprint, sendPasswordReset } from '../users/invitation';
 import { hashPassword } from '../users/password';
+import { sessionsOf } from '../users/sessions.repository';
 import { toUser } from '../users/user-mapper';
 import { createUsersRepository } from '../users/users.repository';
 
@@ -16,6 +16,8 @@ export interface AccountsRoutesOptions {
   authSecret: string;
   publicUrl: string;
   passwordResetRateLimit: number;
+  /** Reset requests a minute per address across emails. */
+  addressRateLimit: number;
   registerRateLimit: number;
   /** Tests mint expired links with an earlier clock; the server uses the real one. */
   now?: () => number;
@@ -65,7 +67,8 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.serve(accountsApi.invitation, async (request) => {
     const { user } = await openInvitation(request.query.id, request.query.email);
-    return { email: user.email, displayName: user.displayName };
+    // The phone number the inviter typed fills the form (normalised, as stored).
+    return { email: user.email, displayName: user.displayName, phoneNumber: user.phoneNumber };
   });
 
   // One call for both mailed links: with `id` the invited user registers (becomes active and is
@@ -83,11 +86,13 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
         });
         if (!registered) throw refused(MSG.linkUsed);
         app.io.to(STAFF_ROOM).emit('reload', { entity: 'users' });
-        return { user: toUser(registered), access_token: app.accessTokens.issue(registered) };
+        return { user: toUser(registered), access_token: await app.accessTokens.signIn(registered) };
       }
       const { user, payload } = await openResetToken(body.email);
       const changed = await users.resetPassword(user.id, payload, await hashPassword(body.password));
       if (!changed) throw refused(MSG.linkUsed);
+      // Whoever knew the old password (or holds a token) is out: every session ends.
+      await app.accessTokens.end(sessionsOf(user.id), 'reset');
       return { message: MSG.passwordChanged };
     },
     { config: perAddress(options.registerRateLimit) },
@@ -105,12 +110,11 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       }
       return { message: MSG.resetMailSent };
     },
-    { config: requestRateLimit(options.passwordResetRateLimit) },
+    {
+      config: requestRateLimit(options.passwordResetRateLimit),
+      preValidation: addressRateLimit(app, 'reset', options.addressRateLimit, MSG.tooManyRequests),
+    },
   );
-
-  app.serve(accountsApi.ownResetToken, async (request) => ({
-    token: resetToken(tokens, currentUser(request)),
-  }));
 
   app.serve(accountsApi.resetToken, async (request) => {
     const { user } = await openResetToken(request.query.token);

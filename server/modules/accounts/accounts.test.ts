@@ -36,12 +36,12 @@ afterAll(async () => {
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${++counter}@example.com`;
 
-async function invite(role: 'admin' | 'customer', email: string): Promise<User> {
+async function invite(role: 'admin' | 'customer', email: string, phoneNumber?: string): Promise<User> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/users/register',
     headers: await t.authHeaders(role),
-    payload: { email, displayName: 'Neue Person', role: 'service_man' },
+    payload: { email, displayName: 'Neue Person', role: 'service_man', phoneNumber },
   });
   expect(response.statusCode).toBe(201);
   return v.parse(UserSchema, response.json());
@@ -99,7 +99,7 @@ describe('invitation and registration', () => {
 
     const invitation = await getInvitation(parts);
     expect(invitation.statusCode).toBe(200);
-    expect(invitation.json()).toEqual({ email, displayName: 'Neue Person' });
+    expect(invitation.json()).toEqual({ email, displayName: 'Neue Person', phoneNumber: null });
 
     const registered = await register(parts);
     expect(registered.statusCode).toBe(200);
@@ -120,6 +120,30 @@ describe('invitation and registration', () => {
     const signedIn = await signIn(email, NEW_PASSWORD);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.id).toBe(invited.id);
+  });
+
+  it('carries the phone number the inviter typed to the form, and takes it as people write it', async () => {
+    const email = uniqueEmail('phone');
+    const invited = await invite('admin', email, '+49 (0)30 123 45-67');
+    // Stored normalised: digits with the leading +.
+    expect(invited.phoneNumber).toBe('+49301234567');
+    const parts = registerParts(await smtp.nextMailTo(email));
+
+    const invitation = await getInvitation(parts);
+    expect(invitation.json()).toEqual({ email, displayName: 'Neue Person', phoneNumber: '+49301234567' });
+
+    const registered = await register(parts, { phoneNumber: '+49 30 1234567' });
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json().user.phoneNumber).toBe('+49301234567');
+  });
+
+  it('refuses a blank phone number on registration as required', async () => {
+    const email = uniqueEmail('nophone');
+    await invite('admin', email);
+    const parts = registerParts(await smtp.nextMailTo(email));
+    const response = await register(parts, { phoneNumber: '  ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toMatchObject({ phoneNumber: MSG.phoneRequired });
   });
 
   it("writes the invitation in the inviter's language (English)", async () => {
@@ -246,7 +270,7 @@ describe('invitation and registration', () => {
 
     const response = await register(parts, {
       displayName: 'Abc',
-      phoneNumber: '+49 170',
+      phoneNumber: '+49 170 abc',
       password: 'short',
       confirmPassword: 'other',
     });
@@ -325,7 +349,7 @@ describe('forgotten and reset password', () => {
     });
   });
 
-  it('gives the signed-in user a token, which dies when the password changes another way', async () => {
+  it('never turns a bearer token alone into a new password; a reset from the mailed link ends every session', async () => {
     const email = uniqueEmail('menu');
     await invite('admin', email);
     const session = v.parse(
@@ -334,25 +358,20 @@ describe('forgotten and reset password', () => {
     );
     const headers = { authorization: `Bearer ${session.access_token}` };
 
-    const issued = await t.app.inject({ method: 'POST', url: '/api/users/me/reset-token', headers });
-    const { token } = issued.json();
-    expect((await t.app.inject({ url: `/api/users/reset-token?token=${token}` })).json()).toEqual({ email });
+    // The call that once handed a reset token to any bearer is gone.
+    const takeover = await t.app.inject({ method: 'POST', url: '/api/users/me/reset-token', headers });
+    expect(takeover.statusCode).toBe(404);
 
-    const changed = await t.app.inject({
+    // The reset link comes by mail only; using it signs out every session of the user.
+    await forgot(email);
+    const token = linkIn(await smtp.nextMailTo(email), '/reset-password/').pathname.split('/')[2] ?? '';
+    const reset = await t.app.inject({
       method: 'POST',
-      url: '/api/users/me/password',
-      headers,
-      payload: {
-        currentPassword: NEW_PASSWORD,
-        password: 'changed-password',
-        confirmPassword: 'changed-password',
-      },
+      url: '/api/users/updateByEmail',
+      payload: { email: token, password: 'reset-password-1', confirmPassword: 'reset-password-1' },
     });
-    expect(changed.statusCode).toBe(200);
-
-    const look = await t.app.inject({ url: `/api/users/reset-token?token=${token}` });
-    expect(look.statusCode).toBe(400);
-    expect(look.json()).toEqual({ message: MSG.linkUsed });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/me', headers })).statusCode).toBe(401);
   });
 
   it('refuses an edited and an expired reset token', async () => {

@@ -28,7 +28,7 @@ async function addUser(values: Omit<NewUserRow, 'email'> & { email?: string }, k
     .returning();
   if (!row) throw new Error(`fixture ${key} not created`);
   ids[key] = row.id;
-  tokens[key] = t.app.accessTokens.issue(row);
+  tokens[key] = await t.app.accessTokens.signIn(row);
 }
 
 async function addLift(

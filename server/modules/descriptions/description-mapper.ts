@@ -10,7 +10,9 @@ export function toDescription(row: DescriptionRow): Description {
     nameDE: row.nameDE,
     type: row.type,
     content: row.content,
+    contentDE: row.contentDE,
     text: row.text,
+    textDE: row.textDE,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Description, DescriptionInput } from '../../../contract/schemas/description';
+import type { Description, DescriptionInput, DescriptionUpdate } from '../../../contract/schemas/description';
 import type { Database } from '../../db/client';
 import { descriptions } from '../../db/schema';
 import { toDescription } from './description-mapper';
@@ -46,12 +46,20 @@ export async function insertDescription(db: Database, input: DescriptionInput): 
 export async function updateDescription(
   db: Database,
   id: string,
-  input: DescriptionInput,
+  input: DescriptionUpdate,
   baseVersion: number | undefined,
 ): Promise<Description | null> {
+  // A German text the client left out keeps its stored value (contract/schemas/description.ts).
+  const { contentDE, textDE, ...fields } = input;
   const [row] = await db
     .update(descriptions)
-    .set({ ...input, version: sql`${descriptions.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      ...fields,
+      ...(contentDE === undefined ? {} : { contentDE }),
+      ...(textDE === undefined ? {} : { textDE }),
+      version: sql`${descriptions.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(descriptions.id, id),

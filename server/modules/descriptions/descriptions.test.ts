@@ -140,6 +140,110 @@ describe('descriptions', () => {
     }
   });
 
+  it('keeps the cause and remedy in English and German apart, on create, update and list', async () => {
+    const created = await as(
+      'admin',
+      'POST',
+      '/api/descriptions/register',
+      entry(1000, {
+        content: '  The door did not open.  ',
+        contentDE: '  Die Tür hat nicht geöffnet.  ',
+        text: 'Check the door drive.',
+        textDE: 'Türantrieb prüfen.',
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const description = v.parse(DescriptionSchema, created.json());
+    // Trimmed like the English texts.
+    expect(description).toMatchObject({
+      content: 'The door did not open.',
+      contentDE: 'Die Tür hat nicht geöffnet.',
+      text: 'Check the door drive.',
+      textDE: 'Türantrieb prüfen.',
+    });
+
+    // Changing the German leaves the English alone, and the other way round.
+    const german = await as('admin', 'PUT', `/api/descriptions/${description.id}`, {
+      ...entry(1000, { content: 'The door did not open.', text: 'Check the door drive.' }),
+      contentDE: 'Tür öffnet nicht bis zur Endlage.',
+      textDE: 'Endschalter Tür-auf prüfen.',
+    });
+    expect(german.json()).toMatchObject({
+      content: 'The door did not open.',
+      contentDE: 'Tür öffnet nicht bis zur Endlage.',
+      text: 'Check the door drive.',
+      textDE: 'Endschalter Tür-auf prüfen.',
+      version: 2,
+    });
+
+    const listed = v
+      .parse(DescriptionListResponseSchema, (await as('service_man', 'GET', '/api/descriptions')).json())
+      .find((d) => d.id === description.id);
+    expect(listed).toMatchObject({
+      contentDE: 'Tür öffnet nicht bis zur Endlage.',
+      textDE: 'Endschalter Tür-auf prüfen.',
+    });
+    expect((await as('service_man', 'GET', `/api/descriptions/${description.id}`)).json()).toEqual(listed);
+  });
+
+  it('an update without the German texts (the spec app) keeps them; a create without them stores empty ones', async () => {
+    const created = (
+      await as(
+        'admin',
+        'POST',
+        '/api/descriptions/register',
+        entry(1100, { contentDE: 'Ursache', textDE: 'Abhilfe' }),
+      )
+    ).json();
+    const alias = await as('admin', 'POST', '/api/descriptions-app/update-description', {
+      id: created.id,
+      ...entry(1100, { content: 'New cause', text: 'New remedy' }),
+    });
+    expect(alias.json()).toMatchObject({
+      content: 'New cause',
+      contentDE: 'Ursache',
+      text: 'New remedy',
+      textDE: 'Abhilfe',
+      version: 2,
+    });
+    // Sent empty on purpose, they are emptied.
+    const emptied = await as('admin', 'PUT', `/api/descriptions/${created.id}`, {
+      ...entry(1100),
+      contentDE: '',
+      textDE: '',
+    });
+    expect(emptied.json()).toMatchObject({ contentDE: '', textDE: '' });
+
+    const bare = (await as('admin', 'POST', '/api/descriptions/register', entry(1101))).json();
+    expect(bare).toMatchObject({
+      content: 'What it means',
+      contentDE: '',
+      text: 'What to check',
+      textDE: '',
+    });
+  });
+
+  it('refuses German texts that are too long or not strings, on create and update', async () => {
+    const long = 'x'.repeat(4001);
+    const tooLong = await as('admin', 'POST', '/api/descriptions/register', entry(1200, { contentDE: long }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fieldErrors).toEqual({ contentDE: MSG.tooLong });
+
+    const created = (await as('admin', 'POST', '/api/descriptions/register', entry(1201))).json();
+    const update = await as('admin', 'PUT', `/api/descriptions/${created.id}`, {
+      ...entry(1201),
+      textDE: long,
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().fieldErrors).toEqual({ textDE: MSG.tooLong });
+
+    const notText = await as('admin', 'POST', '/api/descriptions/register', entry(1202, { textDE: 42 }));
+    expect(notText.statusCode).toBe(400);
+    expect(Object.keys(notText.json().fieldErrors)).toEqual(['textDE']);
+    const stored = (await as('admin', 'GET', `/api/descriptions/${created.id}`)).json();
+    expect(stored).toMatchObject({ textDE: '', version: 1 });
+  });
+
   it('registers once for a repeated Idempotency-Key, on the canonical path and the alias', async () => {
     for (const [url, number] of [
       ['/api/descriptions/register', 900],

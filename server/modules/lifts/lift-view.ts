@@ -10,6 +10,11 @@ export interface LoadLiftsOptions {
 }
 
 const HOUR_MS = 3.6e6;
+const MIB = 1024 * 1024;
+
+/** MB left on a card (docs/sims.md), to a tenth: the figure beside a lift's SIM volume status. */
+const simDataLeftMb = (sim: { quotaBytes: number; usedBytes: number }) =>
+  Math.round((Math.max(0, sim.quotaBytes - sim.usedBytes) / MIB) * 10) / 10;
 
 /** Hours with an error raised, still growing while errors are active. */
 export function brokenHours(
@@ -59,6 +64,7 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
     const assignedUsers = new Map<string, string>();
     for (const entry of mine) assignedUsers.set(entry.userId, entry.displayName);
     const current = row.activeErrors.at(-1) ?? null;
+    const sim = (row.iccid && simByIccid.get(row.iccid)) || null;
     return {
       id: row.id,
       uid: row.uid,
@@ -77,7 +83,8 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
         currentError: current ? { code: current.code, since: current.since } : null,
         maintenanceDue: isMaintenanceDue(row),
       },
-      simVolumeStatus: simVolumeStatus((row.iccid && simByIccid.get(row.iccid)) || null),
+      simVolumeStatus: simVolumeStatus(sim),
+      simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
       parameters: row.parameters,
       version: row.version,
       updatedAt: row.updatedAt.toISOString(),

@@ -122,6 +122,8 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
       const seersAfter = new Set((await userIdsWhoSeeLifts(db, [id])).get(id));
       const lostSight = seersBefore.filter((userId) => !seersAfter.has(userId));
       if (lostSight.length > 0) app.liveLifts.removed(id, lostSight, { deleted: false });
+      // Sharing a lift lets a customer and a service man see each other (docs/access.md#chat-contacts).
+      app.presence.scopeChanged();
     }
     return current;
   });

@@ -4,9 +4,10 @@ import { profileApi } from '../../../contract/api/profile';
 import { MAX_AVATAR_BYTES } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { HttpError, notFound, unauthorized } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
+import { currentSession, currentUser } from '../../plugins/auth';
 import { requestRateLimit } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from '../users/password';
+import { sessionsOf } from '../users/sessions.repository';
 import { toUser } from '../users/user-mapper';
 import { createUsersRepository } from '../users/users.repository';
 import {
@@ -60,6 +61,8 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
       }
       // A new hash also ends every reset link issued before (they carry the old hash's fingerprint).
       await users.update(user.id, { passwordHash: await hashPassword(request.body.password) });
+      // Every other session ends (a thief's too); the one that changed it stays signed in.
+      await app.accessTokens.end(sessionsOf(user.id, currentSession(request).id), 'password');
       return { message: MSG.passwordChanged };
     },
     {

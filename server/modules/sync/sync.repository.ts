@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   MIRROR_MESSAGE_DAYS,
   SYNC_PULL_DEFAULT_LIMIT,
@@ -22,9 +22,15 @@ import { toLifts } from '../lifts/lift-view';
 import { toMessage } from '../messages/message-mapper';
 
 const DAY_MS = 86_400_000;
-/** Bump when what a mirror holds changes shape: every client then starts over. */
-const CURSOR_FORMAT = 'v1';
-const CURSOR_PATTERN = /^v1:(\d{1,15}):([A-Za-z0-9_-]{16})$/;
+/**
+ * Bump when what a mirror holds changes shape: every client then starts over.
+ * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.
+ */
+const CURSOR_FORMAT = 'v2';
+/** `format:position:fingerprint`, and `:from:afterSeq` while lifts that came into scope are backfilled. */
+const CURSOR_PATTERN = new RegExp(
+  `^${CURSOR_FORMAT}:(\\d{1,15}):([A-Za-z0-9_-]{16})(?::(\\d{1,15}):(\\d{1,15}))?$`,
+);
 
 /**
  * What decides the user's scope wholesale. A cursor made under other inputs cannot be continued:
@@ -37,15 +43,31 @@ export function scopeFingerprint(user: ScopeUser): string {
     .slice(0, 16);
 }
 
-export function encodeCursor(position: number, fingerprint: string): string {
-  return Buffer.from(`${CURSOR_FORMAT}:${position}:${fingerprint}`).toString('base64url');
+/**
+ * Where a pull stands. `backfill` is set while the messages of lifts that came into scope (by access
+ * changes after `from` up to `position`) are still being sent, page by page after `afterSeq`.
+ */
+interface CursorState {
+  position: number;
+  backfill?: { from: number; afterSeq: number } | undefined;
 }
 
-/** The sync position of a cursor, or null when it is malformed or made for another scope. */
-export function decodeCursor(cursor: string, fingerprint: string): number | null {
+export function encodeCursor(
+  position: number,
+  fingerprint: string,
+  backfill?: CursorState['backfill'],
+): string {
+  const tail = backfill ? `:${backfill.from}:${backfill.afterSeq}` : '';
+  return Buffer.from(`${CURSOR_FORMAT}:${position}:${fingerprint}${tail}`).toString('base64url');
+}
+
+/** Where a cursor stands, or null when it is malformed or made for another scope. */
+function decodeCursor(cursor: string, fingerprint: string): CursorState | null {
   const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match || match[2] !== fingerprint) return null;
-  return Number(match[1]);
+  const position = Number(match[1]);
+  if (match[3] === undefined || match[4] === undefined) return { position };
+  return { position, backfill: { from: Number(match[3]), afterSeq: Number(match[4]) } };
 }
 
 export interface PullOptions {
@@ -89,10 +111,12 @@ export async function pullChanges(
   const limit = options.limit ?? SYNC_PULL_DEFAULT_LIMIT;
   const fingerprint = scopeFingerprint(user);
   let after = 0;
+  let backfill: CursorState['backfill'];
   if (options.cursor) {
-    const position = decodeCursor(options.cursor, fingerprint);
-    if (position === null) return resetAnswer(now);
-    after = position;
+    const state = decodeCursor(options.cursor, fingerprint);
+    if (state === null) return resetAnswer(now);
+    after = state.position;
+    backfill = state.backfill;
   }
   // The first sync (position 0) needs no tombstones, and no access changes: every lift in scope
   // and every message of it arrives through its own row.
@@ -102,6 +126,9 @@ export async function pullChanges(
   return db.transaction(
     async (tx) => {
       if (!first && after > (await lastDrawnPosition(tx))) return resetAnswer(now);
+      if (backfill) {
+        return backfillPage(tx, user, { position: after, backfill }, { limit, since, fingerprint, now });
+      }
 
       const [liftRows, descriptionRows, messageRows, accessRows] = await Promise.all([
         tx
@@ -159,6 +186,8 @@ export async function pullChanges(
       ].sort((a, b) => a.seq - b.seq);
       const hasMore = merged.length > limit;
       const page = merged.slice(0, limit);
+      const pageEnd = page.at(-1)?.seq ?? after;
+      let backfillNext: CursorState['backfill'];
 
       const liftsToSend = new Map<string, LiftRow>();
       const deletedLifts = new Set<string>();
@@ -200,23 +229,21 @@ export async function pullChanges(
         const visibleIds = new Set(visible.map((row) => row.id));
         for (const id of ids) if (!visibleIds.has(id) && accessLostHere.has(id)) deletedLifts.add(id);
         if (visible.length > 0) {
-          const recent = await tx
-            .select()
-            .from(messages)
-            .where(
-              and(
-                inArray(messages.liftId, [...visibleIds]),
-                gte(messages.at, since),
-                isNull(messages.deletedAt),
-              ),
-            );
-          for (const row of recent) messagesToSend.set(row.id, row);
+          // A lift that came into scope brings its recent messages, but a page stays a page: what
+          // does not fit follows in backfill pages before the stream goes on (docs/sync.md).
+          const recent = await recentMessagesOf(tx, [...visibleIds], {
+            afterSeq: 0,
+            upTo: pageEnd,
+            since,
+            limit,
+          });
+          for (const row of recent.slice(0, limit)) messagesToSend.set(row.id, row);
+          if (recent.length > limit) backfillNext = { from: after, afterSeq: recent[limit - 1]!.syncSeq };
         }
       }
       for (const id of liftsToSend.keys()) deletedLifts.delete(id);
 
-      const last = page.at(-1)?.seq ?? after;
-      const position = hasMore ? last : Math.max(last, await lastCommittedPosition(tx));
+      const position = hasMore || backfillNext ? pageEnd : Math.max(pageEnd, await lastCommittedPosition(tx));
       return {
         reset: false,
         lifts: await toLifts(tx, [...liftsToSend.values()]),
@@ -227,13 +254,92 @@ export async function pullChanges(
           descriptions: [...deletedDescriptions],
           messages: [...deletedMessages],
         },
-        cursor: encodeCursor(position, fingerprint),
-        hasMore,
+        cursor: encodeCursor(position, fingerprint, backfillNext),
+        hasMore: hasMore || backfillNext !== undefined,
         serverTime: now.toISOString(),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Messages of `liftIds` within the mirror's days, after `afterSeq` up to `upTo`, oldest first, `limit + 1` at most. */
+function recentMessagesOf(
+  tx: Transaction,
+  liftIds: string[],
+  range: { afterSeq: number; upTo: number; since: Date; limit: number },
+) {
+  return tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.liftId, liftIds),
+        gt(messages.syncSeq, range.afterSeq),
+        lte(messages.syncSeq, range.upTo),
+        gte(messages.at, range.since),
+        isNull(messages.deletedAt),
+      ),
+    )
+    .orderBy(asc(messages.syncSeq))
+    .limit(range.limit + 1);
+}
+
+/**
+ * The next page of messages of lifts that came into scope through access changes after
+ * `backfill.from` up to `position`; when they are all sent, the cursor goes back to the stream at
+ * `position`. Later changes of these lifts come with the stream.
+ */
+async function backfillPage(
+  tx: Transaction,
+  user: ScopeUser,
+  { position, backfill }: Required<CursorState>,
+  { limit, since, fingerprint, now }: { limit: number; since: Date; fingerprint: string; now: Date },
+): Promise<SyncPullResponse> {
+  const changed = await tx
+    .selectDistinct({ liftId: liftAccessChanges.liftId })
+    .from(liftAccessChanges)
+    .where(and(gt(liftAccessChanges.syncSeq, backfill.from), lte(liftAccessChanges.syncSeq, position)));
+  const visible = changed.length
+    ? await tx
+        .select({ id: lifts.id })
+        .from(lifts)
+        .where(
+          and(
+            inArray(
+              lifts.id,
+              changed.map((row) => row.liftId),
+            ),
+            liftScopeCondition(user),
+          ),
+        )
+    : [];
+  const rows = visible.length
+    ? await recentMessagesOf(
+        tx,
+        visible.map((row) => row.id),
+        { afterSeq: backfill.afterSeq, upTo: position, since, limit },
+      )
+    : [];
+  const more = rows.length > limit;
+  const sent = rows.slice(0, limit);
+  return {
+    reset: false,
+    lifts: [],
+    descriptions: [],
+    messages: sent.map(toMessage),
+    deleted: emptyDeletions(),
+    cursor: encodeCursor(
+      position,
+      fingerprint,
+      more ? { from: backfill.from, afterSeq: sent.at(-1)!.syncSeq } : undefined,
+    ),
+    // Done or not, the stream after `position` is still to come.
+    hasMore: true,
+    serverTime: now.toISOString(),
+  };
 }
 
 /**

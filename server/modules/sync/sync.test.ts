@@ -181,6 +181,61 @@ describe('delta sync', () => {
     expect(lost.lifts.size).toBe(0);
   });
 
+  it('splits the messages of a lift that comes into scope over pages, and then goes on with the stream', async () => {
+    const registered = await as('admin', 'POST', '/api/lifts/register', {
+      uid: 'SYNC-BACKFILL',
+      address: 'Schachtweg 3, Berlin',
+      imei: '490000000099001',
+      customers: [f.ids.customer],
+    });
+    const liftId = registered.json<{ id: string }>().id;
+    const now = Date.now();
+    const inserted = await t.database.handle.db
+      .insert(messages)
+      .values(
+        Array.from({ length: 45 }, (_, i) => {
+          const at = new Date(now - (i + 1) * 3_600_000);
+          return {
+            year: at.getUTCFullYear(),
+            liftId,
+            kind: 'stats' as const,
+            trips: i,
+            operatingHours: i,
+            at,
+          };
+        }),
+      )
+      .returning({ id: messages.id });
+    const { cursor } = await pullAll('service_man');
+
+    await as('admin', 'PUT', `/api/lifts/${liftId}`, { servicemen: [f.ids.service_man] });
+    const limit = 10;
+    const seen = new Set<string>();
+    let next = cursor;
+    let page: SyncPullResponse;
+    let pages = 0;
+    do {
+      page = await pull('service_man', next, limit);
+      pages += 1;
+      expect(pages).toBeLessThan(20);
+      // A page holds at most the stream's limit plus one limit of backfilled messages.
+      expect(page.lifts.length + page.messages.length).toBeLessThanOrEqual(2 * limit);
+      for (const message of page.messages) seen.add(message.id);
+      next = page.cursor;
+    } while (page.hasMore);
+    expect(pages).toBeGreaterThanOrEqual(4);
+    for (const { id } of inserted) expect(seen.has(id)).toBe(true);
+
+    // The stream goes on after the backfill: a new reading of the lift arrives with the next pull.
+    const at = new Date();
+    const [later] = await t.database.handle.db
+      .insert(messages)
+      .values({ year: at.getUTCFullYear(), liftId, kind: 'stats', trips: 99, operatingHours: 99, at })
+      .returning({ id: messages.id });
+    const after = await pullAll('service_man', next);
+    expect([...after.messageIds]).toContain(later!.id);
+  });
+
   it('sends a lift again when one of its users is renamed, with the new name and the same version', async () => {
     const before = await pullAll('customer');
     const version = before.lifts.get(f.own.id)?.version;

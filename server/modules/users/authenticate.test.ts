@@ -122,10 +122,11 @@ describe('POST /api/users/authenticate', () => {
 
 describe('POST /api/users/authenticatewithtoken', () => {
   it('answers the user with a fresh token', async () => {
-    const { user } = await t.signInAs('customer');
+    const { user, access_token } = await t.signInAs('customer');
     const aging = signToken(TEST_AUTH_SECRET, {
       sub: user.id,
       role: 'customer',
+      sid: decodeClaims(access_token).sid,
       iat: nowSeconds() - 600,
       exp: nowSeconds() + 60,
     });
@@ -155,10 +156,11 @@ describe('POST /api/users/authenticatewithtoken', () => {
   });
 
   it('refuses an expired token', async () => {
-    const { user } = await t.signInAs('customer');
+    const { user, access_token } = await t.signInAs('customer');
     const expired = signToken(TEST_AUTH_SECRET, {
       sub: user.id,
       role: 'customer',
+      sid: decodeClaims(access_token).sid,
       iat: nowSeconds() - 7200,
       exp: nowSeconds() - 3600,
     });

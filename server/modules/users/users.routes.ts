@@ -2,23 +2,26 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sessionApi } from '../../../contract/api/session';
 import { usersApi } from '../../../contract/api/users';
 import { MSG } from '../../../contract/messages';
-import { grantableRoles, type Role } from '../../../contract/roles';
+import { grantableRoles, hasRole, type Role } from '../../../contract/roles';
 import { toUserOption } from '../../../contract/schemas/user';
 import { manageableUsersCondition, mayChange, mayGrant } from '../../access/users';
 import { isUniqueViolation } from '../../db/results';
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
-import { currentUser } from '../../plugins/auth';
-import { signInRateLimit } from '../../plugins/rate-limit';
+import { currentSession, currentUser } from '../../plugins/auth';
+import { addressRateLimit, signInRateLimit } from '../../plugins/rate-limit';
 import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 import { sendInvitation } from './invitation';
 import { verifyPassword } from './password';
+import { type SessionEndReason, sessionIs, sessionsOf } from './sessions.repository';
 import { toUser } from './user-mapper';
 import { createUsersRepository, type UserChanges } from './users.repository';
 
 export interface UsersRoutesOptions {
   loginRateLimit: number;
+  /** Sign-in attempts a minute per address across emails. */
+  addressRateLimit: number;
   /** Seals invitation links. */
   authSecret: string;
   /** The portal's address in mailed links. */
@@ -29,24 +32,34 @@ export interface UsersRoutesOptions {
 const invalidCredentials = () =>
   new HttpError(401, MSG.invalidCredentials, { password: MSG.invalidCredentials });
 
+/** Whether the actor may put a user into any company (docs/access.md#tenants). */
+const choosesCompany = (actor: UserRow) => hasRole(actor.role, 'admin');
+
 const duplicateEmail = () => new HttpError(400, MSG.invalidRequest, { email: MSG.emailTaken });
 
 /** Signing in, and managing users (docs/access.md scope): customer and above, each within the users it manages. */
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   app,
-  { loginRateLimit, authSecret, publicUrl },
+  { loginRateLimit, addressRateLimit: addressLimit, authSecret, publicUrl },
 ) => {
   const users = createUsersRepository(app.db);
   const tokens = createSealedTokens(authSecret);
-  const signedIn = (user: UserRow) => ({ user: toUser(user), access_token: app.accessTokens.issue(user) });
+  const signedIn = async (user: UserRow) => ({
+    user: toUser(user),
+    access_token: await app.accessTokens.signIn(user),
+  });
 
-  /** Staff lists and the manager's other devices refetch; a disabled or deleted user is signed out. */
-  function usersChanged(actor: UserRow, signOut: readonly string[] = []) {
+  /** Staff lists and the manager's other devices refetch. */
+  function usersChanged(actor: UserRow) {
     app.io.to(STAFF_ROOM).to(userRoom(actor.id)).emit('reload', { entity: 'users' });
-    for (const id of signOut) {
-      app.io.to(userRoom(id)).emit('logout');
-      app.io.in(userRoom(id)).disconnectSockets(true);
-    }
+  }
+
+  /**
+   * A role change, a disable or a delete ends every session of the user (docs/access.md#sessions):
+   * his tokens stop working and his sockets close, so no socket keeps the rooms of his old rights.
+   */
+  async function endSessions(userIds: readonly string[], reason: SessionEndReason) {
+    for (const id of userIds) await app.accessTokens.end(sessionsOf(id), reason);
   }
 
   async function withLifts(row: UserRow) {
@@ -78,13 +91,22 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
       if (!user || !passwordMatches || user.status !== 'active') throw invalidCredentials();
       return signedIn(user);
     },
-    { config: signInRateLimit(loginRateLimit) },
+    {
+      config: signInRateLimit(loginRateLimit),
+      preValidation: addressRateLimit(app, 'sign-in', addressLimit, MSG.tooManyLogins),
+    },
   );
 
+  // A fresh token of the same session: renewing never extends the session's absolute end.
   app.serve(sessionApi.authenticateWithToken, async (request) => {
-    const user = await app.accessTokens.resolveUser(request.body.access_token);
-    if (!user) throw unauthorized();
-    return signedIn(user);
+    const signed = await app.accessTokens.resolve(request.body.access_token);
+    if (!signed) throw unauthorized();
+    return { user: toUser(signed.user), access_token: app.accessTokens.renew(signed) };
+  });
+
+  app.serve(sessionApi.logout, async (request) => {
+    await app.accessTokens.end(sessionIs(currentSession(request).id), 'logout');
+    return { message: MSG.signedOut };
   });
 
   app.serve(usersApi.list, async (request) => {
@@ -116,9 +138,9 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     if (!mayGrant(actor.role, fields.role)) throw forbidden();
     await checkLifts(actor, liftIds);
     if (await users.isEmailTaken(fields.email)) throw duplicateEmail();
-    // A customer admin's users always belong to its company; others inherit the creator's.
-    const companyId =
-      actor.role === 'customer_admin' ? actor.companyId : (fields.companyId ?? actor.companyId ?? null);
+    // Only admin and dev choose a company; a customer's or customer admin's users are always in
+    // his own, or he could reach another company's people through chat and contacts.
+    const companyId = choosesCompany(actor) ? (fields.companyId ?? actor.companyId ?? null) : actor.companyId;
     const created = await users
       .insertWithLifts(
         actor,
@@ -157,7 +179,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     if (fields.email && (await users.isEmailTaken(fields.email, target.id))) throw duplicateEmail();
     const changes: UserChanges = { ...fields };
     if (status) changes.status = status;
-    if (actor.role === 'customer_admin') delete changes.companyId;
+    if (!choosesCompany(actor)) delete changes.companyId;
     const updated = await users
       .updateWithLifts(actor, target, changes, liftIds, baseVersion)
       .catch((error: unknown) => {
@@ -168,7 +190,11 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
       if (!current) throw notFound(MSG.userNotFound);
       return reply.code(409).send({ message: MSG.staleVersion, current: await withLifts(current) });
     }
-    usersChanged(actor, updated.status === 'disabled' && target.status !== 'disabled' ? [updated.id] : []);
+    usersChanged(actor);
+    if (updated.companyId !== target.companyId || liftIds !== undefined) app.presence.scopeChanged();
+    if (updated.status === 'disabled' && target.status !== 'disabled')
+      await endSessions([updated.id], 'disabled');
+    else if (updated.role !== target.role) await endSessions([updated.id], 'role');
     return withLifts(updated);
   });
 
@@ -181,11 +207,10 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     if ((await users.countInScope(ids, scope)) !== ids.length) throw notFound(MSG.userNotFound);
     // Users above the actor's own role (an admin's dev) are seen but not deleted.
     if ((await users.countInScope(ids, scope, grantableRoles(actor.role))) !== ids.length) throw forbidden();
+    // Sessions end first: deleting the user removes his session rows with him.
+    await endSessions(ids, 'deleted');
     const removed = await users.deleteInScope(ids, scope, actor.id);
-    usersChanged(
-      actor,
-      removed.map((row) => row.id),
-    );
+    usersChanged(actor);
     return { message: MSG.deleted, deleted: removed.length };
   });
 

@@ -41,6 +41,8 @@ const SyncStatusButton = lazy(() =>
 const ShownFromCacheNotice = lazy(() =>
   loadSyncStatus().then((module) => ({ default: module.ShownFromCacheNotice })),
 );
+const OfflineNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.OfflineNotice })));
+const PersistNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.PersistNotice })));
 
 /**
  * Fades each page in (docs/spec-texts.md#constants: 1000 ms; not at all with animations off). Through the Web Animations
@@ -205,6 +207,8 @@ export function AppShell() {
             minWidth="0"
           >
             <Suspense fallback={null}>
+              <OfflineNotice />
+              <PersistNotice />
               <ShownFromCacheNotice />
             </Suspense>
             <Box ref={pageFrame}>

@@ -24,12 +24,17 @@ export function UserMenu() {
   const displayName = user?.displayName ?? user?.email ?? '';
   const roleLabel = role ? i18n._(ROLE_LABELS[role]) : t`Guest`;
 
-  // docs/spec-texts.md#menu-and-screens: the password is reset signed out, with a sealed single-use token from the server.
+  // docs/spec-texts.md#menu-and-screens: the password is reset signed out. The link comes by mail
+  // only (docs/access.md#sessions): a token alone never sets a new password.
   const startPasswordReset = async () => {
+    const email = user?.email;
+    if (!email) return;
     try {
-      const { fetchOwnResetToken } = await import('../../features/account/account-api');
-      const { token } = await fetchOwnResetToken();
-      signOut({ redirectTo: `/reset-password/${encodeURIComponent(token)}` });
+      const { requestPasswordReset } = await import('../../features/account/account-api');
+      await requestPasswordReset(email);
+      const { endServerSession } = await import('../../data/auth');
+      await endServerSession();
+      signOut({ redirectTo: `/mail-confirm/${encodeURIComponent(email)}` });
     } catch (error) {
       showToast(
         'error',

@@ -61,6 +61,10 @@ function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
         if (running !== current) return;
         const outcome = await replayOutbox(current.db, sendOutboxEntry);
         scheduleRetry(outcome.nextAttemptAt);
+        if (outcome.delivered > 0) {
+          const delivered = { count: outcome.delivered, at: Date.now() };
+          syncStatusStore.update((status) => ({ ...status, delivered }));
+        }
         if (!pull || running !== current) return;
         await pullAll(current.db, fetchPullPage);
         if (running === current) mirrorStore.update((state) => ({ ...state, ready: true }));

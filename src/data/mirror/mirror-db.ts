@@ -23,6 +23,8 @@ export interface OutboxEntry {
   /** The row as it was before the change, to put back when the user drops it. */
   previous?: Lift | Message | Description | null;
   createdAt: string;
+  /** Made while the browser had no network: its delivery is told to the user. */
+  madeOffline?: true;
   status: OutboxStatus;
   attempts: number;
   nextAttemptAt: number;

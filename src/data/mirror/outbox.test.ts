@@ -101,9 +101,24 @@ describe('outbox', () => {
     });
     const { send } = scriptedSend([okWith(answer)]);
     const outcome = await replayOutbox(db, send);
-    expect(outcome).toEqual({ sent: 1, nextAttemptAt: null });
+    // Sent as soon as it was made: nothing to tell the user.
+    expect(outcome).toEqual({ sent: 1, delivered: 0, nextAttemptAt: null });
     expect(await db.outbox.count()).toBe(0);
     expect((await db.messages.get('m1'))?.version).toBe(2);
+  });
+
+  it('counts as delivered the changes that waited: made offline, sent when the network is back', async () => {
+    await mirrorWithOneMessage();
+    const madeAt = 1_000;
+    await enqueueChange(db, notesChange('m1', 'Door fixed'), madeAt);
+    await enqueueChange(db, notesChange('m2', 'Light out'), madeAt);
+    const { send } = scriptedSend([
+      okWith(aMessage('m1', 'lift-1', AT, { version: 2 })),
+      okWith(aMessage('m2', 'lift-1', AT, { version: 2 })),
+    ]);
+    // Back online ten minutes later.
+    const outcome = await replayOutbox(db, send, () => madeAt + 600_000);
+    expect(outcome).toEqual({ sent: 2, delivered: 2, nextAttemptAt: null });
   });
 
   it('retries network errors, 5xx and 429 with the same key, backing off; nothing leaves before a 2xx', async () => {
@@ -133,6 +148,8 @@ describe('outbox', () => {
     now = third.nextAttemptAt ?? 0;
     const fourth = await replayOutbox(db, send, () => now);
     expect(fourth.sent).toBe(1);
+    // It had waited: the user is told it arrived.
+    expect(fourth.delivered).toBe(1);
     expect(new Set(sent.map((entry) => entry.idempotencyKey)).size).toBe(1);
     expect(await db.outbox.count()).toBe(0);
   });

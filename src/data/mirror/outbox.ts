@@ -42,6 +42,9 @@ export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 60_000;
 /** Ids of rows made offline start with this until the server gives them a real one. */
 export const LOCAL_ID_PREFIX = 'local-';
+/** A change older than this when it is sent had to wait (offline, server away). */
+const WAITED_MS = 5000;
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 const tableOf = (db: MirrorDb, entity: OutboxEntity) =>
   entity === 'lift' ? db.lifts : entity === 'message' ? db.messages : db.descriptions;
@@ -204,6 +207,7 @@ export async function enqueueChange(db: MirrorDb, request: ChangeRequest, now = 
       effect: request.effect,
       previous,
       createdAt: new Date(now).toISOString(),
+      ...(isOffline() ? { madeOffline: true } : {}),
       status: 'pending',
       attempts: 0,
       nextAttemptAt: now,
@@ -253,6 +257,11 @@ async function settle(db: MirrorDb, entry: OutboxEntry, answer: unknown): Promis
 
 export interface ReplayOutcome {
   sent: number;
+  /**
+   * Of `sent`, the changes that had waited (made offline, or tried before): the user is told
+   * that they arrived. A change sent as soon as it was made needs no such word.
+   */
+  delivered: number;
   /** When the next waiting change is due (ms since epoch), or null when none waits. */
   nextAttemptAt: number | null;
 }
@@ -269,6 +278,7 @@ export async function replayOutbox(
 ): Promise<ReplayOutcome> {
   const held = new Set<string>();
   let sent = 0;
+  let delivered = 0;
   for (const listed of await db.outbox.orderBy('seq').toArray()) {
     // Another tab may have changed it meanwhile.
     const entry = await db.outbox.get(listed.id);
@@ -286,6 +296,9 @@ export async function replayOutbox(
     if (result.kind === 'ok') {
       await settle(db, entry, result.body);
       sent++;
+      if (entry.madeOffline || entry.attempts > 0 || now() - Date.parse(entry.createdAt) >= WAITED_MS) {
+        delivered++;
+      }
       continue;
     }
     held.add(key);
@@ -316,7 +329,7 @@ export async function replayOutbox(
       (soonest, entry) => (soonest === null || entry.nextAttemptAt < soonest ? entry.nextAttemptAt : soonest),
       null,
     );
-  return { sent, nextAttemptAt: next };
+  return { sent, delivered, nextAttemptAt: next };
 }
 
 /** Keep mine: send my change again, made on the server's current version. */

@@ -17,6 +17,8 @@ export interface SyncStatus {
   syncing: boolean;
   /** The browser refused persistent storage: the mirror may be evicted. */
   persistRefused: boolean;
+  /** The last run that sent changes which had waited (offline): how many, and when. */
+  delivered: { count: number; at: number } | null;
 }
 
 export const syncStatusStore = createStore<SyncStatus>(() => ({
@@ -27,6 +29,7 @@ export const syncStatusStore = createStore<SyncStatus>(() => ({
   lastSyncAt: null,
   syncing: false,
   persistRefused: false,
+  delivered: null,
 }));
 export const useSyncStatus = () => useStore(syncStatusStore);
 

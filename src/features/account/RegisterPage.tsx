@@ -2,10 +2,11 @@ import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
 import { type RegisterRequest, RegisterRequestSchema } from '../../../contract/schemas/account';
-import { RegisterEmailSchema } from '../../../contract/schemas/user';
+import { formatPhoneNumber } from '../../../contract/schemas/phone';
+import { RegisterEmailSchema } from '../../../contract/schemas/user-input';
 import { startSession } from '../../data/auth';
 import { translateServerMessage } from '../../data/server-messages';
 import { FormField } from '../../ui/FormField';
@@ -64,7 +65,8 @@ function RegisterForm({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    control,
+    formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues, unknown, RegisterRequest>({
     resolver: valibotResolver(RegisterRequestSchema),
     mode: 'onChange',
@@ -73,7 +75,8 @@ function RegisterForm({
       id: sealedId,
       email: sealedEmail,
       displayName: invitation.displayName,
-      phoneNumber: '',
+      // What the inviter typed, written for reading; stored normalised again on submit.
+      phoneNumber: formatPhoneNumber(invitation.phoneNumber),
       password: '',
       confirmPassword: '',
     },
@@ -82,6 +85,22 @@ function RegisterForm({
   // The email comes from the link and cannot be typed: an old or damaged link's is shown as invalid
   // at once, and the account cannot be created with it.
   const emailIssue = v.safeParse(RegisterEmailSchema, invitation.email).issues?.[0]?.message;
+  const fieldLabels: Record<string, string> = {
+    displayName: t`Display name`,
+    phoneNumber: t`Phone number`,
+    password: t`Password`,
+    confirmPassword: t`Confirm password`,
+  };
+  // The form says what is still missing instead of a button that stays off without a word.
+  const values = useWatch({ control });
+  const missing = [
+    ...new Set(
+      (v.safeParse(RegisterRequestSchema, values).issues ?? [])
+        .map((issue) => fieldLabels[v.getDotPath(issue) ?? ''])
+        .filter((label): label is string => label !== undefined),
+    ),
+  ];
+  const missingList = missing.join(', ');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -103,13 +122,34 @@ function RegisterForm({
         >
           <Input value={invitation.email} readOnly type="email" autoComplete="username" />
         </FormField>
-        <FormField id="register-name" label={t`Display name`} error={errorText(errors.displayName?.message)}>
+        <FormField
+          id="register-name"
+          label={t`Display name`}
+          required
+          error={errorText(errors.displayName?.message)}
+        >
           <Input {...register('displayName')} autoComplete="name" />
         </FormField>
-        <FormField id="register-phone" label={t`Phone number`} error={errorText(errors.phoneNumber?.message)}>
-          <Input {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel" />
+        <FormField
+          id="register-phone"
+          label={t`Phone number`}
+          required
+          error={errorText(errors.phoneNumber?.message)}
+        >
+          <Input
+            {...register('phoneNumber')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+49 30 1234567"
+          />
         </FormField>
-        <FormField id="register-password" label={t`Password`} error={errorText(errors.password?.message)}>
+        <FormField
+          id="register-password"
+          label={t`Password`}
+          required
+          error={errorText(errors.password?.message)}
+        >
           <Input
             {...register('password', { deps: ['confirmPassword'] })}
             type="password"
@@ -119,6 +159,7 @@ function RegisterForm({
         <FormField
           id="register-confirm"
           label={t`Confirm password`}
+          required
           error={errorText(errors.confirmPassword?.message)}
         >
           <Input {...register('confirmPassword')} type="password" autoComplete="new-password" />
@@ -127,11 +168,23 @@ function RegisterForm({
           type="submit"
           colorPalette="blue"
           size="lg"
-          disabled={!isValid || isSubmitting || emailIssue !== undefined}
+          disabled={isSubmitting || emailIssue !== undefined}
           loading={isSubmitting}
+          aria-describedby={missing.length > 0 ? 'register-missing' : undefined}
         >
           <Trans>Create account</Trans>
         </Button>
+        {missing.length > 0 && emailIssue === undefined && (
+          <Text
+            id="register-missing"
+            fontSize="sm"
+            color="fg.muted"
+            role="status"
+            data-testid="register-missing"
+          >
+            <Trans>Still missing or not valid: {missingList}</Trans>
+          </Text>
+        )}
         <Text fontSize="sm">
           <Trans>Already have an account?</Trans>{' '}
           <Link asChild colorPalette="blue" color="colorPalette.fg">

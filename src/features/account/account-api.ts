@@ -37,6 +37,3 @@ export async function resetPassword(token: string, password: string, confirmPass
   if (!('message' in answer)) throw new Error('The password reset answered a session');
   return answer;
 }
-
-/** `POST /api/users/me/reset-token`: a reset token for the signed-in user (the user menu). */
-export const fetchOwnResetToken = () => call(accountsApi.ownResetToken);

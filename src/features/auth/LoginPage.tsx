@@ -37,10 +37,14 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         showToast('error', t`The server cannot be reached. Please check your connection.`);
         return;
       }
+      let onField = false;
       for (const field of LOGIN_FIELDS) {
         const message = error.body.fieldErrors?.[field];
         if (message) setError(field, { type: 'server', message });
+        if (message) onField = true;
       }
+      // Said once: a reason on a field ('Wrong email or password') needs no toast as well.
+      if (onField && !error.isUnreachable) return;
       const message = error.isUnreachable
         ? t`The server cannot be reached. Please check your connection.`
         : translateServerMessage(i18n, error.body.message);

@@ -6,7 +6,10 @@ import { signOut } from '../../data/session-services';
 /** `/logout`: says so, ends the session, and the app goes to `/`. */
 export function LogoutPage() {
   useEffect(() => {
-    signOut({ redirectTo: '/' });
+    // The server ends the session first, so the token is dead even if a copy of it lingers.
+    void import('../../data/auth')
+      .then(({ endServerSession }) => endServerSession())
+      .finally(() => signOut({ redirectTo: '/' }));
   }, []);
   return (
     <Box as="main" minHeight="100dvh" display="grid" placeItems="center">

@@ -53,7 +53,8 @@ export function ChatPage() {
             !chat.contactsError && <Loading />
           ) : (
             <Grid
-              templateColumns={{ base: '1fr', md: 'minmax(16rem, 22rem) 1fr' }}
+              // minmax(0, …): a long message preview must shrink (truncate), not widen the page.
+              templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(16rem, 22rem) minmax(0, 1fr)' }}
               gap="4"
               height={{ base: 'calc(100dvh - 11rem)', md: 'calc(100dvh - 13rem)' }}
               minHeight="24rem"
@@ -67,6 +68,7 @@ export function ChatPage() {
                 borderRadius="l2"
                 padding="3"
                 minHeight="0"
+                minWidth="0"
               >
                 <ContactList
                   contacts={chat.contacts}
@@ -87,6 +89,7 @@ export function ChatPage() {
                 borderRadius="l2"
                 padding="3"
                 minHeight="0"
+                minWidth="0"
               >
                 {selected ? (
                   <ConversationPane

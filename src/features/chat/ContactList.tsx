@@ -53,6 +53,7 @@ export function ContactList({ contacts, myId, online, typing, selectedId, now, o
                 <chakra.button
                   type="button"
                   width="full"
+                  minWidth="0"
                   textAlign="start"
                   padding="2"
                   borderRadius="l2"
@@ -71,7 +72,7 @@ export function ContactList({ contacts, myId, online, typing, selectedId, now, o
                     />
                     <Stack gap="0" flex="1" minWidth="0">
                       <HStack gap="1" justify="space-between">
-                        <Text fontWeight="semibold" truncate>
+                        <Text fontWeight="semibold" truncate minWidth="0">
                           {contact.displayName}
                           {contact.starred && (
                             <Box as="span" display="inline-block" marginStart="1" color="yellow.500">
@@ -86,7 +87,7 @@ export function ContactList({ contacts, myId, online, typing, selectedId, now, o
                         )}
                       </HStack>
                       <HStack gap="2" justify="space-between">
-                        <Text fontSize="sm" color="fg.muted" truncate>
+                        <Text fontSize="sm" color="fg.muted" truncate minWidth="0">
                           <Text as="span" srOnly>
                             {isOnline ? t`online` : t`offline`}
                             {preview ? ', ' : ''}

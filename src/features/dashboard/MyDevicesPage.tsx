@@ -13,13 +13,14 @@ import { PageTitle } from '../../ui/PageTitle';
 const REFETCH_DELAY_MS = 1000;
 
 function Tile({ label, value, colour }: { label: string; value: number; colour?: string }) {
+  const { i18n } = useLingui();
   return (
     <Box borderWidth="1px" borderRadius="l2" padding="4">
       <Text fontSize="sm" color="fg.muted">
         {label}
       </Text>
       <Text fontSize="2xl" fontWeight="bold" color={colour}>
-        {value}
+        {new Intl.NumberFormat(i18n.locale).format(value)}
       </Text>
     </Box>
   );

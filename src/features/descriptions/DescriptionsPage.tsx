@@ -10,9 +10,11 @@ import {
   Table,
   Text,
   Textarea,
+  useBreakpointValue,
 } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,7 +25,7 @@ import {
   DescriptionInputSchema,
 } from '../../../contract/schemas/description';
 import type { ApiRequestError } from '../../data/api-error';
-import { descriptionName, loadDescriptions } from '../../data/descriptions';
+import { descriptionTexts, loadDescriptions } from '../../data/descriptions';
 import { useDirtyForm } from '../../data/dirty-forms';
 import { useDescriptionCatalog, useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
@@ -34,6 +36,7 @@ import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormField } from '../../ui/FormField';
 import { useWarnOnLoadFailure, warnCallFailed } from '../../ui/form-errors';
+import { DescriptionText } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
@@ -64,9 +67,12 @@ function DescriptionForm({
           nameDE: description.nameDE,
           type: description.type,
           content: description.content,
+          // A row a mirror took before the German texts existed has none (docs/sync.md).
+          contentDE: description.contentDE ?? '',
           text: description.text,
+          textDE: description.textDE ?? '',
         }
-      : { name: '', nameDE: '', type: 'error', content: '', text: '' },
+      : { name: '', nameDE: '', type: 'error', content: '', contentDE: '', text: '', textDE: '' },
   });
   useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
@@ -105,26 +111,64 @@ function DescriptionForm({
               <option value="info">{t`Info`}</option>
             </chakra.select>
           </Box>
+        </SimpleGrid>
+        {/* Both languages side by side (stacked on a phone): English is the spec's field, German beside it. */}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField id="description-name" label={t`Name (English)`} error={message(errors.name?.message)}>
-            <Input {...register('name')} />
+            <Input lang="en" {...register('name')} />
           </FormField>
           <FormField
             id="description-name-de"
             label={t`Name (German)`}
             error={message(errors.nameDE?.message)}
           >
-            <Input {...register('nameDE')} />
+            <Input lang="de" {...register('nameDE')} />
+          </FormField>
+          <FormField
+            id="description-content"
+            label={t`Cause (English)`}
+            error={message(errors.content?.message)}
+          >
+            <Textarea lang="en" rows={3} {...register('content')} />
+          </FormField>
+          <FormField
+            id="description-content-de"
+            label={t`Cause (German)`}
+            error={message(errors.contentDE?.message)}
+          >
+            <Textarea lang="de" rows={3} {...register('contentDE')} />
+          </FormField>
+          <FormField id="description-text" label={t`Remedy (English)`} error={message(errors.text?.message)}>
+            <Textarea lang="en" rows={3} {...register('text')} />
+          </FormField>
+          <FormField
+            id="description-text-de"
+            label={t`Remedy (German)`}
+            error={message(errors.textDE?.message)}
+          >
+            <Textarea lang="de" rows={3} {...register('textDE')} />
           </FormField>
         </SimpleGrid>
-        <FormField id="description-content" label={t`Content`} error={message(errors.content?.message)}>
-          <Textarea rows={3} {...register('content')} />
-        </FormField>
-        <FormField id="description-text" label={t`Text`} error={message(errors.text?.message)}>
-          <Textarea rows={3} {...register('text')} />
-        </FormField>
         <FormActions onCancel={onCancel} saving={isSubmitting} />
       </Stack>
     </form>
+  );
+}
+
+function TypeBadge({ type }: { type: Description['type'] }) {
+  const { t } = useLingui();
+  return (
+    <Badge colorPalette={type === 'error' ? 'red' : 'blue'} variant="subtle">
+      {type === 'error' ? t`Error` : t`Info`}
+    </Badge>
+  );
+}
+
+function NoneFound() {
+  return (
+    <Text padding="4" textAlign="center" color="fg.muted">
+      <Trans>No descriptions found.</Trans>
+    </Text>
   );
 }
 
@@ -158,13 +202,22 @@ export function DescriptionsPage() {
   }, []);
 
   const locale = i18n.locale;
+  // A phone gets one card per code; a table needs the width of a tablet.
+  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const filtered = useMemo(() => {
     const needle = search.trim().toLowerCase();
     if (!list) return [];
     if (!needle) return list;
     return list.filter((d) =>
-      [String(d.number), d.name, d.nameDE, d.content, d.text].some((field) =>
-        field.toLowerCase().includes(needle),
+      [String(d.number), d.name, d.nameDE, d.content, d.contentDE, d.text, d.textDE].some((field) =>
+        (field ?? '').toLowerCase().includes(needle),
       ),
     );
   }, [list, search]);
@@ -204,74 +257,115 @@ export function DescriptionsPage() {
         )}
       </HStack>
       <LoadFailure error={mirror ? null : failure} />
-      <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
-        <Table.Root size="sm">
-          <Table.Caption srOnly>
-            <Trans>Descriptions</Trans>
-          </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              {isAdmin && (
-                <Table.ColumnHeader width="8">
-                  <chakra.span srOnly>
-                    <Trans>Select</Trans>
-                  </chakra.span>
-                </Table.ColumnHeader>
-              )}
-              <Table.ColumnHeader>
-                <Trans>Number</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Name</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Type</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Content</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Text</Trans>
-              </Table.ColumnHeader>
-              {isAdmin && (
-                <Table.ColumnHeader>
-                  <chakra.span srOnly>
-                    <Trans>Actions</Trans>
-                  </chakra.span>
-                </Table.ColumnHeader>
-              )}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {filtered.map((d) => (
-              <Table.Row key={d.id}>
+      {list && (
+        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+          <Plural value={filtered.length} one="# description" other="# descriptions" />
+        </Text>
+      )}
+      {wide ? (
+        <Box position="relative" overflowX="auto" borderWidth="1px" borderRadius="l2">
+          <Table.Root size="sm">
+            <Table.Caption srOnly>
+              <Trans>Descriptions</Trans>
+            </Table.Caption>
+            <Table.Header>
+              <Table.Row>
                 {isAdmin && (
-                  <Table.Cell>
+                  <Table.ColumnHeader width="8">
+                    <chakra.span srOnly>
+                      <Trans>Select</Trans>
+                    </chakra.span>
+                  </Table.ColumnHeader>
+                )}
+                <Table.ColumnHeader>
+                  <Trans>Number</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Name</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Type</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Cause</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Remedy</Trans>
+                </Table.ColumnHeader>
+                {isAdmin && (
+                  <Table.ColumnHeader>
+                    <chakra.span srOnly>
+                      <Trans>Actions</Trans>
+                    </chakra.span>
+                  </Table.ColumnHeader>
+                )}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {filtered.map((d) => {
+                const texts = descriptionTexts(d, locale);
+                return (
+                  <Table.Row key={d.id}>
+                    {isAdmin && (
+                      <Table.Cell>
+                        <Checkbox
+                          aria-label={t`Select description ${d.number}`}
+                          checked={selected.has(d.id)}
+                          onChange={() => toggle(d.id)}
+                        />
+                      </Table.Cell>
+                    )}
+                    <Table.Cell fontWeight="medium">{d.number}</Table.Cell>
+                    <Table.Cell>
+                      <DescriptionText value={texts.name} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <TypeBadge type={d.type} />
+                    </Table.Cell>
+                    <Table.Cell minWidth="40">
+                      <DescriptionText value={texts.cause} />
+                    </Table.Cell>
+                    <Table.Cell minWidth="40">
+                      <DescriptionText value={texts.remedy} />
+                    </Table.Cell>
+                    {isAdmin && (
+                      <Table.Cell>
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          aria-label={t`Edit description ${d.number}`}
+                          onClick={() => setEditing(d)}
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                      </Table.Cell>
+                    )}
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+          {!list && !failure && <Loading />}
+          {list && filtered.length === 0 && <NoneFound />}
+        </Box>
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={t`Descriptions`}>
+          {filtered.map((d) => {
+            const texts = descriptionTexts(d, locale);
+            return (
+              <Stack as="li" key={d.id} gap="1" borderWidth="1px" borderRadius="l2" padding="3">
+                <HStack gap="2" align="flex-start">
+                  {isAdmin && (
                     <Checkbox
                       aria-label={t`Select description ${d.number}`}
                       checked={selected.has(d.id)}
-                      onChange={() =>
-                        setSelected((current) => {
-                          const next = new Set(current);
-                          if (next.has(d.id)) next.delete(d.id);
-                          else next.add(d.id);
-                          return next;
-                        })
-                      }
+                      onChange={() => toggle(d.id)}
                     />
-                  </Table.Cell>
-                )}
-                <Table.Cell fontWeight="medium">{d.number}</Table.Cell>
-                <Table.Cell>{descriptionName(d, locale)}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={d.type === 'error' ? 'red' : 'blue'} variant="subtle">
-                    {d.type === 'error' ? t`Error` : t`Info`}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell minWidth="40">{d.content}</Table.Cell>
-                <Table.Cell minWidth="40">{d.text}</Table.Cell>
-                {isAdmin && (
-                  <Table.Cell>
+                  )}
+                  <Text fontWeight="semibold" flex="1" minWidth="0">
+                    {d.number} · <DescriptionText value={texts.name} /> <TypeBadge type={d.type} />
+                  </Text>
+                  {isAdmin && (
                     <Button
                       size="xs"
                       variant="ghost"
@@ -280,19 +374,31 @@ export function DescriptionsPage() {
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
-                  </Table.Cell>
+                  )}
+                </HStack>
+                {texts.cause.text && (
+                  <Text fontSize="sm">
+                    <chakra.span fontWeight="medium">
+                      <Trans>Cause:</Trans>
+                    </chakra.span>{' '}
+                    <DescriptionText value={texts.cause} />
+                  </Text>
                 )}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {!list && !failure && <Loading />}
-        {list && filtered.length === 0 && (
-          <Text padding="4" textAlign="center" color="fg.muted">
-            <Trans>No descriptions found.</Trans>
-          </Text>
-        )}
-      </Box>
+                {texts.remedy.text && (
+                  <Text fontSize="sm">
+                    <chakra.span fontWeight="medium">
+                      <Trans>Remedy:</Trans>
+                    </chakra.span>{' '}
+                    <DescriptionText value={texts.remedy} />
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
+          {!list && !failure && <Loading />}
+          {list && filtered.length === 0 && <NoneFound />}
+        </Stack>
+      )}
       <AppDialog
         open={editing !== null}
         onClose={() => setEditing(null)}
@@ -313,7 +419,10 @@ export function DescriptionsPage() {
       <ConfirmDialog
         open={confirmDelete}
         title={t`Delete descriptions`}
-        message={t`Delete the ${selected.size} selected descriptions? This cannot be undone.`}
+        message={t`${plural(selected.size, {
+          one: 'Delete the selected description? This cannot be undone.',
+          other: 'Delete the # selected descriptions? This cannot be undone.',
+        })}`}
         confirmLabel={t`Delete`}
         busy={deleting}
         onConfirm={() => void remove()}

@@ -2,10 +2,11 @@ import { Badge, Box, chakra, Input, NativeSelect, SimpleGrid, Stack, Table, Text
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
-import { descriptionName, findDescription } from '../../data/descriptions';
+import { descriptionTexts, findDescription } from '../../data/descriptions';
 import { useDescriptionCatalog } from '../../data/mirror/use-mirror';
 import { useLiftOptions } from '../../data/use-lift-options';
 import { FormField } from '../../ui/FormField';
+import { DescriptionText } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pagination } from '../../ui/Pagination';
@@ -52,22 +53,35 @@ function CodeLookup() {
             <Trans>No description for this code.</Trans>
           </Text>
         )}
-        {matches.map((d) => (
-          <Box key={d.id} paddingY="2" borderTopWidth="1px" data-testid="code-match">
-            <Text fontWeight="semibold">
-              {d.number} · {descriptionName(d, i18n.locale)}{' '}
-              <Badge colorPalette={d.type === 'error' ? 'red' : 'blue'} variant="subtle">
-                {d.type === 'error' ? t`Error` : t`Info`}
-              </Badge>
-            </Text>
-            {d.content && <Text fontSize="sm">{d.content}</Text>}
-            {d.text && (
-              <Text fontSize="sm" color="fg.muted">
-                {d.text}
+        {matches.map((d) => {
+          const texts = descriptionTexts(d, i18n.locale);
+          return (
+            <Box key={d.id} paddingY="2" borderTopWidth="1px" data-testid="code-match">
+              <Text fontWeight="semibold">
+                {d.number} · <DescriptionText value={texts.name} />{' '}
+                <Badge colorPalette={d.type === 'error' ? 'red' : 'blue'} variant="subtle">
+                  {d.type === 'error' ? t`Error` : t`Info`}
+                </Badge>
               </Text>
-            )}
-          </Box>
-        ))}
+              {texts.cause.text && (
+                <Text fontSize="sm" data-testid="code-cause">
+                  <chakra.span fontWeight="medium">
+                    <Trans>Cause:</Trans>
+                  </chakra.span>{' '}
+                  <DescriptionText value={texts.cause} />
+                </Text>
+              )}
+              {texts.remedy.text && (
+                <Text fontSize="sm" marginTop="1" data-testid="code-remedy">
+                  <chakra.span fontWeight="medium">
+                    <Trans>Remedy:</Trans>
+                  </chakra.span>{' '}
+                  <DescriptionText value={texts.remedy} />
+                </Text>
+              )}
+            </Box>
+          );
+        })}
       </Box>
     </Stack>
   );
@@ -171,7 +185,13 @@ export function ErrorsPage() {
           </FormField>
         </SimpleGrid>
         <LoadFailure error={messages.status === 'failed' ? messages.error : null} />
-        <Box overflowX="auto" borderWidth="1px" borderRadius="l2" aria-busy={messages.status === 'loading'}>
+        <Box
+          position="relative"
+          overflowX="auto"
+          borderWidth="1px"
+          borderRadius="l2"
+          aria-busy={messages.status === 'loading'}
+        >
           <Table.Root size="sm">
             <Table.Caption srOnly>
               <Trans>Events</Trans>
@@ -210,7 +230,13 @@ export function ErrorsPage() {
                     </Table.Cell>
                     <Table.Cell>{liftNames.get(message.liftId) ?? message.liftId}</Table.Cell>
                     <Table.Cell>{message.code ?? '—'}</Table.Cell>
-                    <Table.Cell>{description ? descriptionName(description, locale) : '—'}</Table.Cell>
+                    <Table.Cell>
+                      {description ? (
+                        <DescriptionText value={descriptionTexts(description, locale).name} />
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Cell>
                     <Table.Cell>
                       {message.active === null ? '—' : message.active ? t`Raised` : t`Cleared`}
                     </Table.Cell>

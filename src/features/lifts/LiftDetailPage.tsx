@@ -8,18 +8,18 @@ import {
   Portal,
   SimpleGrid,
   Stack,
-  Table,
+  Tabs,
   Text,
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { ChevronDown, KeyRound, NotebookPen, Pencil, RefreshCw } from 'lucide-react';
+import { ChevronDown, KeyRound, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { DEVICE_COMMANDS } from '../../../contract/device';
+import type { Description } from '../../../contract/schemas/description';
 import type { Lift } from '../../../contract/schemas/lift';
-import type { Message } from '../../../contract/schemas/message';
 import { isApiRequestError } from '../../data/api-error';
-import { descriptionName, findDescription } from '../../data/descriptions';
+import { descriptionTexts, findDescription } from '../../data/descriptions';
 import { useOnline } from '../../data/mirror/sync-status';
 import { useDescriptionCatalog, useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
@@ -27,20 +27,23 @@ import { useSocketEvent } from '../../data/socket';
 import { useHasRole } from '../../data/use-role';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { reportSaveError } from '../../ui/form-errors';
-import { LiftStateBadges, SimVolumeBadge } from '../../ui/LiftBadges';
+import { DescriptionText, LiftStateBadges, SimVolumeBadge, useLiftStateAsOf } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { LiftForm } from './LiftForm';
-import { LiftParametersPanel } from './LiftParametersPanel';
+import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
+import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
-import { MessageNotesDialog } from './MessageNotesDialog';
-import { useLift, useLiftMessages } from './use-lifts';
-import { useLiveMessages } from './use-live-messages';
+import './tabs-recipe';
+import { useLift } from './use-lifts';
 
-const RECENT_PAGE_SIZE = 20;
+const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
+type Tab = (typeof TABS)[number];
+/** The tab last open, so that going from a lift to the list and to the next lift keeps it. */
+let lastTab: Tab = 'overview';
 
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -60,7 +63,72 @@ function formatDate(iso: string | null, locale: string) {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 }
 
-/** `/apps/lift/lifts/$liftId`: one lift, live. */
+/** Title, address, state (dated when not live) and the current error: above every tab. */
+function LiftHeader({ lift, descriptions }: { lift: Lift; descriptions: Description[] | null }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const asOf = useLiftStateAsOf(lift);
+  const current = lift.state.currentError;
+  const currentDescription = findDescription(descriptions, current?.code);
+  const lastSeen = formatDate(lift.state.lastSeenAt, locale);
+  return (
+    <Stack gap="2">
+      <PageTitle title={t`Lift ${lift.uid}`} />
+      <Text color="fg.muted" marginTop="-3">
+        {lift.address}
+      </Text>
+      <HStack wrap="wrap" gap="3">
+        <LiftStateBadges lift={lift} />
+        <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
+      </HStack>
+      <Text fontSize="sm" color="fg.muted" data-testid="lift-state-line">
+        {asOf !== null ? (
+          <Trans>No live connection: as of {asOf}.</Trans>
+        ) : lift.state.online ? (
+          <Trans>Online now</Trans>
+        ) : (
+          <Trans>Last seen: {lastSeen}</Trans>
+        )}
+      </Text>
+      {current && (
+        <Box
+          role="status"
+          borderWidth="1px"
+          borderColor="border.error"
+          bg="bg.error"
+          borderRadius="l2"
+          padding="3"
+        >
+          <Text fontWeight="semibold" data-testid="lift-current-error">
+            <Trans>Current error {current.code}</Trans>
+            {currentDescription && (
+              <>
+                {': '}
+                <DescriptionText value={descriptionTexts(currentDescription, locale).name} />
+              </>
+            )}
+          </Text>
+          <Text fontSize="sm">
+            <Trans>Since {formatDate(current.since, locale)}</Trans>
+          </Text>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** A limit of 0 is "not set" (contract/schemas/lift.ts), not a figure. */
+function limitValue(value: number, locale: string, notSet: string): ReactNode {
+  if (value <= 0)
+    return (
+      <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">
+        {notSet}
+      </Text>
+    );
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. */
 export function LiftDetailPage({ liftId }: { liftId: string }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -68,21 +136,17 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
   const mirror = useMirror();
   const online = useOnline();
   const lift = useLift(liftId);
-  const [messagePage, setMessagePage] = useState(1);
-  const messages = useLiftMessages(liftId, messagePage, RECENT_PAGE_SIZE);
   const descriptions = useDescriptionCatalog();
+  const [tab, setTab] = useState<Tab>(lastTab);
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [deviceKey, setDeviceKey] = useState<string | null>(null);
-  const [notesFor, setNotesFor] = useState<Message | null>(null);
   const [commandResult, setCommandResult] = useState<string | null>(null);
 
   useSocketEvent('lift', (changed: Lift) => {
     if (changed.id === liftId) lift.setData(() => changed);
   });
-  // New readings and notes arrive as `lift:message`: no refetch after a `lift`.
-  useLiveMessages(liftId, messages, { page: messagePage, pageSize: RECENT_PAGE_SIZE });
   // Deleted, or no longer assigned to this user: the page has nothing left to show.
   const navigate = useNavigate();
   useSocketEvent('lift:removed', ({ id }) => {
@@ -101,8 +165,6 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
     );
   }
 
-  const current = data.state.currentError;
-  const currentDescription = findDescription(descriptions, current?.code);
   const commandLabels: Record<(typeof DEVICE_COMMANDS)[number], string> = {
     reboot: t`Reboot`,
     resendParams: t`Resend parameters`,
@@ -134,47 +196,19 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
     }
   }
 
-  const messageList = messages.data?.messages ?? [];
+  const notSet = t`not set`;
+  const tabLabels: Record<Tab, string> = {
+    overview: t`Overview`,
+    events: t`Errors and infos`,
+    stats: t`Stats`,
+    parameters: t`Parameters`,
+    files: t`Files`,
+    people: t`People`,
+  };
 
   return (
-    <Stack gap="6">
-      <Stack gap="2">
-        <PageTitle title={t`Lift ${data.uid}`} />
-        <Text color="fg.muted" marginTop="-3">
-          {data.address}
-        </Text>
-        <HStack wrap="wrap" gap="3">
-          <LiftStateBadges lift={data} />
-          <SimVolumeBadge status={data.simVolumeStatus} />
-          <Text fontSize="sm" color="fg.muted">
-            {data.state.online ? (
-              <Trans>Online now</Trans>
-            ) : (
-              <Trans>Last seen: {formatDate(data.state.lastSeenAt, locale)}</Trans>
-            )}
-          </Text>
-        </HStack>
-        {current && (
-          <Box
-            role="status"
-            borderWidth="1px"
-            borderColor="border.error"
-            bg="bg.error"
-            borderRadius="l2"
-            padding="3"
-          >
-            <Text fontWeight="semibold" data-testid="lift-current-error">
-              <Trans>
-                Current error {current.code}
-                {currentDescription ? `: ${descriptionName(currentDescription, locale)}` : ''}
-              </Trans>
-            </Text>
-            <Text fontSize="sm">
-              <Trans>Since {formatDate(current.since, locale)}</Trans>
-            </Text>
-          </Box>
-        )}
-      </Stack>
+    <Stack gap="5">
+      <LiftHeader lift={data} descriptions={descriptions} />
 
       {isAdmin && !online && (
         <Text role="status" color="fg.muted">
@@ -226,160 +260,126 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
         </HStack>
       )}
 
-      <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="3">
-        <Stat
-          label={t`Trips`}
-          value={new Intl.NumberFormat(locale).format(data.stats.trips)}
-          testId="lift-trips"
-        />
-        <Stat
-          label={t`Operating hours`}
-          value={new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
-            data.stats.operatingHours,
-          )}
-        />
-        <Stat
-          label={t`Broken hours`}
-          value={new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(data.stats.brokenHours)}
-        />
-        <Stat label={t`Max trips`} value={new Intl.NumberFormat(locale).format(data.maxTrips)} />
-        <Stat
-          label={t`Max operating hours`}
-          value={new Intl.NumberFormat(locale).format(data.maxOperatingHours)}
-        />
-      </SimpleGrid>
-
-      <Stack as="section" gap="2" aria-labelledby="lift-device-heading">
-        <Heading as="h2" size="lg" id="lift-device-heading">
-          <Trans>Controller and SIM</Trans>
-        </Heading>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="1" fontSize="sm">
-          <Text>
-            <Trans>IMEI: {data.imei}</Trans>
-          </Text>
-          <Text>
-            <Trans>ICCID: {data.iccid ?? '—'}</Trans>
-          </Text>
-        </SimpleGrid>
-      </Stack>
-
-      <Stack as="section" gap="2" aria-labelledby="lift-users-heading">
-        <Heading as="h2" size="lg" id="lift-users-heading">
-          <Trans>Assigned users</Trans>
-        </Heading>
-        <HStack wrap="wrap" gap="2">
-          {data.assignedUsers.length === 0 && (
-            <Text color="fg.muted">
-              <Trans>No users assigned.</Trans>
-            </Text>
-          )}
-          {data.assignedUsers.map((user) => (
-            <Badge
-              key={user.id}
-              variant="outline"
-              colorPalette={data.customers.includes(user.id) ? 'blue' : 'purple'}
-            >
-              {user.displayName}
-              {data.customers.includes(user.id) ? ` · ${t`Customer`}` : ` · ${t`Service man`}`}
-            </Badge>
+      {/* Tabs mount when first opened and stay mounted, so unsent parameter edits survive a switch. */}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => {
+          lastTab = details.value as Tab;
+          setTab(lastTab);
+        }}
+        lazyMount
+        variant="enclosed"
+        size="sm"
+      >
+        <Tabs.List display="flex" flexWrap="wrap" width="full" aria-label={t`Lift details`}>
+          {TABS.map((value) => (
+            <Tabs.Trigger key={value} value={value} flexGrow={{ base: 1, md: 0 }} justifyContent="center">
+              {tabLabels[value]}
+            </Tabs.Trigger>
           ))}
-        </HStack>
-      </Stack>
+        </Tabs.List>
 
-      <Stack as="section" gap="2" aria-labelledby="lift-messages-heading">
-        <HStack justify="space-between">
-          <Heading as="h2" size="lg" id="lift-messages-heading">
-            <Trans>Recent errors and infos</Trans>
-          </Heading>
-          <Button size="sm" variant="ghost" onClick={messages.reload} aria-label={t`Refresh`}>
-            <RefreshCw aria-hidden="true" />
-          </Button>
-        </HStack>
-        <LoadFailure error={messages.status === 'failed' ? messages.error : null} />
-        <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm">
-            <Table.Caption srOnly>
-              <Trans>Recent errors and infos</Trans>
-            </Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>
-                  <Trans>Time</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Type</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Code</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Description</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Status</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Notes</Trans>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {messageList.map((message) => {
-                const description = findDescription(descriptions, message.code);
-                return (
-                  <Table.Row key={message.id}>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(message.at, locale)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={message.kind === 'error' ? 'red' : 'blue'} variant="subtle">
-                        {message.kind === 'error' ? t`Error` : message.kind === 'info' ? t`Info` : t`Stats`}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell>{message.code ?? '—'}</Table.Cell>
-                    <Table.Cell>{description ? descriptionName(description, locale) : '—'}</Table.Cell>
-                    <Table.Cell>
-                      {message.active === null ? '—' : message.active ? t`Raised` : t`Cleared`}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Button size="xs" variant="ghost" onClick={() => setNotesFor(message)}>
-                        <NotebookPen aria-hidden="true" />
-                        {message.notes?.title || (message.isNotes ? t`Edit notes` : t`Add notes`)}
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-          {messages.status === 'loading' && messageList.length === 0 && <Loading />}
-          {messages.status === 'ready' && messageList.length === 0 && (
-            <Text padding="4" textAlign="center" color="fg.muted">
-              <Trans>No errors or infos yet.</Trans>
-            </Text>
+        <Tabs.Content value="overview">
+          <Stack gap="5">
+            <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="3">
+              <Stat
+                label={t`Trips`}
+                value={new Intl.NumberFormat(locale).format(data.stats.trips)}
+                testId="lift-trips"
+              />
+              <Stat
+                label={t`Operating hours`}
+                value={new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
+                  data.stats.operatingHours,
+                )}
+              />
+              <Stat
+                label={t`Broken hours`}
+                value={new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
+                  data.stats.brokenHours,
+                )}
+              />
+              <Stat label={t`Max trips`} value={limitValue(data.maxTrips, locale, notSet)} />
+              <Stat
+                label={t`Max operating hours`}
+                value={limitValue(data.maxOperatingHours, locale, notSet)}
+              />
+            </SimpleGrid>
+            <Stack as="section" gap="2" aria-labelledby="lift-device-heading">
+              <Heading as="h2" size="lg" id="lift-device-heading">
+                <Trans>Controller and SIM</Trans>
+              </Heading>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="1" fontSize="sm">
+                <Text wordBreak="break-all">
+                  <Trans>IMEI: {data.imei}</Trans>
+                </Text>
+                <Text wordBreak="break-all">
+                  <Trans>ICCID: {data.iccid ?? '—'}</Trans>
+                </Text>
+              </SimpleGrid>
+            </Stack>
+          </Stack>
+        </Tabs.Content>
+
+        <Tabs.Content value="events">
+          <LiftEventsList liftId={data.id} descriptions={descriptions} />
+        </Tabs.Content>
+
+        <Tabs.Content value="stats">
+          <LiftStatsList liftId={data.id} />
+        </Tabs.Content>
+
+        <Tabs.Content value="parameters">
+          {isAdmin && online ? (
+            <LiftParametersPanel key={data.id} liftId={data.id} parameters={data.parameters} />
+          ) : (
+            <LiftParametersView parameters={data.parameters} />
           )}
-        </Box>
-        <HStack justify="flex-end" gap="2">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={messagePage <= 1}
-            onClick={() => setMessagePage(messagePage - 1)}
-          >
-            <Trans>Newer</Trans>
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={messagePage * RECENT_PAGE_SIZE >= (messages.data?.count ?? 0)}
-            onClick={() => setMessagePage(messagePage + 1)}
-          >
-            <Trans>Older</Trans>
-          </Button>
-        </HStack>
-      </Stack>
+        </Tabs.Content>
 
-      {isAdmin && online && (
-        <LiftParametersPanel key={data.id} liftId={data.id} parameters={data.parameters} />
-      )}
+        <Tabs.Content value="files">
+          <Text
+            role="status"
+            color="fg.muted"
+            borderWidth="1px"
+            borderStyle="dashed"
+            borderRadius="l2"
+            padding="4"
+          >
+            <Trans>
+              The lift's files (plans, certificates, photos) come with the file storage, which is still being
+              built.
+            </Trans>
+          </Text>
+        </Tabs.Content>
+
+        <Tabs.Content value="people">
+          <Stack as="section" gap="2" aria-labelledby="lift-users-heading">
+            <Heading as="h2" size="lg" id="lift-users-heading">
+              <Trans>Assigned users</Trans>
+            </Heading>
+            {data.assignedUsers.length === 0 ? (
+              <Text color="fg.muted">
+                <Trans>No users assigned.</Trans>
+              </Text>
+            ) : (
+              <Stack as="ul" gap="2" listStyleType="none">
+                {data.assignedUsers.map((user) => {
+                  const isCustomer = data.customers.includes(user.id);
+                  return (
+                    <HStack as="li" key={user.id} gap="2" wrap="wrap">
+                      <Text fontWeight="medium">{user.displayName}</Text>
+                      <Badge variant="outline" colorPalette={isCustomer ? 'blue' : 'purple'}>
+                        {isCustomer ? t`Customer` : t`Service man`}
+                      </Badge>
+                    </HStack>
+                  );
+                })}
+              </Stack>
+            )}
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
 
       <AppDialog open={editing} onClose={() => setEditing(false)} title={t`Edit lift`} size="lg">
         {conflict && (
@@ -439,16 +439,6 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
         onClose={() => setConfirmRotate(false)}
       />
       <DeviceKeyDialog deviceKey={deviceKey} onClose={() => setDeviceKey(null)} />
-      {notesFor && (
-        <MessageNotesDialog
-          message={notesFor}
-          onClose={() => setNotesFor(null)}
-          onSaved={() => {
-            setNotesFor(null);
-            messages.reload();
-          }}
-        />
-      )}
     </Stack>
   );
 }

@@ -163,3 +163,48 @@ export function LiftParametersPanel({ liftId, parameters }: { liftId: string; pa
     </Stack>
   );
 }
+
+/** The controller's parameters as last reported, read only (service men, customers, and offline). */
+export function LiftParametersView({ parameters }: { parameters: LiftParameters }) {
+  const { i18n } = useLingui();
+  const values = flatten(parameters);
+  const format = (path: string) => {
+    const value = Number(values[path]);
+    return Number.isFinite(value) ? new Intl.NumberFormat(i18n.locale).format(value) : '—';
+  };
+  const group = (paths: [string, string][]) => (
+    <SimpleGrid as="dl" columns={{ base: 2, sm: 3, lg: 4 }} gap="2" fontSize="sm">
+      {paths.map(([path, label]) => (
+        <Box key={path} minWidth="0">
+          <chakra.dt color="fg.muted" wordBreak="break-word">
+            {label}
+          </chakra.dt>
+          <chakra.dd fontWeight="medium">{format(path)}</chakra.dd>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+  return (
+    <Stack gap="4" as="section" aria-labelledby="parameters-heading">
+      <Heading as="h2" size="lg" id="parameters-heading">
+        <Trans>Parameters</Trans>
+      </Heading>
+      <Heading as="h3" size="md">
+        <Trans>General</Trans>
+      </Heading>
+      {group(PARAMETER_KEYS.general.map((key) => [`general.${key}`, key]))}
+      {STOP_ZONES.map((zone) => (
+        <Stack key={zone} gap="3">
+          <Heading as="h3" size="md">
+            <Trans>Per stop, zone {zone}</Trans>
+          </Heading>
+          {group(PARAMETER_KEYS.stop.map((key) => [`stops.${zone}.${key}`, key]))}
+        </Stack>
+      ))}
+      <Heading as="h3" size="md">
+        <Trans>Cabin door</Trans>
+      </Heading>
+      {group(PARAMETER_KEYS.door.map((key) => [`door.${key}`, key]))}
+    </Stack>
+  );
+}

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Link, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
@@ -27,6 +27,29 @@ import { useLiftList } from './use-lifts';
 
 const formatNumber = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+
+/** A limit of 0 is "not set" (contract/schemas/lift.ts): a dash that says so, not a figure. */
+function Limit({ value, locale, notSet }: { value: number; locale: string; notSet: string }) {
+  if (value > 0) return <>{formatNumber(value, locale)}</>;
+  return (
+    <Text as="span" color="fg.muted" title={notSet}>
+      <span aria-hidden="true">—</span>
+      <Text as="span" srOnly>
+        {notSet}
+      </Text>
+    </Text>
+  );
+}
+
+function LiftLink({ lift }: { lift: Lift }) {
+  return (
+    <Link asChild colorPalette="blue">
+      <RouterLink to="/apps/lift/lifts/$liftId/{-$deviceId}" params={{ liftId: lift.id }}>
+        {lift.uid}
+      </RouterLink>
+    </Link>
+  );
+}
 
 /** `/apps/lift/lifts`: the lifts in the user's scope. */
 export function LiftsListPage() {
@@ -59,6 +82,9 @@ export function LiftsListPage() {
   const count = state.data?.count ?? 0;
   const allSelected = lifts.length > 0 && lifts.every((lift) => selected.has(lift.id));
   const locale = i18n.locale;
+  const notSet = t`not set`;
+  // A phone gets one card per lift; the table needs the width of a tablet.
+  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -115,95 +141,154 @@ export function LiftsListPage() {
 
       <LoadFailure error={state.status === 'failed' ? state.error : null} />
 
-      <Box overflowX="auto" borderWidth="1px" borderRadius="l2" aria-busy={state.status === 'loading'}>
-        <Table.Root size="sm" stickyHeader>
-          <Table.Caption srOnly>
-            <Trans>Lifts</Trans>
-          </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              {isAdmin && (
-                <Table.ColumnHeader width="8">
-                  <Checkbox
-                    aria-label={t`Select all lifts on this page`}
-                    checked={allSelected}
-                    onChange={() =>
-                      setSelected(allSelected ? new Set() : new Set(lifts.map((lift) => lift.id)))
-                    }
-                  />
-                </Table.ColumnHeader>
-              )}
-              <Table.ColumnHeader>
-                <Trans>ID</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>Address</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>State</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Trans>SIM volume</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Trips</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Operating hours</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Broken hours</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Max trips</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Max operating hours</Trans>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {lifts.map((lift) => (
-              <Table.Row key={lift.id}>
+      {wide ? (
+        <Box
+          position="relative"
+          overflowX="auto"
+          borderWidth="1px"
+          borderRadius="l2"
+          aria-busy={state.status === 'loading'}
+        >
+          <Table.Root size="sm" stickyHeader>
+            <Table.Caption srOnly>
+              <Trans>Lifts</Trans>
+            </Table.Caption>
+            <Table.Header>
+              <Table.Row>
                 {isAdmin && (
+                  <Table.ColumnHeader width="8">
+                    <Checkbox
+                      aria-label={t`Select all lifts on this page`}
+                      checked={allSelected}
+                      onChange={() =>
+                        setSelected(allSelected ? new Set() : new Set(lifts.map((lift) => lift.id)))
+                      }
+                    />
+                  </Table.ColumnHeader>
+                )}
+                <Table.ColumnHeader>
+                  <Trans>ID</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Address</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>State</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>SIM volume</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Trips</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Operating hours</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Broken hours</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Max trips</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Max operating hours</Trans>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {lifts.map((lift) => (
+                <Table.Row key={lift.id}>
+                  {isAdmin && (
+                    <Table.Cell>
+                      <Checkbox
+                        aria-label={t`Select lift ${lift.uid}`}
+                        checked={selected.has(lift.id)}
+                        onChange={() => toggle(lift.id)}
+                      />
+                    </Table.Cell>
+                  )}
+                  <Table.Cell fontWeight="medium" whiteSpace="nowrap">
+                    <LiftLink lift={lift} />
+                  </Table.Cell>
+                  <Table.Cell minWidth="40">{lift.address}</Table.Cell>
                   <Table.Cell>
+                    <LiftStateBadges lift={lift} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{formatNumber(lift.stats.trips, locale)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatNumber(lift.stats.operatingHours, locale)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatNumber(lift.stats.brokenHours, locale)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Limit value={lift.maxTrips} locale={locale} notSet={notSet} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Limit value={lift.maxOperatingHours} locale={locale} notSet={notSet} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          {state.status === 'loading' && lifts.length === 0 && <Loading />}
+          {state.status === 'ready' && lifts.length === 0 && (
+            <Text padding="6" textAlign="center" color="fg.muted">
+              <Trans>No lifts found.</Trans>
+            </Text>
+          )}
+        </Box>
+      ) : (
+        <Stack gap="2" aria-busy={state.status === 'loading'}>
+          {isAdmin && lifts.length > 0 && (
+            <HStack as="label" gap="2" fontSize="sm" paddingX="3">
+              <Checkbox
+                checked={allSelected}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(lifts.map((lift) => lift.id)))}
+              />
+              <Trans>Select all lifts on this page</Trans>
+            </HStack>
+          )}
+          <Stack as="ul" gap="2" listStyleType="none" aria-label={t`Lifts`}>
+            {lifts.map((lift) => (
+              <Stack as="li" key={lift.id} gap="1.5" borderWidth="1px" borderRadius="l2" padding="3">
+                <HStack gap="2" align="flex-start">
+                  {isAdmin && (
                     <Checkbox
                       aria-label={t`Select lift ${lift.uid}`}
                       checked={selected.has(lift.id)}
                       onChange={() => toggle(lift.id)}
                     />
-                  </Table.Cell>
-                )}
-                <Table.Cell fontWeight="medium" whiteSpace="nowrap">
-                  <Link asChild colorPalette="blue">
-                    <RouterLink to="/apps/lift/lifts/$liftId/{-$deviceId}" params={{ liftId: lift.id }}>
-                      {lift.uid}
-                    </RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell minWidth="40">{lift.address}</Table.Cell>
-                <Table.Cell>
+                  )}
+                  <Stack gap="0.5" flex="1" minWidth="0">
+                    <Text fontWeight="semibold">
+                      <LiftLink lift={lift} />
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {lift.address}
+                    </Text>
+                  </Stack>
+                </HStack>
+                <HStack gap="1" wrap="wrap">
                   <LiftStateBadges lift={lift} />
-                </Table.Cell>
-                <Table.Cell>
-                  <SimVolumeBadge status={lift.simVolumeStatus} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">{formatNumber(lift.stats.trips, locale)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatNumber(lift.stats.operatingHours, locale)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatNumber(lift.stats.brokenHours, locale)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatNumber(lift.maxTrips, locale)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatNumber(lift.maxOperatingHours, locale)}</Table.Cell>
-              </Table.Row>
+                  <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
+                </HStack>
+                <Text fontSize="sm">
+                  <Trans>
+                    Trips {formatNumber(lift.stats.trips, locale)} · Operating hours{' '}
+                    {formatNumber(lift.stats.operatingHours, locale)}
+                  </Trans>
+                </Text>
+              </Stack>
             ))}
-          </Table.Body>
-        </Table.Root>
-        {state.status === 'loading' && lifts.length === 0 && <Loading />}
-        {state.status === 'ready' && lifts.length === 0 && (
-          <Text padding="6" textAlign="center" color="fg.muted">
-            <Trans>No lifts found.</Trans>
-          </Text>
-        )}
-      </Box>
+          </Stack>
+          {state.status === 'loading' && lifts.length === 0 && <Loading />}
+          {state.status === 'ready' && lifts.length === 0 && (
+            <Text padding="6" textAlign="center" color="fg.muted">
+              <Trans>No lifts found.</Trans>
+            </Text>
+          )}
+        </Stack>
+      )}
 
       <Pagination page={page} pageSize={PAGE_SIZE_DEFAULT} count={count} onPage={setPage} />
 

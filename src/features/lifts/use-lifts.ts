@@ -90,18 +90,27 @@ export function useLift(liftId: string): DataState<Lift> {
   return { ...fetched, fromMirror: false };
 }
 
-/** A lift's messages, newest first, paged: the mirror holds the last 90 days. */
+/** Which readings a lift's list shows: errors and infos, or the periodic stats readings. */
+export type ReadingKinds = 'events' | 'stats';
+
+/**
+ * A lift's readings of `kinds`, newest first, paged: errors and infos for "Recent errors and
+ * infos", stats readings for the stats tab. The mirror holds the last 90 days.
+ */
 export function useLiftMessages(
   liftId: string,
   page: number,
   pageSize: number,
+  kinds: ReadingKinds = 'events',
 ): DataState<{ messages: Message[]; count: number }> {
   const db = useMirror();
   const mirrored = useLiveQuery(async () => {
     if (!db) return undefined;
+    const wanted = (message: Message) => (kinds === 'stats') === (message.kind === 'stats');
     const range = db.messages
       .where('[liftId+at]')
-      .between([liftId, Dexie.minKey], [liftId, Dexie.maxKey], true, true);
+      .between([liftId, Dexie.minKey], [liftId, Dexie.maxKey], true, true)
+      .filter(wanted);
     const [messages, count] = await Promise.all([
       range
         .clone()
@@ -112,7 +121,10 @@ export function useLiftMessages(
       range.clone().count(),
     ]);
     return { messages, count };
-  }, [db, liftId, page, pageSize]);
-  const fetched = useApiQuery(messagesApi.detailed, db ? null : { query: { liftId, page, pageSize } });
+  }, [db, liftId, page, pageSize, kinds]);
+  const fetched = useApiQuery(
+    kinds === 'stats' ? messagesApi.stats : messagesApi.detailed,
+    db ? null : { query: { liftId, page, pageSize } },
+  );
   return db ? fromMirror(mirrored) : { ...fetched, fromMirror: false };
 }

@@ -1,14 +1,17 @@
 import type { Message, MessageKind } from '../../../contract/schemas/message';
 import { useReloadEvent, useSocketEvent } from '../../data/socket';
-import type { DataState } from './use-lifts';
+import type { DataState, ReadingKinds } from './use-lifts';
 
 export interface MessagePage {
   messages: Message[];
   count: number;
 }
 
-/** The kinds the lift detail's API list holds (`GET /api/messages/getDetailedMsgs`). */
-const LISTED_KINDS: readonly MessageKind[] = ['error', 'info'];
+/** The kinds the lift detail's API lists hold (`getDetailedMsgs`, and `getStatsMsgs` on the stats tab). */
+const LISTED_KINDS: Record<ReadingKinds, readonly MessageKind[]> = {
+  events: ['error', 'info'],
+  stats: ['stats'],
+};
 
 const newestFirst = (a: Message, b: Message) =>
   a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1;
@@ -21,7 +24,7 @@ const newestFirst = (a: Message, b: Message) =>
 export function mergeLiveMessage(
   current: MessagePage | null,
   message: Message,
-  { firstPage, pageSize }: { firstPage: boolean; pageSize: number },
+  { firstPage, pageSize, kinds = 'events' }: { firstPage: boolean; pageSize: number; kinds?: ReadingKinds },
 ): MessagePage | null {
   if (!current) return current;
   const index = current.messages.findIndex((shown) => shown.id === message.id);
@@ -31,7 +34,7 @@ export function mergeLiveMessage(
     messages[index] = message;
     return { ...current, messages };
   }
-  if (message.version > 1 || !LISTED_KINDS.includes(message.kind)) return current;
+  if (message.version > 1 || !LISTED_KINDS[kinds].includes(message.kind)) return current;
   if (!firstPage) return { ...current, count: current.count + 1 };
   return {
     messages: [...current.messages, message].sort(newestFirst).slice(0, pageSize),
@@ -48,11 +51,13 @@ export function mergeLiveMessage(
 export function useLiveMessages(
   liftId: string,
   messages: DataState<MessagePage>,
-  { page, pageSize }: { page: number; pageSize: number },
+  { page, pageSize, kinds = 'events' }: { page: number; pageSize: number; kinds?: ReadingKinds },
 ): void {
   useSocketEvent('lift:message', (message) => {
     if (messages.fromMirror || message.liftId !== liftId) return;
-    messages.setData((current) => mergeLiveMessage(current, message, { firstPage: page === 1, pageSize }));
+    messages.setData((current) =>
+      mergeLiveMessage(current, message, { firstPage: page === 1, pageSize, kinds }),
+    );
   });
   useReloadEvent('messages', ({ liftIds }) => {
     if (!messages.fromMirror && liftIds.includes(liftId)) messages.reload();

@@ -1,9 +1,12 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { logsApi } from '../../../contract/api/logs';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
+import type { Log } from '../../../contract/schemas/log';
 import { call } from '../../data/http';
 import { useApiQuery } from '../../data/use-api';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
@@ -16,6 +19,39 @@ import { Pagination } from '../../ui/Pagination';
 import { showToast } from '../../ui/toaster';
 
 const LEVEL_COLOURS = { info: 'blue', warn: 'orange', error: 'red' } as const;
+const LEVEL_LABELS = { info: msg`Info`, warn: msg`Warning`, error: msg`Error` } as const;
+const SOURCE_LABELS = { server: msg`Server`, device: msg`Device` } as const;
+/** Why the gateway refused a controller (server/realtime/device-gateway.ts `logRefused`). */
+const REFUSAL_REASONS: Record<string, ReturnType<typeof msg>> = {
+  'invalid handshake': msg`invalid handshake`,
+  'wrong key': msg`wrong key`,
+  'unknown imei': msg`unknown IMEI`,
+};
+
+/**
+ * The server writes its log texts in English, under a stable event name; our own events are shown
+ * in the reader's language by that name, anything else as the server wrote it.
+ */
+function logText(log: Log, i18n: I18n): string {
+  switch (log.event) {
+    case 'device.connected':
+      return i18n._(msg`Controller connected`);
+    case 'device.disconnected':
+      return i18n._(msg`Controller disconnected`);
+    case 'device.refused': {
+      const written = log.message.replace(/^Controller refused: /, '');
+      const known = REFUSAL_REASONS[written];
+      const reason = known ? i18n._(known) : written;
+      return i18n._(msg`Controller refused: ${reason}`);
+    }
+    case 'device.params':
+      return i18n._(msg`Parameters sent to the controller`);
+    case 'device.command':
+      return i18n._(msg`Command sent to the controller`);
+    default:
+      return log.message;
+  }
+}
 
 /** `/apps/logs` (dev): server and device events. */
 export function LogsPage() {
@@ -114,12 +150,12 @@ export function LogsPage() {
                 </Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={LEVEL_COLOURS[log.level]} variant="subtle">
-                    {log.level}
+                    {i18n._(LEVEL_LABELS[log.level])}
                   </Badge>
                 </Table.Cell>
-                <Table.Cell>{log.source}</Table.Cell>
+                <Table.Cell>{i18n._(SOURCE_LABELS[log.source])}</Table.Cell>
                 <Table.Cell fontFamily="mono">{log.event}</Table.Cell>
-                <Table.Cell minWidth="48">{log.message}</Table.Cell>
+                <Table.Cell minWidth="48">{logText(log, i18n)}</Table.Cell>
                 <Table.Cell>{log.imei ?? '—'}</Table.Cell>
               </Table.Row>
             ))}

@@ -212,19 +212,26 @@ export function SyncPage() {
       </HStack>
       {status.persistRefused && (
         <Box
-          role="status"
+          role="note"
           borderWidth="1px"
-          borderColor="border.warning"
-          bg="bg.warning"
+          bg="bg.subtle"
           borderRadius="l2"
           padding="3"
+          data-testid="persist-explained"
         >
-          <Text>
-            <Trans>
-              The browser refused persistent storage: it may delete the offline data when space runs low. Send
-              your changes soon.
-            </Trans>
-          </Text>
+          <Stack gap="1">
+            <Text fontWeight="semibold">
+              <Trans>This browser may delete the offline data</Trans>
+            </Text>
+            <Text fontSize="sm">
+              <Trans>
+                It did not grant this site persistent storage, so when the device runs low on space it may
+                remove the lifts, codes and changes kept for offline work. To keep them: install the app (Add
+                to home screen), allow storage for this site in the browser settings, and open the app
+                regularly. Changes waiting here are safe once they are sent.
+              </Trans>
+            </Text>
+          </Stack>
         </Box>
       )}
       {entries && entries.length === 0 && (

@@ -1,15 +1,18 @@
-import { Badge, Box, IconButton, Text } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { Badge, Box, CloseButton, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { CloudAlert, CloudCheck, CloudOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { requestSync, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
+import { useSession } from '../../data/session';
 import { useSocketConnected } from '../../data/socket';
 import { storage } from '../../data/store';
 import { useShownFromCache } from '../../data/use-api';
 import { showToast } from '../../ui/toaster';
 
-const PERSIST_TOLD_KEY = 'lift-portal.persist-refused-told';
+/** Per user and device: the service man closed the storage notice, it does not come back. */
+const persistNoticeKey = (userId: string) => `lift-portal.persist-notice-closed.${userId}`;
 
 /** Toolbar: online or offline, changes waiting (badge), last good sync; a link to /apps/sync. */
 export function SyncStatusButton() {
@@ -25,11 +28,18 @@ export function SyncStatusButton() {
     if (connected) requestSync('reconnect');
   }, [connected]);
 
+  // Changes that waited (offline) reached the server: say so once per run that sent them.
+  const toldDelivery = useRef(status.delivered?.at ?? 0);
   useEffect(() => {
-    if (!status.persistRefused || storage.read(PERSIST_TOLD_KEY)) return;
-    storage.write(PERSIST_TOLD_KEY, '1');
-    showToast('warning', t`The browser may delete the offline data: it refused persistent storage.`);
-  }, [status.persistRefused, t]);
+    const delivered = status.delivered;
+    if (!delivered || delivered.at <= toldDelivery.current) return;
+    toldDelivery.current = delivered.at;
+    const count = delivered.count;
+    showToast(
+      'success',
+      plural(count, { one: 'Your # change was delivered', other: 'Your # changes were delivered' }),
+    );
+  }, [status.delivered]);
 
   const lastSync = status.lastSyncAt
     ? new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(status.lastSyncAt))
@@ -69,6 +79,85 @@ export function SyncStatusButton() {
         )}
       </RouterLink>
     </IconButton>
+  );
+}
+
+/**
+ * Above the page while the device has no network: the shell says so in words, with the changes
+ * that wait to be sent (the toolbar's icon alone is easy to miss on a phone).
+ */
+export function OfflineNotice() {
+  const { t } = useLingui();
+  const online = useOnline();
+  const status = useSyncStatus();
+  if (online) return null;
+  const waiting = status.pending + status.failed + status.conflicts;
+  return (
+    <Text
+      role="status"
+      data-testid="offline-notice"
+      bg="bg.emphasized"
+      borderRadius="l2"
+      paddingX="3"
+      paddingY="2"
+      marginBottom="3"
+      fontSize="sm"
+    >
+      <Text as="strong" fontWeight="semibold">
+        {waiting > 0
+          ? plural(waiting, {
+              one: 'Offline — # change waiting',
+              other: 'Offline — # changes waiting',
+            })
+          : t`Offline`}
+      </Text>{' '}
+      {t`What you change is kept on this device and sent when the network is back.`}
+    </Text>
+  );
+}
+
+/**
+ * For the role that works offline (service men, docs/sync.md): once, until closed, when the browser
+ * refused persistent storage. Everyone finds the same notice on the offline page.
+ */
+export function PersistNotice() {
+  const { t } = useLingui();
+  const status = useSyncStatus();
+  const { claims } = useSession();
+  const userId = claims?.sub ?? '';
+  const [closed, setClosed] = useState(() => storage.read(persistNoticeKey(userId)) !== null);
+  // The offline page explains it in full itself.
+  const onSyncPage = useRouterState({ select: (state) => state.location.pathname === '/apps/sync' });
+  if (!status.persistRefused || claims?.role !== 'service_man' || closed || onSyncPage) return null;
+  const close = () => {
+    storage.write(persistNoticeKey(userId), '1');
+    setClosed(true);
+  };
+  return (
+    <HStack
+      role="status"
+      data-testid="persist-notice"
+      align="flex-start"
+      bg="bg.warning"
+      borderRadius="l2"
+      paddingX="3"
+      paddingY="2"
+      marginBottom="3"
+      fontSize="sm"
+    >
+      <Text flex="1">
+        <Trans>
+          This browser may delete the offline data when space runs low. Install the app or allow storage for
+          this site to keep it, and send your changes soon.
+        </Trans>{' '}
+        <Link asChild colorPalette="blue" color="colorPalette.fg">
+          <RouterLink to="/apps/sync">
+            <Trans>Offline changes</Trans>
+          </RouterLink>
+        </Link>
+      </Text>
+      <CloseButton size="2xs" aria-label={t`Close the notice`} onClick={close} />
+    </HStack>
   );
 }
 

@@ -22,12 +22,14 @@ import {
   MAX_AVATAR_BYTES,
   NOTIFICATION_PREFERENCES,
 } from '../../../contract/constants';
+
 import { MSG } from '../../../contract/messages';
 import {
   PasswordChangeRequestSchema,
   type ProfileUpdate,
   ProfileUpdateSchema,
 } from '../../../contract/schemas/account';
+import { formatPhoneNumber } from '../../../contract/schemas/phone';
 import type { User } from '../../../contract/schemas/user';
 import { useAnimationSettings } from '../../data/animation-settings';
 import { isApiRequestError } from '../../data/api-error';
@@ -116,7 +118,7 @@ function ProfileForm({ user }: { user: User }) {
     resolver: valibotResolver(ProfileUpdateSchema),
     defaultValues: {
       displayName: user.displayName,
-      phoneNumber: user.phoneNumber ?? '',
+      phoneNumber: formatPhoneNumber(user.phoneNumber),
       notificationPreference: user.notificationPreference,
     },
   });
@@ -127,7 +129,7 @@ function ProfileForm({ user }: { user: User }) {
     try {
       const saved = await saveProfile(values);
       updateSessionUser(saved);
-      reset(values);
+      reset({ ...values, phoneNumber: formatPhoneNumber(saved.phoneNumber) });
       showToast('success', translateServerMessage(i18n, MSG.userUpdated));
     } catch (error) {
       reportSaveError(error, i18n, setError);
@@ -144,7 +146,7 @@ function ProfileForm({ user }: { user: User }) {
           <Input {...register('displayName')} autoComplete="name" />
         </FormField>
         <FormField id="profile-phone" label={t`Phone number`} error={message(errors.phoneNumber?.message)}>
-          <Input {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel" />
+          <Input {...register('phoneNumber')} type="tel" inputMode="tel" autoComplete="tel" />
         </FormField>
         <FormField
           id="profile-notification"

@@ -8,7 +8,9 @@ import type * as v from 'valibot';
 import { NOTIFICATION_PREFERENCES } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { ASSIGNABLE_ROLES, type AssignableRole, grantableRoles, type Role } from '../../../contract/roles';
-import { type User, type UserCreate, UserCreateSchema } from '../../../contract/schemas/user';
+import { formatPhoneNumber } from '../../../contract/schemas/phone';
+import type { User } from '../../../contract/schemas/user';
+import { type UserCreate, UserCreateSchema } from '../../../contract/schemas/user-input';
 import { useDirtyForm } from '../../data/dirty-forms';
 import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
@@ -66,7 +68,7 @@ function toFormValues(user: User | undefined, defaultRole: AssignableRole): Form
     email: user?.email ?? '',
     displayName: user?.displayName ?? '',
     role: user && isAssignable(user.role) ? user.role : defaultRole,
-    phoneNumber: user?.phoneNumber ?? '',
+    phoneNumber: formatPhoneNumber(user?.phoneNumber),
     contactPerson: user?.contactPerson ?? '',
     companyId: user?.companyId ?? '',
     name: user?.name ?? '',
@@ -211,7 +213,7 @@ function UserForm({ screen, user, onDone }: { screen: UserScreen; user?: User; o
               disabled={isSelf || roleOptions.length < 2}
             />
           </FormField>
-          {text('phoneNumber', t`Phone number`, { type: 'tel', inputMode: 'numeric' })}
+          {text('phoneNumber', t`Phone number`, { type: 'tel', inputMode: 'tel' })}
           {text('contactPerson', t`Contact person`)}
           {text('companyId', t`Company ID`)}
           {text('name', t`Company name`)}

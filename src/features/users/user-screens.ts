@@ -17,7 +17,8 @@ export interface UserScreen {
 
 export const CUSTOMERS_SCREEN: UserScreen = {
   kind: 'customers',
-  title: msg`Customers`,
+  // Every role is listed here: the heading says so, as the menu entry does (src/app/navigation.ts).
+  title: msg`Users`,
   listPath: '/apps/users/users',
   editPath: '/apps/users/user/{-$id}',
 };

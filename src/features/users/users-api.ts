@@ -2,7 +2,7 @@ import type { AnswerOf } from '../../../contract/api/endpoint';
 import { liftsApi } from '../../../contract/api/lifts';
 import { usersApi } from '../../../contract/api/users';
 import type { Role } from '../../../contract/roles';
-import type { UserCreate, UserUpdate } from '../../../contract/schemas/user';
+import type { UserCreate, UserUpdate } from '../../../contract/schemas/user-input';
 import { call } from '../../data/http';
 import { useApiQuery } from '../../data/use-api';
 

@@ -28,6 +28,8 @@ export function testConfig(env: Environment = {}): Config {
     AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIR: path.join(dataDir, 'no-web-build'),
+    // Tests sign in far more often from one address than people do; the limit has its own tests.
+    ADDRESS_RATE_LIMIT: '100000',
     ...env,
   });
 }
@@ -38,6 +40,8 @@ export interface TestApp {
   database: TestDatabase;
   /** Signs in as the demo account of `role` (cached) and answers the whole sign-in answer. */
   signInAs(role: Role): Promise<AuthResponse>;
+  /** A new session of the demo account of `role` (not cached: for tests that end sessions). */
+  signInFresh(role: Role): Promise<AuthResponse>;
   /** `{ authorization: 'Bearer …' }` of the demo account of `role`, for `app.inject({ headers })`. */
   authHeaders(role: Role): Promise<{ authorization: string }>;
   close(): Promise<void>;
@@ -60,19 +64,22 @@ export async function createTestApp(env: Environment = {}, database?: TestDataba
   }
   const sessions = new Map<Role, Promise<AuthResponse>>();
 
+  const signInFresh = (role: Role) =>
+    app
+      .inject({
+        method: 'POST',
+        url: '/api/users/authenticate',
+        payload: { email: DEMO_EMAILS[role], password: DEMO_PASSWORD },
+      })
+      .then((response) => {
+        if (response.statusCode !== 200) throw new Error(`sign-in as ${role}: ${response.body}`);
+        return response.json<AuthResponse>();
+      });
+
   const signInAs = (role: Role) => {
     let session = sessions.get(role);
     if (!session) {
-      session = app
-        .inject({
-          method: 'POST',
-          url: '/api/users/authenticate',
-          payload: { email: DEMO_EMAILS[role], password: DEMO_PASSWORD },
-        })
-        .then((response) => {
-          if (response.statusCode !== 200) throw new Error(`sign-in as ${role}: ${response.body}`);
-          return response.json<AuthResponse>();
-        });
+      session = signInFresh(role);
       sessions.set(role, session);
     }
     return session;
@@ -83,6 +90,7 @@ export async function createTestApp(env: Environment = {}, database?: TestDataba
     config,
     database: db,
     signInAs,
+    signInFresh,
     authHeaders: async (role) => ({ authorization: `Bearer ${(await signInAs(role)).access_token}` }),
     async close() {
       await app.close();

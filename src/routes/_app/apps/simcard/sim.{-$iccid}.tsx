@@ -1,14 +1,20 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import type { ParsedLocation } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { type RouterContext, requireAccess } from '../../../../app/route-guard';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { SimCardPage } from '../../../../features/sims/SimCardPage';
 
 export const Route = createFileRoute('/_app/apps/simcard/sim/{-$iccid}')({
-  beforeLoad: requireAccess('admin'),
-  component: SimCardPage,
+  beforeLoad: (match: { location: ParsedLocation; context: RouterContext; params: { iccid?: string } }) => {
+    requireAccess('admin')(match);
+    // Without a card the list is where to choose one.
+    if (!match.params.iccid) throw redirect({ to: '/apps/simcard/sims', replace: true });
+  },
+  loader: loadScreenCatalog,
+  component: SimCardRoute,
 });
 
-function SimCardPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`SIM card`} />;
+function SimCardRoute() {
+  const { iccid } = Route.useParams();
+  return <SimCardPage key={iccid} iccid={iccid ?? ''} />;
 }

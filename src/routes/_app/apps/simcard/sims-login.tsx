@@ -1,14 +1,30 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { safeReturnPath } from '../../../../app/route-access';
 import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { SimsLoginPage } from '../../../../features/sims/SimsLoginPage';
+
+interface SimsLoginSearch {
+  /** The SIM page that sent the admin here; he goes back there after confirming. */
+  redirect?: string;
+}
 
 export const Route = createFileRoute('/_app/apps/simcard/sims-login')({
+  validateSearch: (search: Record<string, unknown>): SimsLoginSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   beforeLoad: requireAccess('admin'),
-  component: SimProviderSignInPage,
+  loader: loadScreenCatalog,
+  component: SimsLoginRoute,
 });
 
-function SimProviderSignInPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`SIM provider sign-in`} />;
+function SimsLoginRoute() {
+  const { redirect } = Route.useSearch();
+  const navigate = useNavigate();
+  // Back to a SIM page only; anything else lands on the list.
+  const back = safeReturnPath(redirect);
+  const target =
+    back?.startsWith('/apps/simcard/') && !back.startsWith('/apps/simcard/sims-login')
+      ? back
+      : '/apps/simcard/sims';
+  return <SimsLoginPage onSignedIn={() => void navigate({ href: target, replace: true })} />;
 }

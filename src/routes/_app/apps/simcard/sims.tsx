@@ -1,14 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { SimsListPage } from '../../../../features/sims/SimsListPage';
 
 export const Route = createFileRoute('/_app/apps/simcard/sims')({
   beforeLoad: requireAccess('admin'),
-  component: SimCardsPage,
+  loader: loadScreenCatalog,
+  component: SimsListPage,
 });
-
-function SimCardsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`SIM cards`} />;
-}

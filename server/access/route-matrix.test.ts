@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listEndpoints } from '../../contract/api/table';
+import { DEMO_PASSWORD } from '../../contract/constants';
+import { MSG } from '../../contract/messages';
+import { hasRole, ROLES, type Role } from '../../contract/roles';
+import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
+import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
+
+/**
+ * Every endpoint of the API table × every role × the role's own resources and another customer's
+ * (docs/access.md). Generated from the table: an endpoint without a case below fails the first
+ * test, so a new route is covered from the day it is added.
+ *
+ * For each endpoint and role:
+ * - a role below the endpoint's rule is refused with 403 before anything else runs;
+ * - an allowed role's request about his own resources is not refused (no 401, 403, 404, 5xx);
+ * - for customers, customer admins and service men, no answer contains anything of the other
+ *   customer's (his lift, its messages, his user), whether asked about his own or the foreign one;
+ * - where the path names a resource, the foreign one answers 404 (or 403) to them.
+ */
+
+type Which = 'own' | 'foreign';
+interface Request {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+interface World {
+  f: LiftFixtures;
+  /** A user each manager role created (the customer's and the customer admin's service men). */
+  managedBy: Record<Role, string>;
+  descriptionId: string;
+  /** SIM session tokens of the roles that may open SIM management. */
+  simTokens: Partial<Record<Role, string>>;
+  /** A card the SIM provider knows. */
+  iccid: string;
+}
+interface AccessCase {
+  request?: (w: World, role: Role, which: Which) => Request;
+  /** The path names a lift, message or user: another customer's answers 404 or 403. */
+  pathScoped?: true;
+  /** The own request would destroy the fixtures (deletes): only the role rule and the foreign request run. */
+  destructive?: true;
+  /** Ends the session it is sent with: it gets a session of its own. */
+  endsSession?: true;
+  /** Public: no role rule to test (sign-in, mailed links, health). */
+  public?: true;
+  /** Roles the rule lets in that the handler still refuses with 403 (customers add no lift files). */
+  refused?: readonly Role[];
+}
+
+const lift = (w: World, which: Which) => (which === 'own' ? w.f.own : w.f.foreign);
+const userOf = (w: World, role: Role, which: Which) =>
+  which === 'own' ? w.managedBy[role] : w.f.otherCustomerId;
+/** A person the role may chat with (sharing the own lift, or the same company), or the stranger. */
+const contactOf = (w: World, role: Role, which: Which) => {
+  if (which === 'foreign') return w.f.otherCustomerId;
+  return role === 'service_man' || role === 'customer_admin' ? w.f.ids.customer : w.f.ids.service_man;
+};
+const page = { page: '1', pageSize: '50' };
+const simBody = (w: World, role: Role) => ({ access_token: w.simTokens[role] ?? 'none' });
+
+const CASES: Record<string, AccessCase> = {
+  'system.health': { public: true },
+  'system.config': { public: true },
+  'session.authenticate': { public: true },
+  'session.authenticateWithToken': { public: true },
+  'session.logout': { endsSession: true },
+  'users.list': { request: () => ({ query: page }) },
+  'users.options': { request: () => ({ query: {} }) },
+  'users.get': {
+    pathScoped: true,
+    request: (w, role, which) => ({ params: { id: userOf(w, role, which) } }),
+  },
+  'users.create': {
+    request: (_w, role) => ({
+      body: {
+        email: `matrix-${role}-${crypto.randomUUID().slice(0, 6)}@matrix.test`,
+        displayName: 'Matrix',
+        role: 'service_man',
+      },
+    }),
+  },
+  'users.update': {
+    pathScoped: true,
+    request: (w, role, which) => ({
+      params: { id: userOf(w, role, which) },
+      body: { displayName: 'Matrix edit' },
+    }),
+  },
+  'users.remove': {
+    destructive: true,
+    request: (w, role, which) => ({ body: { ids: [userOf(w, role, which)] } }),
+  },
+  'users.resendInvitation': {
+    pathScoped: true,
+    request: (w, role, which) => ({ params: { id: userOf(w, role, which) } }),
+  },
+  'accounts.invitation': { public: true },
+  'accounts.updateByEmail': { public: true },
+  'accounts.forgotPassword': { public: true },
+  'accounts.resetToken': { public: true },
+  'profile.me': {},
+  'profile.update': { request: () => ({ body: {} }) },
+  'profile.settings': { request: () => ({ body: {} }) },
+  'profile.changePassword': {
+    request: () => ({
+      body: {
+        currentPassword: 'not-the-password',
+        password: 'new-password-1',
+        confirmPassword: 'new-password-1',
+      },
+    }),
+  },
+  'profile.shortcuts': { request: () => ({ body: { shortcuts: [] } }) },
+  'profile.uploadAvatar': {},
+  'profile.avatar': { public: true },
+  'email.send': {
+    request: () => ({ body: { to: 'someone@matrix.test', subject: 'Matrix', html: '<p>Matrix</p>' } }),
+  },
+  'email.outbox': {},
+  'lifts.list': { request: () => ({ query: page }) },
+  'lifts.byUser': {
+    request: (w, role, which) => ({
+      query: { ...page, userId: which === 'own' ? w.f.ids[role] : w.f.otherCustomerId },
+    }),
+  },
+  'lifts.summary': { request: () => ({ query: {} }) },
+  'lifts.get': { pathScoped: true, request: (w, _role, which) => ({ params: { id: lift(w, which).id } }) },
+  'lifts.register': {
+    request: (w, role) => ({
+      body: {
+        uid: `MATRIX-${role}`,
+        address: 'Matrixweg 1, Berlin',
+        imei: String(470_000_000_000_000 + ROLES.indexOf(role)),
+        customers: [w.f.ids.customer],
+      },
+    }),
+  },
+  'lifts.update': {
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: { id: lift(w, which).id },
+      body: { address: 'Matrixweg 2, Berlin' },
+    }),
+  },
+  'lifts.remove': {
+    destructive: true,
+    request: (w, _role, which) => ({ body: { ids: [lift(w, which).id] } }),
+  },
+  'lifts.rotateDeviceKey': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
+  },
+  'devices.sendParameters': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id }, body: w.f.own.parameters ?? {} }),
+  },
+  'devices.sendCommand': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id }, body: { name: 'resendParams' } }),
+  },
+  'devices.connected': {},
+  'descriptions.list': {},
+  'descriptions.get': { request: (w) => ({ params: { id: w.descriptionId } }) },
+  'descriptions.register': {
+    request: (_w, role) => ({
+      body: { number: 9000 + ROLES.indexOf(role), name: 'Matrix', nameDE: 'Matrix', type: 'info' },
+    }),
+  },
+  'descriptions.update': {
+    request: (w) => ({ params: { id: w.descriptionId }, body: { name: 'Matrix fault' } }),
+  },
+  'descriptions.remove': { destructive: true, request: (w) => ({ body: { ids: [w.descriptionId] } }) },
+  'messages.list': { request: (w, _role, which) => ({ query: { ...page, liftId: lift(w, which).id } }) },
+  'messages.stats': { request: (w, _role, which) => ({ query: { ...page, liftId: lift(w, which).id } }) },
+  'messages.detailed': { request: (w, _role, which) => ({ query: { ...page, liftId: lift(w, which).id } }) },
+  'messages.saveNotes': {
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: { messageId: which === 'own' ? w.f.ownMessageId : w.f.foreignMessageId },
+      body: { year: w.f.year, isNotes: true, notes: { title: 'Matrix', notes: 'Checked', urls: [] } },
+    }),
+  },
+  'messages.remove': {
+    destructive: true,
+    request: (w, _role, which) => ({
+      body: { ids: [which === 'own' ? w.f.ownMessageId : w.f.foreignMessageId], year: w.f.year },
+    }),
+  },
+  'logs.list': { request: () => ({ query: page }) },
+  'logs.remove': { destructive: true, request: () => ({ body: { ids: [crypto.randomUUID()] } }) },
+  'logs.removeAll': { destructive: true },
+  'chat.contacts': {},
+  'chat.messages': { request: (w, role, which) => ({ query: { contactId: contactOf(w, role, which) } }) },
+  'chat.send': {
+    request: (w, role, which) => ({ body: { contactId: contactOf(w, role, which), messageText: 'Matrix' } }),
+  },
+  'chat.unread': {},
+  'chat.read': { request: (w, role, which) => ({ body: { contactId: contactOf(w, role, which) } }) },
+  'chat.star': {
+    pathScoped: true,
+    request: (w, role, which) => ({ params: { id: contactOf(w, role, which) }, body: { starred: true } }),
+  },
+  'sync.pull': { request: () => ({ query: {} }) },
+  'sims.authenticate': {
+    request: (_w, role) => ({ body: { email: DEMO_EMAILS[role], password: DEMO_PASSWORD } }),
+  },
+  'sims.authenticateWithToken': { request: (w, role) => ({ body: simBody(w, role) }) },
+  'sims.check': { request: (w, role) => ({ query: simBody(w, role) }) },
+  'sims.list': { request: (w, role) => ({ body: { ...simBody(w, role), page: 1, pageSize: 10 } }) },
+  'sims.refresh': { request: (w, role) => ({ body: simBody(w, role) }) },
+  'sims.refreshState': { request: (w, role) => ({ query: simBody(w, role) }) },
+  'sims.operation': {
+    request: (w, role) => ({
+      params: { apiName: 'status' },
+      body: { ...simBody(w, role), iccid: w.iccid },
+    }),
+  },
+};
+
+const STAFF: readonly Role[] = ['dev', 'admin'];
+const NOT_REFUSED = (status: number) => ![401, 403, 404].includes(status) && status < 500;
+
+let t: TestApp;
+let w: World;
+/** What only the other customer's side holds: none of it may reach another customer or his people. */
+let foreignMarkers: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const f = await createLiftFixtures(t);
+  const managedBy = {} as Record<Role, string>;
+  for (const manager of ['customer', 'customer_admin'] as const) {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: await t.authHeaders(manager),
+      payload: {
+        email: `managed-by-${manager}@matrix.test`,
+        displayName: `Managed by ${manager}`,
+        role: 'service_man',
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`managed user of ${manager}: ${created.body}`);
+    managedBy[manager] = created.json<{ id: string }>().id;
+  }
+  managedBy.admin = managedBy.customer;
+  managedBy.dev = managedBy.customer;
+  managedBy.service_man = f.ids.service_man;
+  const description = await t.app.inject({
+    method: 'POST',
+    url: '/api/descriptions/register',
+    headers: await t.authHeaders('admin'),
+    payload: { number: 8999, name: 'Matrix door', nameDE: 'Matrix Tür', type: 'error' },
+  });
+  if (description.statusCode >= 300) throw new Error(`description: ${description.body}`);
+  const simTokens: World['simTokens'] = {};
+  for (const role of STAFF) {
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/sims/authenticate',
+      headers: await t.authHeaders(role),
+      payload: { email: DEMO_EMAILS[role], password: DEMO_PASSWORD },
+    });
+    if (opened.statusCode === 200) simTokens[role] = opened.json<{ access_token: string }>().access_token;
+  }
+  // The portal's SIM rows come from the provider (the built-in simulator here): refresh them once.
+  const adminHeaders = await t.authHeaders('admin');
+  const refresh = (method: 'POST' | 'GET') =>
+    t.app.inject({
+      method,
+      url:
+        method === 'GET'
+          ? `/api/sims/refresh?access_token=${encodeURIComponent(simTokens.admin ?? '')}`
+          : '/api/sims/refresh',
+      headers: adminHeaders,
+      ...(method === 'POST' ? { payload: { access_token: simTokens.admin } } : {}),
+    });
+  await refresh('POST');
+  await vi.waitFor(async () => expect((await refresh('GET')).json()).toMatchObject({ running: false }), {
+    timeout: 10_000,
+    interval: 50,
+  });
+  const cards = await t.app.inject({
+    method: 'POST',
+    url: '/api/sims',
+    headers: await t.authHeaders('admin'),
+    payload: { access_token: simTokens.admin, page: 1, pageSize: 100 },
+  });
+  // A card the provider reported (the fixtures' own rows are unknown to it).
+  const iccid =
+    cards.json<{ sims: { iccid: string; imsi: string | null }[] }>().sims.find((sim) => sim.imsi)?.iccid ??
+    '';
+  w = { f, managedBy, descriptionId: description.json<{ id: string }>().id, simTokens, iccid };
+  foreignMarkers = [
+    f.foreign.id,
+    f.foreign.uid,
+    f.foreign.imei,
+    f.foreignMessageId,
+    f.otherCustomerId,
+    'other.customer@example.com',
+  ];
+});
+afterAll(() => t.close());
+
+async function send(name: string, role: Role, which: Which) {
+  const { endpoint } = listEndpoints().find((entry) => entry.name === name)!;
+  const spec = CASES[name]!;
+  const request = spec.request?.(w, role, which) ?? {};
+  const url = `/api${endpoint.path.replace(/:([A-Za-z]+)/g, (_m, key: string) =>
+    encodeURIComponent(request.params?.[key] ?? crypto.randomUUID()),
+  )}`;
+  const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
+  const token = spec.endsSession ? (await t.signInFresh(role)).access_token : null;
+  const headers = token ? { authorization: `Bearer ${token}` } : await t.authHeaders(role);
+  return t.app.inject({
+    method: endpoint.method,
+    url: url + query,
+    headers,
+    ...(request.body === undefined ? {} : { payload: request.body as object }),
+  });
+}
+
+describe('route × role × own and foreign, from the API table', () => {
+  it('has a case for every endpoint of the table, and none for one that is gone', () => {
+    const names = listEndpoints().map((entry) => entry.name);
+    expect(names.filter((name) => !CASES[name])).toEqual([]);
+    expect(Object.keys(CASES).filter((name) => !names.includes(name))).toEqual([]);
+  });
+
+  const rows = listEndpoints().flatMap(({ name, endpoint }) =>
+    CASES[name]?.public ? [] : ROLES.map((role) => ({ name, endpoint, role })),
+  );
+
+  it.each(rows)('$name as $role', async ({ name, endpoint, role }) => {
+    const spec = CASES[name]!;
+    const rule = endpoint.auth;
+    const allowed = rule === 'signedIn' || (rule !== 'public' && hasRole(role, rule));
+    const staff = STAFF.includes(role);
+
+    if (!allowed) {
+      const refused = await send(name, role, 'own');
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toEqual({ message: MSG.forbidden });
+      return;
+    }
+
+    if (spec.refused?.includes(role)) {
+      const refused = await send(name, role, 'own');
+      expect(refused.statusCode, refused.body).toBe(403);
+      return;
+    }
+
+    if (!spec.destructive) {
+      const own = await send(name, role, 'own');
+      expect(NOT_REFUSED(own.statusCode), `${own.statusCode} ${own.body}`).toBe(true);
+      if (!staff) for (const marker of foreignMarkers) expect(own.body).not.toContain(marker);
+    }
+
+    if (!staff && spec.request) {
+      const foreign = await send(name, role, 'foreign');
+      expect(foreign.statusCode, foreign.body).toBeLessThan(500);
+      for (const marker of foreignMarkers) expect(foreign.body).not.toContain(marker);
+      if (spec.pathScoped) expect([403, 404], foreign.body).toContain(foreign.statusCode);
+      if (spec.destructive) expect(foreign.statusCode, foreign.body).toBeGreaterThanOrEqual(400);
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import type { Language } from '../../../contract/constants';
+import { TOPUP_OFFER } from '../../../contract/schemas/sim';
+import type { MailContent } from '../../integrations/mail/templates';
+
+/** The SIM mails (docs/sims.md) in German and English: the top-up request and a card running low. */
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Paragraphs and a two-column table of facts, as plain text and as HTML. */
+function compose(
+  subject: string,
+  before: string[],
+  facts: [string, string][],
+  after: string[],
+  link?: { label: string; url: string },
+): MailContent {
+  const text = [
+    ...before,
+    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    ...after,
+    ...(link ? [`${link.label}: ${link.url}`] : []),
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1a202c">',
+    ...before.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    '<table style="border-collapse:collapse">',
+    ...facts.map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    ),
+    '</table>',
+    ...after.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...(link
+      ? [
+          `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#2b6cb0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>`,
+        ]
+      : []),
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+export interface SimMailCard {
+  iccid: string;
+  msisdn: string | null;
+  lift: { uid: string; address: string } | null;
+  dataLeftMb: number | null;
+  dataTotalMb: number | null;
+}
+
+function quotaText(language: Language, card: SimMailCard): string {
+  const format = (value: number) =>
+    new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1 }).format(value);
+  if (card.dataLeftMb === null || card.dataTotalMb === null)
+    return language === 'de' ? 'unbekannt' : 'unknown';
+  const percent = card.dataTotalMb > 0 ? (card.dataLeftMb / card.dataTotalMb) * 100 : 0;
+  return language === 'de'
+    ? `${format(card.dataLeftMb)} MB von ${format(card.dataTotalMb)} MB übrig (${format(percent)} %)`
+    : `${format(card.dataLeftMb)} MB of ${format(card.dataTotalMb)} MB left (${format(percent)} %)`;
+}
+
+function cardFacts(language: Language, card: SimMailCard): [string, string][] {
+  const de = language === 'de';
+  const none = de ? 'keiner' : 'none';
+  return [
+    ['ICCID', card.iccid],
+    ['MSISDN', card.msisdn ?? '–'],
+    [de ? 'Aufzug' : 'Lift', card.lift?.uid ?? none],
+    [de ? 'Adresse' : 'Address', card.lift?.address ?? '–'],
+    [de ? 'Aktuelles Datenvolumen' : 'Current data quota', quotaText(language, card)],
+  ];
+}
+
+/** To each TOPUP_RECIPIENT: which card, its lift and address, who asked, the current quota. */
+export function topupRequestMail(
+  language: Language,
+  input: { card: SimMailCard; requester: { displayName: string; email: string }; link: string },
+): MailContent {
+  const { card, requester } = input;
+  const offer = `${TOPUP_OFFER.volumeMb}MB for ${TOPUP_OFFER.priceEuro} euro`;
+  if (language === 'en') {
+    return compose(
+      `Top-up request for SIM ${card.iccid}: ${offer}`,
+      [`${requester.displayName} (${requester.email}) asks for a top-up of this SIM card: ${offer}.`],
+      [...cardFacts('en', card), ['Requested by', `${requester.displayName} <${requester.email}>`]],
+      ['Please order the top-up with the SIM provider.'],
+      { label: 'Open the SIM card', url: input.link },
+    );
+  }
+  return compose(
+    `Aufladung für SIM ${card.iccid} angefordert: ${TOPUP_OFFER.volumeMb} MB für ${TOPUP_OFFER.priceEuro} Euro`,
+    [
+      `${requester.displayName} (${requester.email}) bittet um eine Aufladung dieser SIM-Karte: ${TOPUP_OFFER.volumeMb} MB für ${TOPUP_OFFER.priceEuro} Euro.`,
+    ],
+    [...cardFacts('de', card), ['Angefordert von', `${requester.displayName} <${requester.email}>`]],
+    ['Bitte bestellen Sie die Aufladung beim SIM-Anbieter.'],
+    { label: 'SIM-Karte öffnen', url: input.link },
+  );
+}
+
+/** To each admin, once per crossing: the card fell below 20 % or ran empty. */
+export function lowVolumeMail(
+  language: Language,
+  input: { card: SimMailCard; empty: boolean; displayName: string; link: string },
+): MailContent {
+  const { card, empty } = input;
+  const liftName = card.lift?.uid;
+  if (language === 'en') {
+    return compose(
+      empty
+        ? `SIM ${card.iccid}${liftName ? ` (lift ${liftName})` : ''} has no data left`
+        : `SIM ${card.iccid}${liftName ? ` (lift ${liftName})` : ''} is below 20 % of its data`,
+      [
+        `Hello ${input.displayName},`,
+        empty
+          ? 'this SIM card has used up its data quota; its lift controller can no longer report until it is topped up.'
+          : 'this SIM card has less than 20 % of its data quota left. Top it up before its lift controller goes offline.',
+      ],
+      cardFacts('en', card),
+      [`A top-up is ${TOPUP_OFFER.volumeMb}MB for ${TOPUP_OFFER.priceEuro} euro.`],
+      { label: 'Open the SIM card', url: input.link },
+    );
+  }
+  return compose(
+    empty
+      ? `SIM ${card.iccid}${liftName ? ` (Aufzug ${liftName})` : ''} hat kein Datenvolumen mehr`
+      : `SIM ${card.iccid}${liftName ? ` (Aufzug ${liftName})` : ''} hat weniger als 20 % Datenvolumen`,
+    [
+      `Hallo ${input.displayName},`,
+      empty
+        ? 'diese SIM-Karte hat ihr Datenvolumen aufgebraucht; die Steuerung ihres Aufzugs kann erst nach einer Aufladung wieder melden.'
+        : 'diese SIM-Karte hat weniger als 20 % ihres Datenvolumens übrig. Laden Sie sie auf, bevor die Steuerung ihres Aufzugs offline geht.',
+    ],
+    cardFacts('de', card),
+    [`Eine Aufladung kostet ${TOPUP_OFFER.priceEuro} Euro für ${TOPUP_OFFER.volumeMb} MB.`],
+    { label: 'SIM-Karte öffnen', url: input.link },
+  );
+}

@@ -1,0 +1,352 @@
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../../contract/constants';
+import { MSG } from '../../../contract/messages';
+import type { ClientToServerEvents, OnlineUser, ServerToClientEvents } from '../../../contract/socket';
+import { SOCKET_AUTH_ERROR } from '../../../contract/socket';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { decodeClaims, nowSeconds } from '../../../tests/server/helpers/tokens';
+import { sessions, users } from '../../db/schema';
+import { hashPassword } from './password';
+
+type UserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let baseUrl: string;
+const sockets: UserSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(() => t.close());
+
+function open(token: string): UserSocket {
+  const socket: UserSocket = connect(baseUrl, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+const connected = (socket: UserSocket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+const connectError = (socket: UserSocket) =>
+  new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+/** Resolves when the server sent `logout` and then closed the socket. */
+const signedOutByServer = (socket: UserSocket) =>
+  Promise.all([
+    new Promise<void>((resolve) => socket.once('logout', () => resolve())),
+    new Promise<string>((resolve) => socket.once('disconnect', resolve)),
+  ]).then(([, reason]) => reason);
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const me = (token: string) => t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+const renew = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users/authenticatewithtoken',
+    payload: { access_token: token },
+  });
+
+async function newUser(role: 'admin' | 'customer' | 'service_man', companyId: string | null = null) {
+  const email = `${role}-${crypto.randomUUID().slice(0, 8)}@sessions.test`;
+  const [row] = await t.database.handle.db
+    .insert(users)
+    .values({ email, displayName: email, role, status: 'active', companyId })
+    .returning();
+  return { row: row!, token: await t.app.accessTokens.signIn(row!) };
+}
+
+describe('sessions', () => {
+  it('logout ends the token for REST, for renewal and for a new socket', async () => {
+    const { access_token } = await t.signInFresh('customer');
+    const socket = open(access_token);
+    await connected(socket);
+    // The page that logs out closes its socket itself; the server closes it too, without a
+    // `logout` that the page would take for a refused session.
+    let toldLogout = false;
+    socket.on('logout', () => {
+      toldLogout = true;
+    });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: bearer(access_token),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ message: MSG.signedOut });
+
+    expect(await closed).toBe('io server disconnect');
+    expect(toldLogout).toBe(false);
+    expect((await me(access_token)).statusCode).toBe(401);
+    expect((await renew(access_token)).statusCode).toBe(401);
+    expect((await connectError(open(access_token))).message).toBe(SOCKET_AUTH_ERROR);
+    // The alias of the old client is refused the same way.
+    const alias = await t.app.inject({ url: '/api/user-app/user/me', headers: bearer(access_token) });
+    expect([401, 404]).toContain(alias.statusCode);
+  });
+
+  it('the socket’s own logout ends its session too', async () => {
+    const { access_token } = await t.signInFresh('service_man');
+    const socket = open(access_token);
+    await connected(socket);
+    const gone = new Promise((resolve) => socket.once('disconnect', resolve));
+    socket.emit('logout');
+    await gone;
+    // The server ends the session before it closes the socket.
+    expect((await me(access_token)).statusCode).toBe(401);
+  });
+
+  it('leaves other sessions of the same user alone on logout', async () => {
+    const first = await t.signInFresh('customer_admin');
+    const second = await t.signInFresh('customer_admin');
+    await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(first.access_token) });
+    expect((await me(first.access_token)).statusCode).toBe(401);
+    expect((await me(second.access_token)).statusCode).toBe(200);
+  });
+
+  it('a password change ends every other session of the user and closes their sockets, not its own', async () => {
+    const { row, token: other } = await newUser('service_man');
+    const [withPassword] = await t.database.handle.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
+      .where(eq(users.id, row.id))
+      .returning();
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/authenticate',
+      payload: { email: withPassword!.email, password: DEMO_PASSWORD },
+    });
+    const own = signedIn.json<{ access_token: string }>().access_token;
+    const otherSocket = open(other);
+    await connected(otherSocket);
+    const closed = signedOutByServer(otherSocket);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/password',
+      headers: bearer(own),
+      payload: {
+        currentPassword: DEMO_PASSWORD,
+        password: 'another-password-1',
+        confirmPassword: 'another-password-1',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect(await closed).toBe('io server disconnect');
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(own)).statusCode).toBe(200);
+  });
+
+  it('renews a token only within the session’s absolute end', async () => {
+    const { access_token } = await t.signInFresh('customer');
+    const sid = String(decodeClaims(access_token).sid);
+    const end = new Date(Date.now() + 90_000);
+    await t.database.handle.db.update(sessions).set({ expiresAt: end }).where(eq(sessions.id, sid));
+
+    const renewed = await renew(access_token);
+    expect(renewed.statusCode).toBe(200);
+    const claims = decodeClaims(renewed.json<{ access_token: string }>().access_token);
+    expect(claims.sid).toBe(sid);
+    expect(Number(claims.exp)).toBeLessThanOrEqual(Math.ceil(end.getTime() / 1000));
+
+    // Past the end, even a token whose own expiry lies ahead is refused everywhere.
+    await t.database.handle.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sid));
+    expect(Number(decodeClaims(access_token).exp)).toBeGreaterThan(nowSeconds());
+    expect((await me(access_token)).statusCode).toBe(401);
+    expect((await renew(access_token)).statusCode).toBe(401);
+    expect((await connectError(open(access_token))).message).toBe(SOCKET_AUTH_ERROR);
+  });
+
+  it('a new session lasts at most SESSION_MAX_DAYS', async () => {
+    const { access_token } = await t.signInFresh('dev');
+    const [row] = await t.database.handle.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, String(decodeClaims(access_token).sid)));
+    const days = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / (24 * 60 * 60 * 1000);
+    expect(days).toBeCloseTo(30, 1);
+  });
+
+  it('a role change ends the user’s sessions: a demoted admin’s socket leaves the staff rooms at once', async () => {
+    const { row, token } = await newUser('admin');
+    const socket = open(token);
+    await connected(socket);
+    const closed = signedOutByServer(socket);
+    const devHeaders = await t.authHeaders('dev');
+
+    const demoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${row.id}`,
+      headers: devHeaders,
+      payload: { role: 'customer' },
+    });
+    expect(demoted.statusCode).toBe(200);
+
+    expect(await closed).toBe('io server disconnect');
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('disabling or deleting a user ends his sessions', async () => {
+    const disabled = await newUser('service_man');
+    const deleted = await newUser('service_man');
+    const adminHeaders = await t.authHeaders('admin');
+    const socket = open(deleted.token);
+    await connected(socket);
+    const closed = signedOutByServer(socket);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${disabled.row.id}`,
+      headers: adminHeaders,
+      payload: { status: 'disabled' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/deleteByIds',
+      headers: adminHeaders,
+      payload: { ids: [deleted.row.id] },
+    });
+
+    expect(await closed).toBe('io server disconnect');
+    expect((await me(disabled.token)).statusCode).toBe(401);
+    expect((await me(deleted.token)).statusCode).toBe(401);
+  });
+});
+
+describe('who is online, per viewer', () => {
+  it('tells each user only the people his contacts’ rule lets him see', async () => {
+    const mine = await newUser('customer', 'company-a');
+    const colleague = await newUser('service_man', 'company-a');
+    const stranger = await newUser('customer', 'company-b');
+    const admin = await t.signInFresh('admin');
+
+    const lists = new Map<string, OnlineUser[]>();
+    const watch = (name: string, socket: UserSocket) =>
+      socket.on('users', (online) => {
+        lists.set(name, online);
+      });
+    const adminSocket = open(admin.access_token);
+    watch('admin', adminSocket);
+    const mineSocket = open(mine.token);
+    watch('mine', mineSocket);
+    const colleagueSocket = open(colleague.token);
+    watch('colleague', colleagueSocket);
+    const strangerSocket = open(stranger.token);
+    watch('stranger', strangerSocket);
+    await Promise.all([adminSocket, mineSocket, colleagueSocket, strangerSocket].map(connected));
+
+    const everyoneIn = (name: string, ids: string[]) =>
+      ids.every((id) => lists.get(name)?.some((u) => u.id === id));
+    await expect
+      .poll(
+        () =>
+          everyoneIn('admin', [mine.row.id, colleague.row.id, stranger.row.id]) &&
+          everyoneIn('mine', [colleague.row.id, admin.user.id]) &&
+          everyoneIn('stranger', [admin.user.id]),
+      )
+      .toBe(true);
+
+    const idsOf = (name: string) => (lists.get(name) ?? []).map((u) => u.id);
+    expect(idsOf('mine')).not.toContain(stranger.row.id);
+    expect(idsOf('colleague')).not.toContain(stranger.row.id);
+    expect(idsOf('stranger')).not.toContain(mine.row.id);
+    expect(idsOf('stranger')).not.toContain(colleague.row.id);
+    expect(idsOf('mine')).toContain(mine.row.id);
+  });
+});
+
+describe('who is online, when who may see whom changes', () => {
+  it('tells both sides when an admin moves a user into another company', async () => {
+    const mover = await newUser('customer', 'company-x');
+    const oldColleague = await newUser('customer', 'company-x');
+    const newColleague = await newUser('customer', 'company-y');
+    const lists = new Map<string, OnlineUser[]>();
+    const watch = (name: string, token: string) => {
+      const socket = open(token);
+      socket.on('users', (online) => lists.set(name, online));
+      return connected(socket);
+    };
+    await Promise.all([
+      watch('mover', mover.token),
+      watch('old', oldColleague.token),
+      watch('new', newColleague.token),
+    ]);
+    const has = (name: string, id: string) => (lists.get(name) ?? []).some((user) => user.id === id);
+    await expect.poll(() => has('old', mover.row.id) && !has('new', mover.row.id)).toBe(true);
+
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${mover.row.id}`,
+      headers: await t.authHeaders('admin'),
+      payload: { companyId: 'company-y' },
+    });
+    expect(moved.statusCode).toBe(200);
+
+    await expect.poll(() => !has('old', mover.row.id) && has('new', mover.row.id)).toBe(true);
+  });
+});
+
+describe('tenants', () => {
+  it('puts users a customer creates or edits into his own company, whatever companyId he sends', async () => {
+    const { row, token } = await newUser('customer', 'company-own');
+    const headers = bearer(token);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers,
+      payload: {
+        email: `sm-${crypto.randomUUID().slice(0, 8)}@tenants.test`,
+        displayName: 'Service man',
+        role: 'service_man',
+        companyId: 'company-foreign',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const serviceMan = created.json<{ id: string; companyId: string | null }>();
+    expect(serviceMan.companyId).toBe(row.companyId);
+
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${serviceMan.id}`,
+      headers,
+      payload: { companyId: 'company-foreign' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<{ companyId: string | null }>().companyId).toBe(row.companyId);
+  });
+
+  it('lets an admin choose the company', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: await t.authHeaders('admin'),
+      payload: {
+        email: `c-${crypto.randomUUID().slice(0, 8)}@tenants.test`,
+        displayName: 'Customer',
+        role: 'customer',
+        companyId: 'company-chosen',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<{ companyId: string | null }>().companyId).toBe('company-chosen');
+  });
+});

@@ -1,0 +1,248 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Stack,
+  Table,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { NotebookPen, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import type { Description } from '../../../contract/schemas/description';
+import type { Message } from '../../../contract/schemas/message';
+import { descriptionTexts, findDescription } from '../../data/descriptions';
+import { DescriptionText } from '../../ui/LiftBadges';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { MessageNotesDialog } from './MessageNotesDialog';
+import { useLiftMessages } from './use-lifts';
+import { useLiveMessages } from './use-live-messages';
+
+const PAGE_SIZE = 20;
+
+const formatTime = (iso: string, locale: string, timeStyle: 'short' | 'medium' = 'medium') =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle }).format(new Date(iso));
+
+/** A table needs the width of a tablet; a phone gets stacked rows. */
+const useWide = () => useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
+
+function Pager({ page, count, onPage }: { page: number; count: number; onPage: (page: number) => void }) {
+  return (
+    <HStack justify="space-between" gap="2" wrap="wrap">
+      <Text fontSize="sm" color="fg.muted">
+        <Plural value={count} one="# entry" other="# entries" />
+      </Text>
+      <HStack gap="2">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <Trans>Newer</Trans>
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page * PAGE_SIZE >= count}
+          onClick={() => onPage(page + 1)}
+        >
+          <Trans>Older</Trans>
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
+function KindBadge({ message }: { message: Message }) {
+  const { t } = useLingui();
+  return (
+    <Badge colorPalette={message.kind === 'error' ? 'red' : 'blue'} variant="subtle">
+      {message.kind === 'error' ? t`Error` : t`Info`}
+    </Badge>
+  );
+}
+
+/**
+ * "Recent errors and infos" of one lift: errors and infos only (stats readings have a tab of their
+ * own), each with its description in the user's language and its notes.
+ */
+export function LiftEventsList({
+  liftId,
+  descriptions,
+}: {
+  liftId: string;
+  descriptions: Description[] | null;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const wide = useWide();
+  const [page, setPage] = useState(1);
+  const [notesFor, setNotesFor] = useState<Message | null>(null);
+  const messages = useLiftMessages(liftId, page, PAGE_SIZE, 'events');
+  // New readings and notes arrive as `lift:message`: no refetch after a `lift`.
+  useLiveMessages(liftId, messages, { page, pageSize: PAGE_SIZE });
+  const list = messages.data?.messages ?? [];
+  const status = (message: Message) =>
+    message.active === null ? '—' : message.active ? t`Raised` : t`Cleared`;
+  const name = (message: Message) => {
+    const description = findDescription(descriptions, message.code);
+    return description ? <DescriptionText value={descriptionTexts(description, locale).name} /> : '—';
+  };
+  const notesButton = (message: Message) => (
+    <Button size="xs" variant="ghost" onClick={() => setNotesFor(message)}>
+      <NotebookPen aria-hidden="true" />
+      {message.notes?.title || (message.isNotes ? t`Edit notes` : t`Add notes`)}
+    </Button>
+  );
+
+  return (
+    <Stack as="section" gap="3" aria-labelledby="lift-messages-heading">
+      <HStack justify="space-between">
+        <Heading as="h2" size="lg" id="lift-messages-heading">
+          <Trans>Recent errors and infos</Trans>
+        </Heading>
+        <Button size="sm" variant="ghost" onClick={messages.reload} aria-label={t`Refresh`}>
+          <RefreshCw aria-hidden="true" />
+        </Button>
+      </HStack>
+      <LoadFailure error={messages.status === 'failed' ? messages.error : null} />
+      {wide ? (
+        <Box position="relative" overflowX="auto" borderWidth="1px" borderRadius="l2">
+          <Table.Root size="sm">
+            <Table.Caption srOnly>
+              <Trans>Recent errors and infos</Trans>
+            </Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>
+                  <Trans>Time</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Type</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Code</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Description</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Status</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Notes</Trans>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {list.map((message) => (
+                <Table.Row key={message.id}>
+                  <Table.Cell whiteSpace="nowrap">{formatTime(message.at, locale)}</Table.Cell>
+                  <Table.Cell>
+                    <KindBadge message={message} />
+                  </Table.Cell>
+                  <Table.Cell>{message.code ?? '—'}</Table.Cell>
+                  <Table.Cell>{name(message)}</Table.Cell>
+                  <Table.Cell>{status(message)}</Table.Cell>
+                  <Table.Cell>{notesButton(message)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={t`Recent errors and infos`}>
+          {list.map((message) => (
+            <Stack as="li" key={message.id} gap="1" borderWidth="1px" borderRadius="l2" padding="3">
+              <Text fontWeight="semibold">
+                <KindBadge message={message} /> {message.code ?? '—'} · {name(message)}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {formatTime(message.at, locale)} · {status(message)}
+              </Text>
+              <Box>{notesButton(message)}</Box>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      {messages.status === 'loading' && list.length === 0 && <Loading />}
+      {messages.status === 'ready' && list.length === 0 && (
+        <Text padding="4" textAlign="center" color="fg.muted">
+          <Trans>No errors or infos yet.</Trans>
+        </Text>
+      )}
+      <Pager page={page} count={messages.data?.count ?? 0} onPage={setPage} />
+      {notesFor && (
+        <MessageNotesDialog
+          message={notesFor}
+          onClose={() => setNotesFor(null)}
+          onSaved={() => {
+            setNotesFor(null);
+            messages.reload();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The periodic stats readings of one lift (trips and operating hours as the controller counted them). */
+export function LiftStatsList({ liftId }: { liftId: string }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const [page, setPage] = useState(1);
+  const messages = useLiftMessages(liftId, page, PAGE_SIZE, 'stats');
+  useLiveMessages(liftId, messages, { page, pageSize: PAGE_SIZE, kinds: 'stats' });
+  const list = messages.data?.messages ?? [];
+  const number = (value: number | null, digits = 0) =>
+    value === null ? '—' : new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+
+  return (
+    <Stack as="section" gap="3" aria-labelledby="lift-stats-heading">
+      <HStack justify="space-between">
+        <Heading as="h2" size="lg" id="lift-stats-heading">
+          <Trans>Stats readings</Trans>
+        </Heading>
+        <Button size="sm" variant="ghost" onClick={messages.reload} aria-label={t`Refresh`}>
+          <RefreshCw aria-hidden="true" />
+        </Button>
+      </HStack>
+      <LoadFailure error={messages.status === 'failed' ? messages.error : null} />
+      <Box position="relative" overflowX="auto" borderWidth="1px" borderRadius="l2">
+        <Table.Root size="sm">
+          <Table.Caption srOnly>
+            <Trans>Stats readings</Trans>
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>
+                <Trans>Time</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Trips</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Operating hours</Trans>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {list.map((message) => (
+              <Table.Row key={message.id}>
+                <Table.Cell>{formatTime(message.at, locale, 'short')}</Table.Cell>
+                <Table.Cell textAlign="end">{number(message.trips)}</Table.Cell>
+                <Table.Cell textAlign="end">{number(message.operatingHours, 1)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {messages.status === 'loading' && list.length === 0 && <Loading />}
+        {messages.status === 'ready' && list.length === 0 && (
+          <Text padding="4" textAlign="center" color="fg.muted">
+            <Trans>No stats readings yet.</Trans>
+          </Text>
+        )}
+      </Box>
+      <Pager page={page} count={messages.data?.count ?? 0} onPage={setPage} />
+    </Stack>
+  );
+}

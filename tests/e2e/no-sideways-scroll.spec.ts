@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Role } from '../../contract/roles';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, LANDING_PATH, signInByToken, TEXT } from './support';
+
+/**
+ * No page scrolls sideways on a 360 px phone, for any role. The pages come from the app itself, so
+ * a new page is checked without touching this file: every route of the router's tree
+ * (src/routeTree.gen.ts) is opened as each role, and the ones the role may not open redirect away
+ * (src/app/route-access.ts) and are left out; the role's navigation (src/app/navigation.ts) must be
+ * among the pages checked. Routes with parameters take samples from the role's own data below; a
+ * new one without a sample fails the test until it gets one.
+ */
+
+const PHONE = { width: 360, height: 740 };
+const ROLES: Role[] = ['dev', 'admin', 'customer_admin', 'customer', 'service_man'];
+
+/** Routes that are not pages of their own: redirects, the sign-out, the catch-all. */
+const NOT_PAGES = new Set(['/$', '/', '/logout', '/apps/lift/', '/apps/projects/', '/apps/simcard/']);
+/** Guest pages (src/routes/_guest) and error pages: checked signed out. */
+const GUEST_SAMPLES: Record<string, string[]> = {
+  '/login': ['/login'],
+  '/forgot-password': ['/forgot-password'],
+  '/mail-confirm/$email': ['/mail-confirm/someone%40example.com'],
+  '/reset-password/$email': ['/reset-password/not-a-token'],
+  '/register/$id/$email': ['/register/not-an-id/not-an-email'],
+  '/errors/error-404': ['/errors/error-404'],
+  '/errors/error-500': ['/errors/error-500'],
+};
+
+/** Every route of the router's tree, by its full path. */
+function routePaths(): string[] {
+  const tree = readFileSync('src/routeTree.gen.ts', 'utf8');
+  const block = tree.match(/export interface FileRoutesByFullPath \{([\s\S]*?)\n\}/)?.[1] ?? '';
+  return [...block.matchAll(/^\s+'([^']+)':/gm)].map((match) => match[1] as string);
+}
+
+interface Samples {
+  liftId?: string;
+  userId?: string;
+  servicemanId?: string;
+  contactId?: string;
+}
+
+/** Ids of this role's own data, for the pages with parameters. */
+async function samplesFor(request: APIRequestContext, token: string): Promise<Samples> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const get = async (path: string) => {
+    const response = await request.get(path, { headers });
+    return response.ok() ? await response.json() : null;
+  };
+  const lifts = await get('/api/lifts/getByPagination?page=1&pageSize=1');
+  const users = await get('/api/users?page=1&pageSize=5');
+  const servicemen = await get('/api/users?page=1&pageSize=5&role=service_man');
+  const contacts = await get('/api/chat/contacts');
+  return {
+    liftId: lifts?.lifts?.[0]?.id,
+    userId: users?.users?.[0]?.id,
+    servicemanId: servicemen?.users?.[0]?.id,
+    contactId: Array.isArray(contacts) ? contacts[0]?.id : undefined,
+  };
+}
+
+/** Concrete addresses for a route with parameters; undefined: no sample known (the test says so). */
+function signedInSamples(route: string, s: Samples): string[] | undefined {
+  const withId = (base: string, id: string | undefined) => [base, ...(id ? [`${base}/${id}`] : [])];
+  const samples: Record<string, string[]> = {
+    '/apps/lift/lifts/$liftId/{-$deviceId}': s.liftId ? [`/apps/lift/lifts/${s.liftId}`] : [],
+    '/apps/users/user/{-$id}': withId('/apps/users/user', s.userId),
+    '/apps/users/$appId': s.userId ? [`/apps/users/${s.userId}`] : [],
+    '/apps/servicemen/serviceman/{-$id}': withId('/apps/servicemen/serviceman', s.servicemanId),
+    '/apps/servicers/$appId': s.servicemanId ? [`/apps/servicers/${s.servicemanId}`] : [],
+    '/apps/simcard/sim/{-$iccid}': ['/apps/simcard/sim'],
+    '/apps/tableau/$folderType': ['/apps/tableau/public', '/apps/tableau/private', '/apps/tableau/templates'],
+    '/apps/projects/projects/$projectId/{-$userId}': ['/apps/projects/projects/1'],
+    '/apps/chat': ['/apps/chat', ...(s.contactId ? [`/apps/chat?contact=${s.contactId}`] : [])],
+  };
+  if (route in samples) return samples[route];
+  // Index routes end in '/' in the tree ('/apps/lift/lifts/'); the app links them without it.
+  return /[$]/.test(route) ? undefined : [route.replace(/(.)\/$/, '$1')];
+}
+
+/**
+ * Admins and devs open SIM management by confirming their password (a SIM session in the tab's
+ * sessionStorage, src/features/sims/sim-session.ts), so the SIM list and a card are checked as
+ * pages, not only their sign-in.
+ */
+async function openSimSession(page: Page, request: APIRequestContext, token: string, role: Role) {
+  if (role !== 'dev' && role !== 'admin') return;
+  const response = await request.post('/api/sims/authenticate', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  const session = JSON.stringify(await response.json());
+  await page.addInitScript((value) => sessionStorage.setItem('lift-portal.sim-session', value), session);
+}
+
+/** Null when the page fits; else its width and the element that reaches furthest right. */
+async function sidewaysOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return null;
+    let widest: Element | null = null;
+    let widestRight = root.clientWidth;
+    for (const element of document.body.querySelectorAll('*')) {
+      const right = element.getBoundingClientRect().right;
+      // `>=`: of equally wide ones the innermost (later in document order) names the culprit.
+      if (right >= widestRight && right > root.clientWidth + 0.5) {
+        widest = element;
+        widestRight = right;
+      }
+    }
+    const describe = (element: Element | null) => {
+      if (!element) return 'unknown element';
+      const id = element.id ? `#${element.id}` : '';
+      const testId = element.getAttribute('data-testid');
+      const classes = [...element.classList]
+        .slice(0, 2)
+        .map((name) => `.${name}`)
+        .join('');
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
+      return `<${element.tagName.toLowerCase()}${id}${classes}${testId ? ` data-testid=${testId}` : ''}> "${text}"`;
+    };
+    return `${root.scrollWidth} px wide (viewport ${root.clientWidth} px); widest: ${describe(widest)} reaching ${Math.round(widestRight)} px`;
+  });
+}
+
+/** Waits until the page has drawn its content (lists, detail, the lazily loaded parts). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+async function checkPages(
+  page: Page,
+  paths: string[],
+): Promise<{ checked: string[]; failures: string[]; landedOn: Map<string, string> }> {
+  const checked: string[] = [];
+  const failures: string[] = [];
+  const landedOn = new Map<string, string>();
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    const landed = new URL(page.url());
+    const wanted = new URL(path, landed.origin);
+    landedOn.set(wanted.pathname, landed.pathname);
+    // Redirected away: a page this role may not open (or a guest page while signed in).
+    if (landed.pathname.replace(/\/$/, '') !== wanted.pathname.replace(/\/$/, '')) continue;
+    checked.push(path);
+    const overflow = await sidewaysOverflow(page);
+    if (overflow) failures.push(`${path}: ${overflow}`);
+  }
+  return { checked, failures, landedOn };
+}
+
+for (const role of ROLES) {
+  test(`no page of ${role} scrolls sideways at 360 px`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const token = await signInByToken(page, request, role);
+    const samples = await samplesFor(request, token);
+    await openSimSession(page, request, token, role);
+
+    // The role's navigation, as the app draws it for him.
+    await page.goto(LANDING_PATH);
+    const navigation = page.getByRole('navigation', { name: TEXT.mainNavigation });
+    await expect(navigation).toBeVisible();
+    const navigationPaths = await navigation
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href') ?? ''))]);
+    expect(navigationPaths.length).toBeGreaterThan(3);
+
+    const unknown: string[] = [];
+    const paths = routePaths()
+      .filter((route) => !NOT_PAGES.has(route) && !(route in GUEST_SAMPLES))
+      .flatMap((route) => {
+        const concrete = signedInSamples(route, samples);
+        if (!concrete) unknown.push(route);
+        return concrete ?? [];
+      });
+    expect(unknown, 'routes with parameters need a sample in signedInSamples').toEqual([]);
+
+    await page.setViewportSize(PHONE);
+    const { checked, failures, landedOn } = await checkPages(page, paths);
+    const checkedPathnames = new Set(checked.map((path) => new URL(path, 'http://x').pathname));
+    // A menu entry that redirects (`/apps/projects`, the SIM list before its sign-in) is checked as
+    // the page it leads to.
+    const redirects = new Set([...NOT_PAGES].map((route) => route.replace(/(.)\/$/, '$1')));
+    for (const path of navigationPaths.filter((path) => !redirects.has(path))) {
+      const reached = checkedPathnames.has(path) || checkedPathnames.has(landedOn.get(path) ?? '');
+      expect(reached, `menu entry ${path} was checked`).toBe(true);
+    }
+    if (samples.liftId) expect(checked).toContain(`/apps/lift/lifts/${samples.liftId}`);
+    expect(failures, `pages of ${role} that scroll sideways at 360 px`).toEqual([]);
+  });
+}
+
+test('no guest page scrolls sideways at 360 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const guestRoutes = routePaths().filter((route) => route in GUEST_SAMPLES);
+  expect(guestRoutes.sort()).toEqual(Object.keys(GUEST_SAMPLES).sort());
+  const { checked, failures } = await checkPages(
+    page,
+    guestRoutes.flatMap((route) => GUEST_SAMPLES[route] ?? []),
+  );
+  expect(checked.length).toBe(guestRoutes.length);
+  expect(failures, 'guest pages that scroll sideways at 360 px').toEqual([]);
+});
