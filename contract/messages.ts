@@ -1,3 +1,4 @@
+import type { FILE_MSG } from './file-messages';
 import type { SIM_MSG } from './sim-messages';
 
 /**
@@ -77,6 +78,9 @@ export type CoreServerMessage = (typeof MSG)[keyof typeof MSG];
 
 /**
  * Every text the server may send: the core ones above and each domain's own (`SIM_MSG` in
- * sim-messages.ts), whose translations load with that domain's screens (src/data/server-messages.ts).
+ * sim-messages.ts, `FILE_MSG` in file-messages.ts), whose translations load with that domain's screens (src/data/server-messages.ts).
  */
-export type ServerMessage = CoreServerMessage | (typeof SIM_MSG)[keyof typeof SIM_MSG];
+export type ServerMessage =
+  | CoreServerMessage
+  | (typeof SIM_MSG)[keyof typeof SIM_MSG]
+  | (typeof FILE_MSG)[keyof typeof FILE_MSG];

@@ -17,12 +17,14 @@ import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { emailRoutes } from './modules/email/email.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { simsRoutes } from './modules/sims/sims.routes';
+import { storageRoutes } from './modules/storage/storage.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -177,6 +179,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(devicesRoutes, { prefix: '/api' });
     await app.register(syncRoutes, { prefix: '/api' });
     await app.register(chatRoutes, { prefix: '/api' });
+    await app.register(storageRoutes, {
+      prefix: '/api',
+      authSecret: config.authSecret,
+      fileMaxBytes: config.fileMaxBytes,
+    });
+    await app.register(filesRoutes, {
+      prefix: '/api',
+      authSecret: config.authSecret,
+      fileMaxBytes: config.fileMaxBytes,
+      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+    });
     await app.register(simsRoutes, {
       prefix: '/api',
       authSecret: config.authSecret,

@@ -77,6 +77,8 @@ const EnvSchema = v.object({
       ),
     ),
   ),
+  /** Largest file an upload may carry (docs/files.md#limits). */
+  FILE_MAX_MB: wholeNumber(25, 1, 1024),
   SIM_PROVIDER: v.optional(
     v.picklist(SIM_PROVIDERS, `must be one of ${SIM_PROVIDERS.join(', ')}`),
     'simulator',
@@ -141,6 +143,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   azureStorageConnectionString: string | undefined;
+  /** Largest file an upload may carry, in bytes (`FILE_MAX_MB`). */
+  fileMaxBytes: number;
   simProvider: SimProvider;
   /** The 1NCE Management API: base URL and OAuth client credentials (`SIM_PROVIDER=1nce`). */
   once: { apiUrl: string; clientId: string; clientSecret: string };
@@ -218,6 +222,7 @@ export function loadConfig(env: Environment = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
+    fileMaxBytes: e.FILE_MAX_MB * 1024 * 1024,
     simProvider: e.SIM_PROVIDER,
     once: {
       apiUrl: e.ONCE_API_URL.replace(/\/+$/, ''),

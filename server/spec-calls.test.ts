@@ -14,7 +14,6 @@ interface SpecCall {
   pending?: string;
 }
 
-const FILES = 'issue 14 (files)';
 const TABLEAU = 'issue 16 (tableau)';
 const PROJECTS = 'issue 17 (projects, base data, JSON)';
 
@@ -100,9 +99,9 @@ const SPEC_CALLS: SpecCall[] = [
     'POST /api/templates/deleteByIds',
   ].map((call): SpecCall => ({ call, role: 'admin', pending: TABLEAU })),
   // Files, JSON, projects, messages
-  { call: 'GET /api/files/getByLiftId', role: 'service_man', pending: FILES },
-  { call: 'POST /api/files/register', role: 'service_man', pending: FILES },
-  { call: 'DELETE /api/files/{id}', role: 'admin', pending: FILES },
+  { call: 'GET /api/files/getByLiftId', role: 'service_man' },
+  { call: 'POST /api/files/register', role: 'service_man' },
+  { call: 'DELETE /api/files/{id}', role: 'admin' },
   { call: 'GET /api/json/read', role: 'admin', pending: PROJECTS },
   { call: 'POST /api/json/write', role: 'admin', pending: PROJECTS },
   { call: 'GET /api/projects', role: 'customer', pending: PROJECTS },
@@ -125,7 +124,7 @@ const SPEC_CALLS: SpecCall[] = [
     'deleteContainerInStorage',
     'listContainersInStorage',
     'isExistsContainerInStorage',
-  ].map((name): SpecCall => ({ call: `POST /api/azure/${name}`, role: 'admin', pending: FILES })),
+  ].map((name): SpecCall => ({ call: `POST /api/azure/${name}`, role: 'admin' })),
 ];
 
 const split = (call: string) => {

@@ -68,10 +68,12 @@ registerRoute(
   }),
 );
 
-// A lift's files, for reading them in the shaft.
+// A lift file's bytes, for reading them in the shaft (docs/files.md). Only the content: the file
+// lists and signed links under /api/files/ are live answers, never cached.
+const FILE_CONTENT = /^\/api\/files\/[^/]+\/content$/;
 registerRoute(
   ({ url, request }) =>
-    url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/api/files/'),
+    url.origin === self.location.origin && request.method === 'GET' && FILE_CONTENT.test(url.pathname),
   new CacheFirst({
     cacheName: FILE_CACHE,
     plugins: [

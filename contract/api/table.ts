@@ -4,12 +4,14 @@ import { descriptionsApi } from './descriptions';
 import { devicesApi } from './devices';
 import { emailApi } from './email';
 import type { EndpointDefinition } from './endpoint';
+import { filesApi } from './files';
 import { liftsApi } from './lifts';
 import { logsApi } from './logs';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
 import { sessionApi } from './session';
 import { simsApi } from './sims';
+import { storageApi } from './storage';
 import { syncApi } from './sync';
 import { systemApi } from './system';
 import { usersApi } from './users';
@@ -33,6 +35,8 @@ const API_TABLE = {
   chat: chatApi,
   sync: syncApi,
   sims: simsApi,
+  storage: storageApi,
+  files: filesApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

@@ -5,6 +5,7 @@ import { MSG } from '../../contract/messages';
 import { hasRole, ROLES, type Role } from '../../contract/roles';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
+import { formData } from '../modules/storage/storage-fixtures';
 
 /**
  * Every endpoint of the API table × every role × the role's own resources and another customer's
@@ -34,6 +35,8 @@ interface World {
   simTokens: Partial<Record<Role, string>>;
   /** A card the SIM provider knows. */
   iccid: string;
+  /** A stored file on the own lift and one on the foreign lift. */
+  files: Record<Which, string>;
 }
 interface AccessCase {
   request?: (w: World, role: Role, which: Which) => Request;
@@ -211,6 +214,37 @@ const CASES: Record<string, AccessCase> = {
   'sims.list': { request: (w, role) => ({ body: { ...simBody(w, role), page: 1, pageSize: 10 } }) },
   'sims.refresh': { request: (w, role) => ({ body: simBody(w, role) }) },
   'sims.refreshState': { request: (w, role) => ({ query: simBody(w, role) }) },
+  'storage.listBlobs': { request: () => ({ body: { containerName: 'matrix' } }) },
+  'storage.deleteBlob': { request: () => ({ body: { containerName: 'avatars', fileName: 'none.png' } }) },
+  'storage.downloadBlob': { request: () => ({ body: { containerName: 'matrix', fileName: 'm.pdf' } }) },
+  'storage.uploadBlob': { request: () => ({ body: {} }) },
+  'storage.createContainer': {
+    request: (_w, role) => ({ body: { containerName: `matrix-${ROLES.indexOf(role)}` } }),
+  },
+  'storage.deleteContainer': { destructive: true, request: () => ({ body: { containerName: 'matrix' } }) },
+  'storage.listContainers': {},
+  'storage.containerExists': { request: () => ({ body: { containerName: 'matrix' } }) },
+  'storage.blob': { public: true },
+  'files.byLift': { request: (w, _role, which) => ({ query: { liftId: lift(w, which).id } }) },
+  'files.register': {
+    refused: ['customer'],
+    request: (w, _role, which) => ({
+      body: {
+        uid: crypto.randomUUID(),
+        liftId: lift(w, which).id,
+        name: 'Matrix.pdf',
+        url: 'https://example.com/matrix.pdf',
+      },
+    }),
+  },
+  'files.remove': {
+    destructive: true,
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: w.files[which] } }),
+  },
+  'files.link': { pathScoped: true, request: (w, _role, which) => ({ params: { id: w.files[which] } }) },
+  // Public for `<img>` links; its scope (token or signed link) is tested in server/modules/files.
+  'files.content': { public: true },
   'sims.operation': {
     request: (w, role) => ({
       params: { apiName: 'status' },
@@ -292,7 +326,24 @@ beforeAll(async () => {
   const iccid =
     cards.json<{ sims: { iccid: string; imsi: string | null }[] }>().sims.find((sim) => sim.imsi)?.iccid ??
     '';
-  w = { f, managedBy, descriptionId: description.json<{ id: string }>().id, simTokens, iccid };
+  await t.app.storage.createContainer('matrix', { public: false });
+  await t.app.storage.putBlob('matrix', 'm.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+  const files = {} as Record<Which, string>;
+  for (const which of ['own', 'foreign'] as const) {
+    const form = formData(
+      { uid: `matrix-${which}`, liftId: (which === 'own' ? f.own : f.foreign).id },
+      { fileName: 'matrix.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4') },
+    );
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/register',
+      payload: form.payload,
+      headers: { ...form.headers, ...(await t.authHeaders('admin')) },
+    });
+    if (stored.statusCode !== 201) throw new Error(`lift file: ${stored.body}`);
+    files[which] = stored.json<{ id: string }>().id;
+  }
+  w = { f, managedBy, descriptionId: description.json<{ id: string }>().id, simTokens, iccid, files };
   foreignMarkers = [
     f.foreign.id,
     f.foreign.uid,

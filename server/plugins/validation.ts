@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import * as v from 'valibot';
 import { MSG, type ServerMessage } from '../../contract/messages';
+import { SERVER_MESSAGE_TABLES } from '../../contract/server-message-tables';
 import { definePlugin } from '../lib/define-plugin';
 
 /*
@@ -32,10 +33,15 @@ export class RequestValidationError extends Error {
   }
 }
 
-const KNOWN_MESSAGES = new Set<string>(Object.values(MSG));
+const KNOWN_MESSAGES = new Set<string>(SERVER_MESSAGE_TABLES.flatMap((table) => Object.values(table)));
+
+/** `text` when it is one of the contract's server texts (a schema's own message), else undefined. */
+export function knownServerMessage(text: string | undefined): ServerMessage | undefined {
+  return text !== undefined && KNOWN_MESSAGES.has(text) ? (text as ServerMessage) : undefined;
+}
 
 /**
- * One message per field path, the first issue winning. Only texts of contract MSG reach the
+ * One message per field path, the first issue winning. Only the contract's server texts reach the
  * client: valibot's own English texts (missing key, wrong type) are mapped onto them.
  */
 export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, ServerMessage> {
@@ -43,11 +49,8 @@ export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<s
   for (const issue of issues) {
     const path = v.getDotPath(issue);
     if (path === null || path in fieldErrors) continue;
-    fieldErrors[path] = KNOWN_MESSAGES.has(issue.message)
-      ? (issue.message as ServerMessage)
-      : issue.input === undefined
-        ? MSG.required
-        : MSG.invalidValue;
+    fieldErrors[path] =
+      knownServerMessage(issue.message) ?? (issue.input === undefined ? MSG.required : MSG.invalidValue);
   }
   return fieldErrors;
 }

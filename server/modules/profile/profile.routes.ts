@@ -3,21 +3,17 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { profileApi } from '../../../contract/api/profile';
 import { MAX_AVATAR_BYTES } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
+import { sendBlob } from '../../integrations/blob/send-blob';
+import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { HttpError, notFound, unauthorized } from '../../lib/http-error';
+import { formPart, parseMultipart } from '../../lib/multipart';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { requestRateLimit } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from '../users/password';
 import { sessionsOf } from '../users/sessions.repository';
 import { toUser } from '../users/user-mapper';
 import { createUsersRepository } from '../users/users.repository';
-import {
-  AVATAR_FILE_NAME,
-  AVATAR_TYPES,
-  type AvatarExtension,
-  avatarKey,
-  detectImageType,
-  multipartField,
-} from './avatar-file';
+import { AVATAR_FILE_NAME, type AvatarExtension, avatarContentType, detectImageType } from './avatar-file';
 
 export interface ProfileRoutesOptions {
   /** Password changes a minute per user (guessing the current password). */
@@ -27,6 +23,7 @@ export interface ProfileRoutesOptions {
 /** Room for the multipart framing around the image itself. */
 const AVATAR_BODY_LIMIT = MAX_AVATAR_BYTES + 64 * 1024;
 const AVATAR_URL_PREFIX = '/api/avatars/';
+const AVATARS = SYSTEM_CONTAINERS.avatars;
 
 const tooLarge = () => new HttpError(413, MSG.imageTooLarge);
 const wrongType = () => new HttpError(415, MSG.imageTypeInvalid);
@@ -100,7 +97,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
         const contentType = request.headers['content-type'] ?? '';
         if (!Buffer.isBuffer(request.body)) throw wrongType();
         const image = /^multipart\/form-data/i.test(contentType)
-          ? multipartField(request.body, contentType, 'file')
+          ? formPart(parseMultipart(request.body, contentType) ?? [], 'file')?.data
           : request.body;
         if (!image || image.length === 0)
           throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
@@ -109,7 +106,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
         if (!extension) throw wrongType();
 
         const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-        await app.blobs.put(avatarKey(fileName), image, AVATAR_TYPES[extension]);
+        await app.storage.putBlob(AVATARS, fileName, Buffer.from(image), avatarContentType(extension));
         const row = await users.update(user.id, { avatarUrl: `${AVATAR_URL_PREFIX}${fileName}` });
         if (!row) throw unauthorized();
         const previous = user.avatarUrl?.startsWith(AVATAR_URL_PREFIX)
@@ -117,8 +114,8 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
           : null;
         if (previous && AVATAR_FILE_NAME.test(previous)) {
           // The new avatar is in place; a leftover old one costs storage, not correctness.
-          await app.blobs
-            .delete(avatarKey(previous))
+          await app.storage
+            .deleteBlob(AVATARS, previous)
             .catch((error: unknown) => request.log.warn({ err: error, previous }, 'old avatar not deleted'));
         }
         return toUser(row);
@@ -131,15 +128,18 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
     const { file } = request.params;
     // Only our own names: no path separators, no dots beyond the extension.
     if (!AVATAR_FILE_NAME.test(file)) throw notFound();
-    const blob = await app.blobs.get(avatarKey(file));
-    if (!blob) throw notFound();
-    // The type by the name, as the upload detected it: avatars from before the blob store have
-    // no stored type, and a name's extension is never anything but what was detected.
+    // The type by the name, as the upload detected it: avatars from before the storage have no
+    // stored type, and a name's extension is never anything but what was detected.
     const extension = file.slice(file.lastIndexOf('.') + 1) as AvatarExtension;
-    return reply
-      .header('content-type', AVATAR_TYPES[extension])
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(blob.bytes);
+    const sent = await sendBlob(
+      app.storage,
+      request,
+      reply,
+      { container: AVATARS, name: file },
+      // A name is never reused for other bytes.
+      { cacheControl: 'public, max-age=31536000, immutable', contentType: avatarContentType(extension) },
+    );
+    if (!sent) throw notFound();
+    return reply;
   });
 };

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { BlobServiceClient } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,6 @@ import type { Role } from '../../../contract/roles';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { startAzurite } from '../../../tests/server/helpers/azurite';
 import type { Environment } from '../../config';
-import { BLOB_CONTAINER } from '../../integrations/blob/azure-blob-store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,7 +163,7 @@ interface AvatarBackend {
 const FILES_IN_DATA_DIR: AvatarBackend = {
   name: 'files in DATA_DIR',
   start: async () => ({ env: {}, stop: async () => {} }),
-  holds: async (t, fileName) => existsSync(path.join(t.config.dataDir, 'avatars', fileName)),
+  holds: async (t, fileName) => existsSync(path.join(t.config.dataDir, 'storage', 'avatars', fileName)),
 };
 
 const AZURITE: AvatarBackend = {
@@ -174,8 +174,8 @@ const AZURITE: AvatarBackend = {
   },
   holds: (t, fileName) =>
     BlobServiceClient.fromConnectionString(t.config.azureStorageConnectionString ?? '')
-      .getContainerClient(BLOB_CONTAINER)
-      .getBlobClient(`avatars/${fileName}`)
+      .getContainerClient('avatars')
+      .getBlobClient(fileName)
       .exists(),
 };
 
@@ -282,15 +282,22 @@ describe.each([FILES_IN_DATA_DIR, AZURITE])('avatars in $name', (backend) => {
 });
 
 describe('avatars saved by earlier versions', () => {
-  it('serves a file left in DATA_DIR/avatars with the type its name gives', async () => {
+  it('adopts DATA_DIR/avatars as the avatars container at start and serves its files', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lift-portal-legacy-avatars-'));
     const fileName = `${'ab'.repeat(16)}.png`;
-    mkdirSync(path.join(t.config.dataDir, 'avatars'), { recursive: true });
-    writeFileSync(path.join(t.config.dataDir, 'avatars', fileName), PNG);
+    mkdirSync(path.join(dataDir, 'avatars'));
+    writeFileSync(path.join(dataDir, 'avatars', fileName), PNG);
+    const legacy = await createTestApp({ DATA_DIR: dataDir });
+    try {
+      const served = await legacy.app.inject({ url: `/api/avatars/${fileName}` });
 
-    const served = await t.app.inject({ url: `/api/avatars/${fileName}` });
-
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+      expect(existsSync(path.join(dataDir, 'avatars'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'storage', 'avatars', fileName))).toBe(true);
+    } finally {
+      await legacy.close();
+    }
   });
 });

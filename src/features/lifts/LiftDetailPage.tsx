@@ -37,6 +37,8 @@ import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
+// The file texts the server may send register here, with the screen of the lift's files.
+import './file-messages';
 import './tabs-recipe';
 import { useLift } from './use-lifts';
 

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { filesApi } from '../../../contract/api/files';
+import { FILE_MSG } from '../../../contract/file-messages';
+import { MSG } from '../../../contract/messages';
+import { hasRole } from '../../../contract/roles';
+import {
+  FILE_LINK_TTL_SECONDS,
+  type LiftFile,
+  LiftFileFormSchema,
+  LiftFileRegisterSchema,
+} from '../../../contract/schemas/file';
+import type { ScopeUser } from '../../access/lifts';
+import type { UserRow } from '../../db/schema';
+import { sendBlob } from '../../integrations/blob/send-blob';
+import {
+  cleanFileName,
+  isBlobName,
+  isContainerName,
+  SYSTEM_CONTAINERS,
+} from '../../integrations/blob/storage';
+import { allowedContentType, DETECTED_TYPES, DOCUMENT_TYPES, detectFileType } from '../../lib/file-type';
+import { forbidden, HttpError } from '../../lib/http-error';
+import { formPart, formText } from '../../lib/multipart';
+import { createUrlSigner } from '../../lib/signed-url';
+import { currentUser } from '../../plugins/auth';
+import { RequestValidationError, toFieldErrors } from '../../plugins/validation';
+import { createFileRequester } from '../storage/file-requester';
+import { readForm } from '../storage/upload-form';
+import { seedDemoFiles } from './demo-files';
+import { liftFileContentPath } from './file-mapper';
+import { createFilesRepository, type NewLiftFile } from './files.repository';
+
+export interface FilesRoutesOptions {
+  authSecret: string;
+  /** Largest upload in bytes (`FILE_MAX_MB`). */
+  fileMaxBytes: number;
+  /** Demo mode: a few generated documents and photos on demo lifts, once (demo-files.ts). */
+  seedDemo?: boolean;
+}
+
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+const LIFT_FILES = SYSTEM_CONTAINERS.liftFiles;
+const STORAGE_PATH = /^\/api\/storage\/([^/?#]+)\/([^/?#]+)$/;
+
+const fileNotFound = () => new HttpError(404, FILE_MSG.fileNotFound);
+
+/**
+ * Who adds files: admins, customer admins and the lift's service men; customers read only
+ * (docs/access.md#lift-files). The lift's scope is checked besides.
+ */
+const mayAdd = (user: ScopeUser) => user.role !== 'customer';
+
+/** Who deletes a file: staff, the customer admins who see the lift, and whoever added it. */
+const mayDelete = (user: ScopeUser, file: LiftFile) =>
+  hasRole(user.role, 'customer_admin') || file.addedBy === user.id;
+
+/** Files attached to lifts, scoped like the lift (docs/files.md#lift-files). */
+export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, options) => {
+  const files = createFilesRepository(app.db);
+  const storage = app.storage;
+  const signer = createUrlSigner(options.authSecret);
+  const requester = createFileRequester(app, signer);
+  const signedPathOf = (id: string) => `files/${id}/content`;
+  if (options.seedDemo) await seedDemoFiles(app.db, storage, app.log);
+
+  const liftVisible = async (liftId: string, user: UserRow) => {
+    if (!(await files.liftInScope(liftId, user))) throw new HttpError(404, MSG.liftNotFound);
+  };
+
+  /**
+   * The row a repeated `uid` stands for, when it is this user's retry of this lift's file: it is
+   * answered again and nothing is stored twice. A uid of another lift or a deleted file is refused.
+   */
+  const existingForUid = async (uid: string, liftId: string): Promise<LiftFile | undefined> => {
+    const existing = await files.findByUid(uid);
+    if (!existing) return undefined;
+    if (existing.row.liftId !== liftId) {
+      throw new HttpError(409, FILE_MSG.fileUidTaken, { uid: FILE_MSG.fileUidTaken });
+    }
+    if (existing.row.deletedAt) throw fileNotFound();
+    return existing.file;
+  };
+
+  app.serve(filesApi.byLift, async (request) => {
+    await liftVisible(request.query.liftId, currentUser(request));
+    return { files: await files.listByLift(request.query.liftId) };
+  });
+
+  app.serve(filesApi.link, async (request) => {
+    const user = currentUser(request);
+    const found = await files.findInScope(request.params.id, user);
+    if (!found?.row.blobName) throw fileNotFound();
+    const { token, expiresAt } = signer.sign(signedPathOf(found.row.id), user.id, FILE_LINK_TTL_SECONDS);
+    return {
+      url: `${liftFileContentPath(found.row.id)}?token=${encodeURIComponent(token)}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  });
+
+  app.serve(filesApi.content, async (request, reply) => {
+    const { id } = request.params;
+    const user = await requester(request, signedPathOf(id), request.query.token);
+    // Asked again on every request: a user who lost the lift loses its files, signed link or not.
+    const found = await files.findInScope(id, user);
+    if (!found?.row.blobName) throw fileNotFound();
+    const sent = await sendBlob(
+      storage,
+      request,
+      reply,
+      { container: LIFT_FILES, name: found.row.blobName },
+      {
+        // A stored file's bytes never change under its id.
+        cacheControl: 'private, max-age=31536000, immutable',
+        fileName: found.row.name,
+        attachment: request.query.download === '1',
+      },
+    );
+    if (!sent) throw fileNotFound();
+    return reply;
+  });
+
+  app.serve(filesApi.remove, async (request) => {
+    const user = currentUser(request);
+    const found = await files.findInScope(request.params.id, user);
+    if (!found) throw fileNotFound();
+    if (!mayDelete(user, found.file)) throw forbidden();
+    if (!(await files.tombstone(found.row.id))) throw fileNotFound();
+    if (found.row.blobName) {
+      // The row is gone for everyone; bytes left behind cost storage, not correctness.
+      await storage
+        .deleteBlob(LIFT_FILES, found.row.blobName)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error, id: found.row.id }, 'lift file blob not deleted'),
+        );
+    }
+    return { message: MSG.deleted };
+  });
+
+  /** A link: an https address, or a blob of this portal's storage (its size and type then come from there). */
+  const linkTarget = async (url: string): Promise<{ size: number; type: string } | null> => {
+    const own = STORAGE_PATH.exec(url);
+    if (own) {
+      let name: string;
+      try {
+        name = decodeURIComponent(own[2] ?? '');
+      } catch {
+        return null;
+      }
+      const container = own[1] ?? '';
+      if (!isContainerName(container) || !isBlobName(name) || container === LIFT_FILES) return null;
+      const blob = await storage.statBlob(container, name);
+      return blob ? { size: blob.contentLength, type: blob.contentType } : null;
+    }
+    try {
+      return new URL(url).protocol === 'https:' ? { size: -1, type: '' } : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const insertOrExisting = async (values: NewLiftFile): Promise<{ file: LiftFile; created: boolean }> => {
+    const inserted = await files.insert(values);
+    if (inserted) return { file: inserted, created: true };
+    // Another request with the same uid got there first.
+    const existing = await existingForUid(values.uid, values.liftId);
+    if (!existing) throw fileNotFound();
+    return { file: existing, created: false };
+  };
+
+  await app.register(async (upload) => {
+    upload.addContentTypeParser(
+      /^multipart\/form-data/i,
+      { parseAs: 'buffer', bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    upload.setErrorHandler((error: FastifyError) => {
+      throw error.statusCode === 413 ? new HttpError(413, FILE_MSG.fileTooLarge) : error;
+    });
+
+    upload.serve(
+      filesApi.register,
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (!mayAdd(user)) throw forbidden();
+        const isForm = Buffer.isBuffer(request.body);
+
+        if (!isForm) {
+          // JSON: a link to a file (the spec's `{ uid, liftId, name, size, type, url }`).
+          const parsed = v.safeParse(LiftFileRegisterSchema, request.body);
+          if (!parsed.success) throw new RequestValidationError('body', toFieldErrors(parsed.issues));
+          const input = parsed.output;
+          await liftVisible(input.liftId, user);
+          const existing = await existingForUid(input.uid, input.liftId);
+          if (existing) return reply.code(200).send(existing);
+          const target = await linkTarget(input.url);
+          if (!target) throw new HttpError(400, MSG.invalidRequest, { url: FILE_MSG.fileUrlInvalid });
+          const { file, created } = await insertOrExisting({
+            uid: input.uid,
+            liftId: input.liftId,
+            name: input.name,
+            size: target.size >= 0 ? target.size : input.size,
+            type: target.type || input.type || 'application/octet-stream',
+            url: input.url,
+            blobName: null,
+            addedBy: user.id,
+          });
+          return reply.code(created ? 201 : 200).send(file);
+        }
+
+        // multipart/form-data: the bytes in `file`, stored in the private lift-files container.
+        const form = readForm(request);
+        const fields = v.safeParse(LiftFileFormSchema, {
+          uid: formText(form, 'uid'),
+          liftId: formText(form, 'liftId'),
+          name: formText(form, 'name') || undefined,
+        });
+        if (!fields.success) throw new RequestValidationError('body', toFieldErrors(fields.issues));
+        const { uid, liftId } = fields.output;
+        await liftVisible(liftId, user);
+        // A retry of an upload that went through answers the row without storing anything.
+        const existing = await existingForUid(uid, liftId);
+        if (existing) return reply.code(200).send(existing);
+
+        const part = formPart(form, 'file');
+        if (!part || part.data.length === 0)
+          throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+        if (part.data.length > options.fileMaxBytes) throw new HttpError(413, FILE_MSG.fileTooLarge);
+        const type = allowedContentType(part.data, DOCUMENT_TYPES);
+        const extension = detectFileType(part.data);
+        if (!type || !extension) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
+        const name = fields.output.name ?? cleanFileName(part.fileName ?? '') ?? `file.${extension}`;
+
+        const id = randomUUID();
+        const blobName = `${id}.${extension}`;
+        await storage.putBlob(LIFT_FILES, blobName, part.data, DETECTED_TYPES[extension]);
+        try {
+          const { file, created } = await insertOrExisting({
+            id,
+            uid,
+            liftId,
+            name,
+            size: part.data.length,
+            type,
+            url: liftFileContentPath(id),
+            blobName,
+            addedBy: user.id,
+          });
+          if (!created) await storage.deleteBlob(LIFT_FILES, blobName);
+          return reply.code(created ? 201 : 200).send(file);
+        } catch (error) {
+          // No row refers to the bytes: they go.
+          await storage.deleteBlob(LIFT_FILES, blobName).catch(() => {});
+          throw error;
+        }
+      },
+      { bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
+    );
+  });
+};

@@ -1,0 +1,203 @@
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { storageApi } from '../../../contract/api/storage';
+import { FILE_MSG } from '../../../contract/file-messages';
+import { MSG } from '../../../contract/messages';
+import { hasRole } from '../../../contract/roles';
+import {
+  type Blob,
+  ContainerNameSchema,
+  FILE_LINK_TTL_SECONDS,
+  FileNameSchema,
+} from '../../../contract/schemas/file';
+import { sendBlob } from '../../integrations/blob/send-blob';
+import {
+  type BlobInfo,
+  type ContainerInfo,
+  cleanFileName,
+  isBlobName,
+  isContainerName,
+  isSystemContainer,
+} from '../../integrations/blob/storage';
+import { allowedContentType, DOCUMENT_TYPES } from '../../lib/file-type';
+import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { formPart, formText } from '../../lib/multipart';
+import { createUrlSigner } from '../../lib/signed-url';
+import { currentUser } from '../../plugins/auth';
+import { createFileRequester } from './file-requester';
+import { parseField, readForm } from './upload-form';
+
+export interface StorageRoutesOptions {
+  authSecret: string;
+  /** Largest upload in bytes (`FILE_MAX_MB`). */
+  fileMaxBytes: number;
+}
+
+/** Room for the multipart framing and the text fields around the file itself. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+const containerMissing = () => new HttpError(404, FILE_MSG.containerNotFound);
+const reserved = () => new HttpError(409, FILE_MSG.containerReserved);
+
+/** The path a blob is served at (and its signature covers); the name encoded as one segment. */
+export const blobPath = (container: string, name: string) =>
+  `/api/storage/${container}/${encodeURIComponent(name)}`;
+
+/** The spec's cloud storage calls and the blobs' own URLs (docs/files.md). */
+export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (app, options) => {
+  const storage = app.storage;
+  const signer = createUrlSigner(options.authSecret);
+  const requester = createFileRequester(app, signer);
+  const signedPathOf = (container: string, name: string) => `storage/${container}/${name}`;
+
+  const toContainer = (container: ContainerInfo) => ({
+    name: container.name,
+    public: container.public,
+    system: isSystemContainer(container.name),
+    lastModified: container.lastModified.toISOString(),
+  });
+
+  /** A public container's blob at its stable URL; a private one's with a link signed for `userId`. */
+  const toBlob = (info: BlobInfo, container: ContainerInfo, userId: string): Blob => {
+    let url = blobPath(info.container, info.name);
+    if (!container.public) {
+      const { token } = signer.sign(signedPathOf(info.container, info.name), userId, FILE_LINK_TTL_SECONDS);
+      url += `?token=${encodeURIComponent(token)}`;
+    }
+    return {
+      id: `${info.container}/${info.name}`,
+      url,
+      name: info.name,
+      contentType: info.contentType,
+      contentLength: info.contentLength,
+      lastModified: info.lastModified.toISOString(),
+    };
+  };
+
+  const existingContainer = async (name: string) => {
+    const container = await storage.getContainer(name);
+    if (!container) throw containerMissing();
+    return container;
+  };
+
+  app.serve(storageApi.listContainers, async () => ({
+    containers: (await storage.listContainers()).map(toContainer),
+  }));
+
+  app.serve(storageApi.containerExists, async (request) => ({
+    exists: (await storage.getContainer(request.body.containerName)) !== null,
+  }));
+
+  app.serve(storageApi.createContainer, async (request) => {
+    const { containerName, public: isPublic } = request.body;
+    const { container } = await storage.createContainer(containerName, { public: isPublic });
+    return toContainer(container);
+  });
+
+  app.serve(storageApi.deleteContainer, async (request) => {
+    const { containerName } = request.body;
+    if (isSystemContainer(containerName)) throw new HttpError(409, FILE_MSG.containerCannotDelete);
+    if (!(await storage.deleteContainer(containerName))) throw containerMissing();
+    return { message: MSG.deleted };
+  });
+
+  app.serve(storageApi.listBlobs, async (request) => {
+    const container = await existingContainer(request.body.containerName);
+    const blobs = await storage.listBlobs(container.name);
+    if (!blobs) throw containerMissing();
+    const userId = currentUser(request).id;
+    return { blobs: blobs.map((blob) => toBlob(blob, container, userId)) };
+  });
+
+  app.serve(storageApi.deleteBlob, async (request) => {
+    const { containerName, fileName } = request.body;
+    if (isSystemContainer(containerName)) throw reserved();
+    await existingContainer(containerName);
+    if (!(await storage.deleteBlob(containerName, fileName))) throw new HttpError(404, FILE_MSG.blobNotFound);
+    return { message: MSG.deleted };
+  });
+
+  app.serve(storageApi.downloadBlob, async (request, reply) => {
+    const { containerName, fileName } = request.body;
+    await existingContainer(containerName);
+    const sent = await sendBlob(
+      storage,
+      request,
+      reply,
+      { container: containerName, name: fileName },
+      { cacheControl: 'private, no-cache', fileName, attachment: true },
+    );
+    if (!sent) throw new HttpError(404, FILE_MSG.blobNotFound);
+    return reply;
+  });
+
+  app.serve(storageApi.blob, async (request, reply) => {
+    const { container: containerName, name } = request.params;
+    // Only names the storage could hold: anything else (traversal, control characters) is unknown.
+    if (!isContainerName(containerName) || !isBlobName(name)) throw notFound();
+    const container = await storage.getContainer(containerName);
+    if (!container) throw notFound();
+    if (!container.public) {
+      const user = await requester(request, signedPathOf(containerName, name), request.query.token);
+      // Private containers are the admins' (the portal's own files have routes of their own).
+      if (!hasRole(user.role, 'admin')) throw forbidden();
+    }
+    const sent = await sendBlob(
+      storage,
+      request,
+      reply,
+      { container: containerName, name },
+      {
+        // Public blobs keep their URL when replaced: caches ask again (cheaply, by ETag) each time.
+        cacheControl: container.public ? 'public, no-cache' : 'private, no-cache',
+        fileName: name,
+        attachment: request.query.download === '1',
+      },
+    );
+    if (!sent) throw notFound();
+    return reply;
+  });
+
+  // The upload in a scope of its own: only it takes a multipart form, as large as FILE_MAX_MB.
+  await app.register(async (upload) => {
+    upload.addContentTypeParser(
+      /^multipart\/form-data/i,
+      { parseAs: 'buffer', bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    upload.setErrorHandler((error: FastifyError) => {
+      throw error.statusCode === 413 ? new HttpError(413, FILE_MSG.fileTooLarge) : error;
+    });
+
+    upload.serve(
+      storageApi.uploadBlob,
+      async (request) => {
+        const user = currentUser(request);
+        const form = readForm(request);
+        const containerName = parseField(
+          ContainerNameSchema,
+          'containerName',
+          formText(form, 'containerName'),
+        );
+        const file = formPart(form, 'file');
+        if (!file || file.data.length === 0)
+          throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+        const givenName = formText(form, 'fileName');
+        const fileName =
+          givenName !== undefined && givenName !== ''
+            ? parseField(FileNameSchema, 'fileName', givenName)
+            : cleanFileName(file.fileName ?? '');
+        if (!fileName) throw new HttpError(400, MSG.invalidRequest, { fileName: FILE_MSG.invalidFileName });
+        if (file.data.length > options.fileMaxBytes) throw new HttpError(413, FILE_MSG.fileTooLarge);
+        const contentType = allowedContentType(file.data, DOCUMENT_TYPES);
+        if (!contentType) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
+        if (isSystemContainer(containerName)) throw reserved();
+
+        // The spec: an upload creates its container when missing, with public access.
+        const { container } = await storage.createContainer(containerName, { public: true });
+        const stored = await storage.putBlob(containerName, fileName, file.data, contentType);
+        return toBlob(stored, container, user.id);
+      },
+      { bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
+    );
+  });
+};

@@ -1,0 +1,196 @@
+/**
+ * File benchmark (run by hand: `npm run bench:files`). Starts the real server in a child process
+ * (so the client here does not share its thread) on a scratch PGlite database and DATA_DIR (or
+ * Azurite with `--azurite`), signs in as the demo admin
+ * and moves 10 MB files through the portal: upload (`POST /api/azure/uploadBlobInContainer`,
+ * multipart) and download (`GET /api/storage/<container>/<name>`), over real HTTP on loopback.
+ * Beside it, a raw copy of the same bytes on the same disk: write (with fsync, as the storage
+ * does) and read back. Prints MB/s of each and the ratio portal/raw (goal: at least 50 %).
+ *
+ *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite]
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '../../contract/constants';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { startAzurite, type TestAzurite } from '../../tests/server/helpers/azurite';
+
+const { values: args } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '8' },
+    azurite: { type: 'boolean', default: false },
+    /** Internal: the child process that runs the server in `dataDir`. */
+    serve: { type: 'string' },
+    connection: { type: 'string' },
+  },
+});
+const SIZE = Number(args.mb) * 1024 * 1024;
+const ROUNDS = Number(args.rounds);
+const MB = 1024 * 1024;
+
+const rate = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Write with fsync and read back, as the file system storage does: the disk's own pace. */
+async function rawCopy(dir: string, bytes: Buffer) {
+  const writes: number[] = [];
+  const reads: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const file = path.join(dir, `raw-${round}.bin`);
+    let t0 = performance.now();
+    const handle = await open(file, 'wx');
+    await handle.writeFile(bytes);
+    await handle.sync();
+    await handle.close();
+    writes.push(rate(bytes.length, performance.now() - t0));
+    t0 = performance.now();
+    const back = await readFile(file);
+    reads.push(rate(back.length, performance.now() - t0));
+    await rm(file);
+  }
+  return { write: median(writes), read: median(reads) };
+}
+
+/** A plain node:http request (no fetch, no FormData: the client should cost as little as it can). */
+function send(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body?: Buffer },
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** The child: the portal on a free loopback port, which it prints; it runs until killed. */
+async function serve(dataDir: string) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    FILE_MAX_MB: String(Math.max(25, Number(args.mb) + 1)),
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    ...(args.connection ? { AZURE_STORAGE_CONNECTION_STRING: args.connection } : {}),
+  });
+  const app = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  console.info(`listening ${(app.server.address() as AddressInfo).port}`);
+}
+
+async function startServer(dataDir: string, connection: string | undefined) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--serve',
+      dataDir,
+      '--mb',
+      String(args.mb),
+      ...(connection ? ['--connection', connection] : []),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening (\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lift-bench-files-'));
+  let azurite: TestAzurite | undefined;
+  if (args.azurite) azurite = await startAzurite();
+  const server = await startServer(dataDir, azurite?.connectionString);
+  try {
+    const base = server.base;
+    const signIn = await fetch(`${base}/api/users/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.local', password: DEMO_PASSWORD }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const authorization = `Bearer ${token}`;
+
+    // A PDF header, then random bytes: the type check sees a PDF, compression sees nothing to gain.
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(SIZE - 9)]);
+    const uploads: number[] = [];
+    const downloads: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const boundary = `bench-${randomBytes(8).toString('hex')}`;
+      const form = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="containerName"\r\n\r\nbench\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="file-${round}.pdf"\r\n` +
+            'Content-Type: application/pdf\r\n\r\n',
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      let t0 = performance.now();
+      const uploaded = await send(`${base}/api/azure/uploadBlobInContainer`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: form,
+      });
+      if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
+      const { url } = JSON.parse(uploaded.body.toString()) as { url: string };
+      uploads.push(rate(bytes.length, performance.now() - t0));
+
+      t0 = performance.now();
+      const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {} });
+      downloads.push(rate(downloaded.body.length, performance.now() - t0));
+      if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
+    }
+    const raw = await rawCopy(dataDir, bytes);
+
+    const upload = median(uploads);
+    const download = median(downloads);
+    const backend = azurite ? 'Azurite' : 'files in DATA_DIR';
+    console.info(`\n${args.mb} MB files, ${ROUNDS} rounds, median, storage: ${backend}`);
+    console.info(
+      `upload through the portal:   ${upload.toFixed(1)} MB/s   raw write + fsync: ${raw.write.toFixed(1)} MB/s   ratio ${((upload / raw.write) * 100).toFixed(0)} %`,
+    );
+    console.info(
+      `download through the portal: ${download.toFixed(1)} MB/s   raw read:          ${raw.read.toFixed(1)} MB/s   ratio ${((download / raw.read) * 100).toFixed(0)} %`,
+    );
+  } finally {
+    server.stop();
+    await azurite?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (args.serve)
+  serve(args.serve).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+else
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
