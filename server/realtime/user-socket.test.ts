@@ -1,41 +1,21 @@
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../contract/roles';
-import {
-  type ClientToServerEvents,
-  type OnlineUser,
-  type ServerToClientEvents,
-  SOCKET_AUTH_ERROR,
-} from '../../contract/socket';
+import { type OnlineUser, SOCKET_AUTH_ERROR } from '../../contract/socket';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../tests/server/helpers/app';
 import { decodeClaims, nowSeconds, signToken } from '../../tests/server/helpers/tokens';
-
-type UserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { connectError, createUserSockets, type UserSocket } from '../../tests/server/helpers/user-sockets';
 
 let t: TestApp;
 let baseUrl: string;
-const sockets: UserSocket[] = [];
+const sockets = createUserSockets(() => baseUrl);
+const open = sockets.open;
 
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => t.close());
-
-function open(token: unknown): UserSocket {
-  const socket: UserSocket = connect(baseUrl, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return socket;
-}
 
 /** The next `users` list that satisfies `until`. */
 function nextUsers(socket: UserSocket, until: (online: OnlineUser[]) => boolean = () => true) {
@@ -48,9 +28,6 @@ function nextUsers(socket: UserSocket, until: (online: OnlineUser[]) => boolean 
     socket.on('users', listener);
   });
 }
-
-const connectError = (socket: UserSocket) =>
-  new Promise<Error>((resolve) => socket.once('connect_error', resolve));
 
 const ids = (online: OnlineUser[]) => online.map((user) => user.id).sort();
 const tokenOf = async (role: Role) => (await t.signInAs(role)).access_token;
@@ -143,11 +120,8 @@ describe('closing the app', () => {
   it('disconnects open sockets, so close() finishes', async () => {
     const other = await createTestApp({}, t.database);
     const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket: UserSocket = connect(url, {
-      auth: { token: (await other.signInAs('dev')).access_token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const otherSockets = createUserSockets(() => url);
+    const socket = otherSockets.open((await other.signInAs('dev')).access_token);
     await nextUsers(socket);
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 

@@ -1,49 +1,32 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
-import type { ClientToServerEvents, OnlineUser, ServerToClientEvents } from '../../../contract/socket';
+import type { OnlineUser } from '../../../contract/socket';
 import { SOCKET_AUTH_ERROR } from '../../../contract/socket';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { decodeClaims, nowSeconds } from '../../../tests/server/helpers/tokens';
+import {
+  connectError,
+  connected,
+  createUserSockets,
+  type UserSocket,
+} from '../../../tests/server/helpers/user-sockets';
 import { sessions, users } from '../../db/schema';
 import { hashPassword } from './password';
 
-type UserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
 let t: TestApp;
 let baseUrl: string;
-const sockets: UserSocket[] = [];
+const sockets = createUserSockets(() => baseUrl);
+const open = sockets.open;
 
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => t.close());
 
-function open(token: string): UserSocket {
-  const socket: UserSocket = connect(baseUrl, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-const connected = (socket: UserSocket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-const connectError = (socket: UserSocket) =>
-  new Promise<Error>((resolve) => socket.once('connect_error', resolve));
 /** Resolves when the server sent `logout` and then closed the socket. */
 const signedOutByServer = (socket: UserSocket) =>
   Promise.all([
