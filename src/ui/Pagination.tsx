@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 /** Previous/next with "Page x of y · n entries". */
@@ -20,8 +20,9 @@ export function Pagination({
     <HStack as="nav" aria-label={t`Pagination`} justify="space-between" wrap="wrap" gap="2">
       <Text fontSize="sm" color="fg.muted">
         <Trans>
-          Page {page} of {pageCount} · {count} entries
-        </Trans>
+          Page {page} of {pageCount}
+        </Trans>{' '}
+        · <Plural value={count} one="# entry" other="# entries" />
       </Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
