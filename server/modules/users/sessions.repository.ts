@@ -43,7 +43,7 @@ export function createSessionsRepository(db: Database) {
 
     /** Ended and expired sessions older than `before` are only history: removed. */
     async purge(before: Date) {
-      await db.delete(sessions).where(or(lt(sessions.expiresAt, before), and(lt(sessions.endedAt, before))));
+      await db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.endedAt, before)));
     },
   };
 }

@@ -196,10 +196,12 @@ export function DescriptionsPage() {
         setFailure(null);
       })
       .catch((error: unknown) => setFailure(asApiError(error)));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load once
+  // The catalogue comes from the offline copy when there is one; only without it is it fetched
+  // (a fetch beside the copy was a request for nothing, and a failed one offline).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per mirror state
   useEffect(() => {
-    void reload(false);
-  }, []);
+    if (!mirror) void reload(false);
+  }, [mirror]);
 
   const locale = i18n.locale;
   // A phone gets one card per code; a table needs the width of a tablet.

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import * as v from 'valibot';
 import type { ControllerAck } from '../../../contract/device';
 import {
@@ -127,26 +127,7 @@ export function LiftParametersPanel({ liftId, parameters }: { liftId: string; pa
   );
 
   return (
-    <Stack gap="4" as="section" aria-labelledby="parameters-heading">
-      <Heading as="h2" size="lg" id="parameters-heading">
-        <Trans>Parameters</Trans>
-      </Heading>
-      <Heading as="h3" size="md">
-        <Trans>General</Trans>
-      </Heading>
-      {grid(PARAMETER_KEYS.general.map((key) => [`general.${key}`, key]))}
-      {STOP_ZONES.map((zone) => (
-        <Stack key={zone} gap="3">
-          <Heading as="h3" size="md">
-            <Trans>Per stop, zone {zone}</Trans>
-          </Heading>
-          {grid(PARAMETER_KEYS.stop.map((key) => [`stops.${zone}.${key}`, key]))}
-        </Stack>
-      ))}
-      <Heading as="h3" size="md">
-        <Trans>Cabin door</Trans>
-      </Heading>
-      {grid(PARAMETER_KEYS.door.map((key) => [`door.${key}`, key]))}
+    <ParameterSections group={grid}>
       <Box display="flex" gap="3" alignItems="center" flexWrap="wrap">
         <Button loading={sending} onClick={() => void send()}>
           <Send aria-hidden="true" />
@@ -160,6 +141,43 @@ export function LiftParametersPanel({ liftId, parameters }: { liftId: string; pa
           </Text>
         )}
       </Box>
+    </ParameterSections>
+  );
+}
+
+/**
+ * The parameters section with its three groups (general, each stop zone, cabin door); `group`
+ * draws one group from its `[path, label]` pairs, as inputs or as read-only values.
+ */
+function ParameterSections({
+  group,
+  children,
+}: {
+  group: (paths: [string, string][]) => ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="4" as="section" aria-labelledby="parameters-heading">
+      <Heading as="h2" size="lg" id="parameters-heading">
+        <Trans>Parameters</Trans>
+      </Heading>
+      <Heading as="h3" size="md">
+        <Trans>General</Trans>
+      </Heading>
+      {group(PARAMETER_KEYS.general.map((key) => [`general.${key}`, key]))}
+      {STOP_ZONES.map((zone) => (
+        <Stack key={zone} gap="3">
+          <Heading as="h3" size="md">
+            <Trans>Per stop, zone {zone}</Trans>
+          </Heading>
+          {group(PARAMETER_KEYS.stop.map((key) => [`stops.${zone}.${key}`, key]))}
+        </Stack>
+      ))}
+      <Heading as="h3" size="md">
+        <Trans>Cabin door</Trans>
+      </Heading>
+      {group(PARAMETER_KEYS.door.map((key) => [`door.${key}`, key]))}
+      {children}
     </Stack>
   );
 }
@@ -184,27 +202,5 @@ export function LiftParametersView({ parameters }: { parameters: LiftParameters 
       ))}
     </SimpleGrid>
   );
-  return (
-    <Stack gap="4" as="section" aria-labelledby="parameters-heading">
-      <Heading as="h2" size="lg" id="parameters-heading">
-        <Trans>Parameters</Trans>
-      </Heading>
-      <Heading as="h3" size="md">
-        <Trans>General</Trans>
-      </Heading>
-      {group(PARAMETER_KEYS.general.map((key) => [`general.${key}`, key]))}
-      {STOP_ZONES.map((zone) => (
-        <Stack key={zone} gap="3">
-          <Heading as="h3" size="md">
-            <Trans>Per stop, zone {zone}</Trans>
-          </Heading>
-          {group(PARAMETER_KEYS.stop.map((key) => [`stops.${zone}.${key}`, key]))}
-        </Stack>
-      ))}
-      <Heading as="h3" size="md">
-        <Trans>Cabin door</Trans>
-      </Heading>
-      {group(PARAMETER_KEYS.door.map((key) => [`door.${key}`, key]))}
-    </Stack>
-  );
+  return <ParameterSections group={group} />;
 }
