@@ -35,6 +35,7 @@ import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { settingsPlugin } from './plugins/settings';
 import { validationPlugin } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 import { deviceGatewayPlugin } from './realtime/device-gateway';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       azureStorageConnectionString: config.azureStorageConnectionString,
       dataDir: config.dataDir,
     });
+    await app.register(settingsPlugin);
     await app.register(liveLiftsPlugin, {});
     await app.register(deviceGatewayPlugin, { clock: config.deviceClock });
     await app.register(endpointsPlugin);

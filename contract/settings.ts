@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+
+/**
+ * The portal's settings document: what admins and devs tune without a deploy (`/apps/json`,
+ * `GET /json/read`, `POST /json/write`). Every key has a default, so an empty document `{}` is a
+ * whole one and a document written before a key existed stays valid. The server reads it at start
+ * and whenever it changes (server/plugins/settings.ts); docs/settings.md explains each key.
+ */
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);
+
+export const SettingsSchema = v.object({
+  sims: v.optional(
+    v.object({
+      /** A SIM counts as running low below this share of its data quota, in percent. */
+      lowVolumePercent: wholeNumber(1, 99, 20),
+      /** The top-up offered to admins: data in MB and its price in euro cents. */
+      topUpDataMb: wholeNumber(1, 1_000_000, 500),
+      topUpPriceCents: wholeNumber(0, 100_000_000, 1000),
+    }),
+    {},
+  ),
+  alarms: v.optional(
+    v.object({
+      /** A controller silent this long opens an "offline" alarm. */
+      controllerOfflineMinutes: wholeNumber(1, 7 * 24 * 60, 10),
+      /** An alarm nobody acknowledged this long goes to the customer admins and admins as well. */
+      escalationMinutes: wholeNumber(1, 7 * 24 * 60, 15),
+    }),
+    {},
+  ),
+  maintenance: v.optional(
+    v.object({
+      /** A lift is due after this many trips, operating hours or months, whichever comes first. */
+      everyTrips: wholeNumber(1, 100_000_000, 50_000),
+      everyHours: wholeNumber(1, 1_000_000, 1_000),
+      everyMonths: wholeNumber(1, 120, 6),
+      /** The service man is told this many days before a lift falls due. */
+      noticeDays: wholeNumber(0, 365, 7),
+    }),
+    {},
+  ),
+});
+
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+
+/** The document with every key at its default. */
+export const DEFAULT_SETTINGS: Settings = v.parse(SettingsSchema, {});
