@@ -23,7 +23,7 @@ import { lifts } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { hashDeviceKey } from '../modules/lifts/lifts.repository';
 import { type LogEntry, writeLog } from '../modules/logs/write-log';
-import { IngestQueue, type Reading } from './ingest';
+import { IngestQueue, type IngestStep, type Reading } from './ingest';
 import { DEVS_ROOM } from './rooms';
 
 interface DeviceSocketData {
@@ -61,6 +61,8 @@ export interface DeviceGateway {
   sendCommand(imei: string, command: DeviceCommand): Promise<ControllerAck>;
   /** Drops a controller's connection (its key was rotated or its lift deleted); it must sign in again. */
   disconnect(imei: string): void;
+  /** Adds work done inside each ingest transaction (see `IngestStep` in ingest.ts). */
+  addIngestStep(step: IngestStep): void;
 }
 
 declare module 'fastify' {
@@ -87,7 +89,9 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
     const db = app.db;
     const nsp = app.io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
     const live = app.liveLifts;
+    const ingestSteps: IngestStep[] = [];
     const ingest = new IngestQueue(db, {
+      steps: ingestSteps,
       onCommitted: ({ liftIds, messages }) => {
         live.message(messages);
         live.changed(liftIds);
@@ -275,6 +279,9 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
       disconnect: (imei: string) => {
         byImei.get(imei)?.disconnect(true);
+      },
+      addIngestStep: (step: IngestStep) => {
+        ingestSteps.push(step);
       },
     } satisfies DeviceGateway);
 

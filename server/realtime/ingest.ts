@@ -12,6 +12,20 @@ export type Reading =
   | { kind: 'event'; liftId: string; imei: string; reading: EventReading }
   | { kind: 'params'; liftId: string; imei: string; reading: ParamsReading };
 
+/** A transaction of the ingest, as Drizzle hands it to `db.transaction`. */
+export type IngestTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Work another domain does with each batch, inside its transaction (alarms opened by events,
+ * hourly roll-ups for analytics): it commits with the readings or not at all, so a restart never
+ * half-applies it. It gets the readings stored for the first time (a resent reading is not among
+ * them) and may answer work to run after the commit (notifications), which must not throw.
+ */
+export type IngestStep = (
+  tx: IngestTransaction,
+  readings: readonly Reading[],
+) => Promise<(() => void) | undefined>;
+
 interface Pending {
   item: Reading;
   resolve: () => void;
@@ -25,6 +39,8 @@ export interface IngestOptions {
   maxDelayMs?: number;
   /** Called after a batch committed, with the lifts it changed and the readings it stored. */
   onCommitted?: (committed: Committed) => void;
+  /** Steps of other domains, read at each batch (modules add theirs after the gateway started). */
+  steps?: readonly IngestStep[];
   onError?: (error: unknown) => void;
 }
 
@@ -111,6 +127,7 @@ export class IngestQueue {
       const committed = await writeBatch(
         this.db,
         batch.map((p) => p.item),
+        this.options.steps,
       );
       for (const p of batch) p.resolve();
       if (committed.liftIds.size > 0) this.options.onCommitted?.(committed);
@@ -123,7 +140,7 @@ export class IngestQueue {
       // One poisonous reading must not block the others forever: retry each on its own.
       for (const p of batch) {
         try {
-          const committed = await writeBatch(this.db, [p.item]);
+          const committed = await writeBatch(this.db, [p.item], this.options.steps);
           p.resolve();
           if (committed.liftIds.size > 0) this.options.onCommitted?.(committed);
         } catch (single) {
@@ -145,7 +162,11 @@ interface LiftChange {
 const key = (imei: string, seq: number) => `${imei}:${seq}`;
 
 /** Writes readings in one transaction; answers the lifts whose row changed and the stored messages. */
-export async function writeBatch(db: Database, items: Reading[]): Promise<Committed> {
+export async function writeBatch(
+  db: Database,
+  items: Reading[],
+  steps: readonly IngestStep[] = [],
+): Promise<Committed> {
   // The same (imei, seq) twice in one batch is one reading.
   const unique = new Map<string, Reading>();
   for (const item of items) {
@@ -155,6 +176,7 @@ export async function writeBatch(db: Database, items: Reading[]): Promise<Commit
   const candidates = [...unique.values()];
   const changed = new Set<string>();
   const stored: Message[] = [];
+  const afterCommit: (() => void)[] = [];
 
   await db.transaction(async (tx) => {
     const receipts = JSON.stringify(candidates.map((r) => ({ imei: r.imei, seq: r.reading.seq })));
@@ -287,7 +309,13 @@ export async function writeBatch(db: Database, items: Reading[]): Promise<Commit
         id uuid, trips bigint, hours double precision, params jsonb,
         set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
       where l.id = u.id`);
+
+    for (const step of steps) {
+      const after = await step(tx, readings);
+      if (after) afterCommit.push(after);
+    }
   });
+  for (const after of afterCommit) after();
   return { liftIds: changed, messages: stored };
 }
 
