@@ -16,7 +16,7 @@ export interface OnlineUser {
 }
 
 /** Entities the browser mirrors (docs/sync.md): a `reload` of one of them makes it pull. */
-export const MIRRORED_RELOAD_ENTITIES = ['lifts', 'descriptions', 'messages'] as const;
+export const MIRRORED_RELOAD_ENTITIES = ['lifts', 'descriptions', 'messages', 'files'] as const;
 
 /**
  * What a `reload` names. Mirrored entities make the sync engine pull; `users` makes the screens
@@ -29,6 +29,8 @@ export type ReloadChange =
   | { entity: 'descriptions' }
   /** Readings of these lifts were deleted or changed without a `lift:message`; only lifts the user sees. */
   | { entity: 'messages'; liftIds: string[] }
+  /** Files of these lifts were added or deleted; only lifts the user sees. */
+  | { entity: 'files'; liftIds: string[] }
   /** Users were created, changed, deleted or registered. */
   | { entity: 'users' };
 export type ReloadEntity = ReloadChange['entity'];

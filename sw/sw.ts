@@ -38,7 +38,6 @@ registerRoute(
 
 /** Cache names; the page empties `API_CACHE` on sign-out (src/data/session-services.ts). */
 const IMAGE_CACHE = 'lift-portal-images';
-const FILE_CACHE = 'lift-portal-files';
 const API_CACHE = 'lift-portal-api';
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -68,20 +67,8 @@ registerRoute(
   }),
 );
 
-// A lift file's bytes, for reading them in the shaft (docs/files.md). Only the content: the file
-// lists and signed links under /api/files/ are live answers, never cached.
-const FILE_CONTENT = /^\/api\/files\/[^/]+\/content$/;
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin && request.method === 'GET' && FILE_CONTENT.test(url.pathname),
-  new CacheFirst({
-    cacheName: FILE_CACHE,
-    plugins: [
-      onlyOk,
-      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+// Lift files are not cached here: the page keeps them itself, within its budget and with its pins
+// (src/data/file-cache.ts, docs/files.md#offline), so /api/files/ is among the paths never cached.
 
 /** A cached answer says so, so the page can show "shown from cache" (src/data/use-api.ts). */
 const markFromCache: WorkboxPlugin = {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
 import { DescriptionSchema } from './description';
+import { LiftFileSchema } from './file';
 import { LiftSchema } from './lift';
 import { MessageSchema } from './message';
 
@@ -35,8 +36,9 @@ export const SyncPullQuerySchema = v.object({
 export const SyncDeletionsSchema = v.object({
   lifts: v.array(v.string()),
   descriptions: v.array(v.string()),
-  /** Messages by id; a dropped lift also drops its messages on the client. */
+  /** Messages by id; a dropped lift also drops its messages and files on the client. */
   messages: v.array(v.string()),
+  files: v.array(v.string()),
 });
 
 /**
@@ -44,14 +46,16 @@ export const SyncDeletionsSchema = v.object({
  * served (unknown, from another database, the user's role or company changed): the client clears
  * its mirror and pulls again without a cursor; such an answer has empty lists, `cursor: ''` (an
  * empty cursor is the same as none) and `hasMore: true`. Every row is the same shape the REST API
- * answers. A lift that came into the user's scope arrives whole with its messages of the last
- * `MIRROR_MESSAGE_DAYS` days, so a page may hold more than `limit` messages then.
+ * answers. A lift that came into the user's scope arrives whole with its files and its messages of
+ * the last `MIRROR_MESSAGE_DAYS` days, in backfill pages after it when they do not fit one.
  */
 export const SyncPullResponseSchema = v.object({
   reset: v.boolean(),
   lifts: v.array(LiftSchema),
   descriptions: v.array(DescriptionSchema),
   messages: v.array(MessageSchema),
+  /** The files of every lift in `lifts` or mirrored before (their list, not their bytes). */
+  files: v.array(LiftFileSchema),
   deleted: SyncDeletionsSchema,
   /** Send it back on the next pull; it also comes with `hasMore: false` so the client can resume. */
   cursor: v.string(),

@@ -16,6 +16,8 @@ export const CONTENT_SECURITY_POLICY = {
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
+  // Lift files are shown from Blobs the page made of their checked bytes (PDF in a frame).
+  frameSrc: ["'self'", 'blob:'],
   baseUri: ["'self'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],

@@ -1,4 +1,4 @@
-import { TOKEN_CHECK_INTERVAL_MS } from '../../contract/constants';
+import { FILE_CACHE_NAME, TOKEN_CHECK_INTERVAL_MS } from '../../contract/constants';
 import { MSG, type ServerMessage } from '../../contract/messages';
 import { resetLayoutSettings } from './layout-settings';
 import {
@@ -68,7 +68,11 @@ async function closeMirror(end: SessionEnd): Promise<void> {
   const keep = end.reason !== undefined && (await hasUnsentChanges(userId));
   await stopMirror({ deleteData: !keep });
   // Also when the mirror was still opening (a sign-out right after the page loaded).
-  if (!keep) await deleteMirrorOf(userId);
+  if (!keep) {
+    await deleteMirrorOf(userId);
+    // The lift files the user kept go with his mirror (src/data/file-cache.ts).
+    await globalThis.caches?.delete(FILE_CACHE_NAME).catch(() => undefined);
+  }
 }
 
 /**

@@ -28,6 +28,7 @@ import { currentUser } from '../../plugins/auth';
 import { RequestValidationError, toFieldErrors } from '../../plugins/validation';
 import { createFileRequester } from '../storage/file-requester';
 import { readForm } from '../storage/upload-form';
+import { askLiftSeersToPull } from '../sync/sync-notify';
 import { seedDemoFiles } from './demo-files';
 import { liftFileContentPath } from './file-mapper';
 import { createFilesRepository, type NewLiftFile } from './files.repository';
@@ -135,6 +136,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
           request.log.warn({ err: error, id: found.row.id }, 'lift file blob not deleted'),
         );
     }
+    askLiftSeersToPull(app, [found.row.liftId], 'files');
     return { message: MSG.deleted };
   });
 
@@ -162,7 +164,11 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
 
   const insertOrExisting = async (values: NewLiftFile): Promise<{ file: LiftFile; created: boolean }> => {
     const inserted = await files.insert(values);
-    if (inserted) return { file: inserted, created: true };
+    if (inserted) {
+      // Mirrors of the lift pull the new file's row (docs/sync.md).
+      askLiftSeersToPull(app, [values.liftId], 'files');
+      return { file: inserted, created: true };
+    }
     // Another request with the same uid got there first.
     const existing = await existingForUid(values.uid, values.liftId);
     if (!existing) throw fileNotFound();

@@ -3,18 +3,21 @@ import { userIdsWhoSeeLifts } from '../../access/lifts';
 import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 
 /**
- * Tells the online users who see these lifts (and staff) to pull their messages: they changed in
- * a way no `lift:message` carries (readings deleted). Each user is named only the lifts he sees.
- * Runs after the answer; a failure only delays their next pull.
+ * Tells the online users who see these lifts (and staff) to pull their messages or files: they
+ * changed in a way no `lift:message` carries (readings deleted, files added or deleted). Each user
+ * is named only the lifts he sees. Runs after the answer; a failure only delays their next pull.
  */
-export function askLiftSeersToPull(app: FastifyInstance, liftIds: readonly string[]): void {
+export function askLiftSeersToPull(
+  app: FastifyInstance,
+  liftIds: readonly string[],
+  entity: 'messages' | 'files' = 'messages',
+): void {
   if (liftIds.length === 0 || app.io.sockets.sockets.size === 0) return;
   const unique = [...new Set(liftIds)];
   userIdsWhoSeeLifts(app.db, unique)
     .then((seers) => {
       const rooms = app.io.sockets.adapter.rooms;
-      if (rooms.has(STAFF_ROOM))
-        app.io.to(STAFF_ROOM).emit('reload', { entity: 'messages', liftIds: unique });
+      if (rooms.has(STAFF_ROOM)) app.io.to(STAFF_ROOM).emit('reload', { entity, liftIds: unique });
       const perUser = new Map<string, string[]>();
       for (const [liftId, userIds] of seers) {
         for (const id of userIds) perUser.set(id, [...(perUser.get(id) ?? []), liftId]);
@@ -22,8 +25,7 @@ export function askLiftSeersToPull(app: FastifyInstance, liftIds: readonly strin
       for (const [userId, seen] of perUser) {
         const room = userRoom(userId);
         // Staff heard it already, with every lift.
-        if (rooms.has(room))
-          app.io.to(room).except(STAFF_ROOM).emit('reload', { entity: 'messages', liftIds: seen });
+        if (rooms.has(room)) app.io.to(room).except(STAFF_ROOM).emit('reload', { entity, liftIds: seen });
       }
     })
     .catch((error: unknown) => app.log.warn({ err: error }, 'sync reload for lift seers failed'));

@@ -11,13 +11,17 @@ import { rowsOf } from '../../db/results';
 import {
   type DescriptionRow,
   descriptions,
+  type LiftFileRow,
   type LiftRow,
   liftAccessChanges,
+  liftFiles,
   lifts,
   type MessageRow,
   messages,
+  users,
 } from '../../db/schema';
 import { toDescription } from '../descriptions/description-mapper';
+import { toLiftFile } from '../files/file-mapper';
 import { toLifts } from '../lifts/lift-view';
 import { toMessage } from '../messages/message-mapper';
 
@@ -25,8 +29,9 @@ const DAY_MS = 86_400_000;
 /**
  * Bump when what a mirror holds changes shape: every client then starts over.
  * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.
+ * v3: lifts bring their files, which mirrors filled under v2 lack.
  */
-const CURSOR_FORMAT = 'v2';
+const CURSOR_FORMAT = 'v3';
 /** `format:position:fingerprint`, and `:from:afterSeq` while lifts that came into scope are backfilled. */
 const CURSOR_PATTERN = new RegExp(
   `^${CURSOR_FORMAT}:(\\d{1,15}):([A-Za-z0-9_-]{16})(?::(\\d{1,15}):(\\d{1,15}))?$`,
@@ -75,7 +80,7 @@ export interface PullOptions {
   limit?: number | undefined;
 }
 
-const emptyDeletions = () => ({ lifts: [], descriptions: [], messages: [] });
+const emptyDeletions = () => ({ lifts: [], descriptions: [], messages: [], files: [] });
 
 /** The client clears its mirror and pulls again without a cursor (`cursor: ''`). */
 function resetAnswer(now: Date): SyncPullResponse {
@@ -84,6 +89,7 @@ function resetAnswer(now: Date): SyncPullResponse {
     lifts: [],
     descriptions: [],
     messages: [],
+    files: [],
     deleted: emptyDeletions(),
     cursor: '',
     hasMore: true,
@@ -91,11 +97,89 @@ function resetAnswer(now: Date): SyncPullResponse {
   };
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A row that belongs to a lift and travels with it (docs/sync.md#lift-children). */
+type Child =
+  | { seq: number; kind: 'message'; row: MessageRow }
+  | { seq: number; kind: 'file'; row: LiftFileRow; addedByName: string | null };
+
 type Change =
   | { seq: number; kind: 'lift'; row: LiftRow }
   | { seq: number; kind: 'description'; row: DescriptionRow }
-  | { seq: number; kind: 'message'; row: MessageRow }
+  | Child
   | { seq: number; kind: 'access'; liftId: string; userId: string | null; companyId: string | null };
+
+/** Which children to read: after a position, of the user's lifts or of given lifts, oldest first. */
+interface ChildRange {
+  afterSeq: number;
+  upTo?: number;
+  /** The stream: children of every lift in the user's scope. */
+  user?: ScopeUser;
+  /** A backfill: children of these lifts only (already checked to be in scope). */
+  liftIds?: string[];
+  /** Only live rows (a first sync or a backfill needs no tombstones). */
+  liveOnly: boolean;
+  since: Date;
+  limit: number;
+}
+
+/**
+ * Each kind of lift child, read from its `sync_seq` index, at most `limit + 1` rows, merged in
+ * position order. Messages are mirrored for `MIRROR_MESSAGE_DAYS`; files whatever their age.
+ */
+async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]> {
+  const scope = (liftId: typeof messages.liftId | typeof liftFiles.liftId) =>
+    range.liftIds ? inArray(liftId, range.liftIds) : range.user ? liftScopeCondition(range.user) : undefined;
+  const needsLift = range.liftIds === undefined;
+  const messageQuery = tx.select({ message: messages }).from(messages).$dynamic();
+  const fileQuery = tx
+    .select({ file: liftFiles, addedByName: users.displayName })
+    .from(liftFiles)
+    .leftJoin(users, eq(users.id, liftFiles.addedBy))
+    .$dynamic();
+  const [messageRows, fileRows] = await Promise.all([
+    (needsLift ? messageQuery.innerJoin(lifts, eq(lifts.id, messages.liftId)) : messageQuery)
+      .where(
+        and(
+          gt(messages.syncSeq, range.afterSeq),
+          range.upTo === undefined ? undefined : lte(messages.syncSeq, range.upTo),
+          gte(messages.at, range.since),
+          range.liveOnly ? isNull(messages.deletedAt) : undefined,
+          scope(messages.liftId),
+        ),
+      )
+      .orderBy(asc(messages.syncSeq))
+      .limit(range.limit + 1),
+    (needsLift ? fileQuery.innerJoin(lifts, eq(lifts.id, liftFiles.liftId)) : fileQuery)
+      .where(
+        and(
+          gt(liftFiles.syncSeq, range.afterSeq),
+          range.upTo === undefined ? undefined : lte(liftFiles.syncSeq, range.upTo),
+          range.liveOnly ? isNull(liftFiles.deletedAt) : undefined,
+          scope(liftFiles.liftId),
+        ),
+      )
+      .orderBy(asc(liftFiles.syncSeq))
+      .limit(range.limit + 1),
+  ]);
+  return [
+    ...messageRows.map(({ message: row }): Child => ({ seq: row.syncSeq, kind: 'message', row })),
+    ...fileRows.map(
+      ({ file: row, addedByName }): Child => ({ seq: row.syncSeq, kind: 'file', row, addedByName }),
+    ),
+  ].sort((a, b) => a.seq - b.seq);
+}
+
+/** The children of a page, as the answer carries them. */
+function childrenAnswer(children: Iterable<Child>) {
+  const answer = { messages: [] as SyncPullResponse['messages'], files: [] as SyncPullResponse['files'] };
+  for (const child of children) {
+    if (child.kind === 'message') answer.messages.push(toMessage(child.row));
+    else answer.files.push(toLiftFile(child.row, child.addedByName));
+  }
+  return answer;
+}
 
 /**
  * One page of the changes after the cursor's position, in sync position order, for the user's
@@ -130,7 +214,7 @@ export async function pullChanges(
         return backfillPage(tx, user, { position: after, backfill }, { limit, since, fingerprint, now });
       }
 
-      const [liftRows, descriptionRows, messageRows, accessRows] = await Promise.all([
+      const [liftRows, descriptionRows, childRows, accessRows] = await Promise.all([
         tx
           .select()
           .from(lifts)
@@ -149,20 +233,7 @@ export async function pullChanges(
           .where(and(gt(descriptions.syncSeq, after), first ? isNull(descriptions.deletedAt) : undefined))
           .orderBy(asc(descriptions.syncSeq))
           .limit(limit + 1),
-        tx
-          .select({ message: messages })
-          .from(messages)
-          .innerJoin(lifts, eq(lifts.id, messages.liftId))
-          .where(
-            and(
-              gt(messages.syncSeq, after),
-              gte(messages.at, since),
-              first ? isNull(messages.deletedAt) : undefined,
-              liftScopeCondition(user),
-            ),
-          )
-          .orderBy(asc(messages.syncSeq))
-          .limit(limit + 1),
+        readChildren(tx, { afterSeq: after, user, liveOnly: first, since, limit }),
         first
           ? Promise.resolve([])
           : tx
@@ -181,7 +252,7 @@ export async function pullChanges(
       const merged: Change[] = [
         ...liftRows.map((row) => ({ seq: row.syncSeq, kind: 'lift' as const, row })),
         ...descriptionRows.map((row) => ({ seq: row.syncSeq, kind: 'description' as const, row })),
-        ...messageRows.map(({ message: row }) => ({ seq: row.syncSeq, kind: 'message' as const, row })),
+        ...childRows,
         ...accessRows.map((row) => ({ seq: row.syncSeq, kind: 'access' as const, ...row })),
       ].sort((a, b) => a.seq - b.seq);
       const hasMore = merged.length > limit;
@@ -193,8 +264,8 @@ export async function pullChanges(
       const deletedLifts = new Set<string>();
       const descriptionsToSend = new Map<string, DescriptionRow>();
       const deletedDescriptions = new Set<string>();
-      const messagesToSend = new Map<string, MessageRow>();
-      const deletedMessages = new Set<string>();
+      const childrenToSend = new Map<string, Child>();
+      const deletedChildren = { messages: new Set<string>(), files: new Set<string>() };
       const accessChanged = new Set<string>();
       /** Lifts whose access changed for this user or his company: only those may be dropped. */
       const accessLostHere = new Set<string>();
@@ -209,8 +280,9 @@ export async function pullChanges(
             else descriptionsToSend.set(change.row.id, change.row);
             break;
           case 'message':
-            if (change.row.deletedAt) deletedMessages.add(change.row.id);
-            else messagesToSend.set(change.row.id, change.row);
+          case 'file':
+            if (!change.row.deletedAt) childrenToSend.set(`${change.kind}:${change.row.id}`, change);
+            else deletedChildren[change.kind === 'message' ? 'messages' : 'files'].add(change.row.id);
             break;
           case 'access':
             accessChanged.add(change.liftId);
@@ -229,16 +301,19 @@ export async function pullChanges(
         const visibleIds = new Set(visible.map((row) => row.id));
         for (const id of ids) if (!visibleIds.has(id) && accessLostHere.has(id)) deletedLifts.add(id);
         if (visible.length > 0) {
-          // A lift that came into scope brings its recent messages, but a page stays a page: what
-          // does not fit follows in backfill pages before the stream goes on (docs/sync.md).
-          const recent = await recentMessagesOf(tx, [...visibleIds], {
+          // A lift that came into scope brings its files and recent messages, but a page stays a
+          // page: what does not fit follows in backfill pages before the stream goes on (docs/sync.md).
+          const recent = await readChildren(tx, {
             afterSeq: 0,
             upTo: pageEnd,
+            liftIds: [...visibleIds],
+            liveOnly: true,
             since,
             limit,
           });
-          for (const row of recent.slice(0, limit)) messagesToSend.set(row.id, row);
-          if (recent.length > limit) backfillNext = { from: after, afterSeq: recent[limit - 1]!.syncSeq };
+          for (const child of recent.slice(0, limit))
+            childrenToSend.set(`${child.kind}:${child.row.id}`, child);
+          if (recent.length > limit) backfillNext = { from: after, afterSeq: recent[limit - 1]!.seq };
         }
       }
       for (const id of liftsToSend.keys()) deletedLifts.delete(id);
@@ -248,11 +323,12 @@ export async function pullChanges(
         reset: false,
         lifts: await toLifts(tx, [...liftsToSend.values()]),
         descriptions: [...descriptionsToSend.values()].map(toDescription),
-        messages: [...messagesToSend.values()].map(toMessage),
+        ...childrenAnswer(childrenToSend.values()),
         deleted: {
           lifts: [...deletedLifts],
           descriptions: [...deletedDescriptions],
-          messages: [...deletedMessages],
+          messages: [...deletedChildren.messages],
+          files: [...deletedChildren.files],
         },
         cursor: encodeCursor(position, fingerprint, backfillNext),
         hasMore: hasMore || backfillNext !== undefined,
@@ -263,32 +339,8 @@ export async function pullChanges(
   );
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** Messages of `liftIds` within the mirror's days, after `afterSeq` up to `upTo`, oldest first, `limit + 1` at most. */
-function recentMessagesOf(
-  tx: Transaction,
-  liftIds: string[],
-  range: { afterSeq: number; upTo: number; since: Date; limit: number },
-) {
-  return tx
-    .select()
-    .from(messages)
-    .where(
-      and(
-        inArray(messages.liftId, liftIds),
-        gt(messages.syncSeq, range.afterSeq),
-        lte(messages.syncSeq, range.upTo),
-        gte(messages.at, range.since),
-        isNull(messages.deletedAt),
-      ),
-    )
-    .orderBy(asc(messages.syncSeq))
-    .limit(range.limit + 1);
-}
-
 /**
- * The next page of messages of lifts that came into scope through access changes after
+ * The next page of files and messages of lifts that came into scope through access changes after
  * `backfill.from` up to `position`; when they are all sent, the cursor goes back to the stream at
  * `position`. Later changes of these lifts come with the stream.
  */
@@ -317,11 +369,14 @@ async function backfillPage(
         )
     : [];
   const rows = visible.length
-    ? await recentMessagesOf(
-        tx,
-        visible.map((row) => row.id),
-        { afterSeq: backfill.afterSeq, upTo: position, since, limit },
-      )
+    ? await readChildren(tx, {
+        afterSeq: backfill.afterSeq,
+        upTo: position,
+        liftIds: visible.map((row) => row.id),
+        liveOnly: true,
+        since,
+        limit,
+      })
     : [];
   const more = rows.length > limit;
   const sent = rows.slice(0, limit);
@@ -329,12 +384,12 @@ async function backfillPage(
     reset: false,
     lifts: [],
     descriptions: [],
-    messages: sent.map(toMessage),
+    ...childrenAnswer(sent),
     deleted: emptyDeletions(),
     cursor: encodeCursor(
       position,
       fingerprint,
-      more ? { from: backfill.from, afterSeq: sent.at(-1)!.syncSeq } : undefined,
+      more ? { from: backfill.from, afterSeq: sent.at(-1)!.seq } : undefined,
     ),
     // Done or not, the stream after `position` is still to come.
     hasMore: true,
@@ -371,7 +426,8 @@ async function lastCommittedPosition(db: Database): Promise<number> {
   const [row] = rowsOf<{ position: string | number | null }>(
     await db.execute(sql`select greatest(
       (select max(sync_seq) from lifts), (select max(sync_seq) from descriptions),
-      (select max(sync_seq) from messages), (select max(sync_seq) from lift_access_changes)) as position`),
+      (select max(sync_seq) from messages), (select max(sync_seq) from lift_files),
+      (select max(sync_seq) from lift_access_changes)) as position`),
   );
   return Number(row?.position ?? 0);
 }

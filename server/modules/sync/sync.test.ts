@@ -7,7 +7,7 @@ import type { Lift } from '../../../contract/schemas/lift';
 import { type SyncPullResponse, SyncPullResponseSchema } from '../../../contract/schemas/sync';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
-import { descriptions, messages, users } from '../../db/schema';
+import { descriptions, liftFiles, messages, users } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { encodeCursor, scopeFingerprint } from './sync.repository';
 
@@ -76,7 +76,13 @@ async function pullAll(role: Role, cursor?: string, limit?: number) {
   const lifts = new Map<string, Lift>();
   const descriptionIdsSeen = new Set<string>();
   const messageIds = new Set<string>();
-  const deleted = { lifts: new Set<string>(), descriptions: new Set<string>(), messages: new Set<string>() };
+  const fileIds = new Set<string>();
+  const deleted = {
+    lifts: new Set<string>(),
+    descriptions: new Set<string>(),
+    messages: new Set<string>(),
+    files: new Set<string>(),
+  };
   let pages = 0;
   let page: SyncPullResponse;
   let next = cursor;
@@ -88,12 +94,22 @@ async function pullAll(role: Role, cursor?: string, limit?: number) {
     for (const lift of page.lifts) lifts.set(lift.id, lift);
     for (const description of page.descriptions) descriptionIdsSeen.add(description.id);
     for (const message of page.messages) messageIds.add(message.id);
+    for (const file of page.files) fileIds.add(file.id);
     for (const id of page.deleted.lifts) deleted.lifts.add(id);
     for (const id of page.deleted.descriptions) deleted.descriptions.add(id);
     for (const id of page.deleted.messages) deleted.messages.add(id);
+    for (const id of page.deleted.files) deleted.files.add(id);
     next = page.cursor;
   } while (page.hasMore);
-  return { lifts, descriptionIds: descriptionIdsSeen, messageIds, deleted, cursor: page.cursor, pages };
+  return {
+    lifts,
+    descriptionIds: descriptionIdsSeen,
+    messageIds,
+    fileIds,
+    deleted,
+    cursor: page.cursor,
+    pages,
+  };
 }
 
 const sorted = (values: Iterable<string>) => [...values].sort();
@@ -234,6 +250,41 @@ describe('delta sync', () => {
       .returning({ id: messages.id });
     const after = await pullAll('service_man', next);
     expect([...after.messageIds]).toContain(later!.id);
+  });
+
+  it("sends a lift's files with it, old or new, their deletions as tombstones, and none of another customer's", async () => {
+    const db = t.database.handle.db;
+    const file = (liftId: string, uid: string) => ({
+      uid,
+      liftId,
+      name: `${uid}.pdf`,
+      size: 10,
+      type: 'application/pdf',
+      url: 'https://docs.example.com/manual.pdf',
+      createdAt: new Date(Date.now() - 400 * DAY),
+    });
+    const [old, foreign] = await db
+      .insert(liftFiles)
+      .values([file(f.own.id, 'sync-old-manual'), file(f.foreign.id, 'sync-foreign-manual')])
+      .returning();
+    const first = await pullAll('service_man');
+    expect(first.fileIds.has(old!.id)).toBe(true);
+    expect(first.fileIds.has(foreign!.id)).toBe(false);
+
+    const [added] = await db.insert(liftFiles).values(file(f.own.id, 'sync-new-photo')).returning();
+    await db.update(liftFiles).set({ deletedAt: new Date() }).where(eq(liftFiles.id, old!.id));
+    const delta = await pullAll('service_man', first.cursor);
+    expect([...delta.fileIds]).toEqual([added!.id]);
+    expect([...delta.deleted.files]).toEqual([old!.id]);
+
+    // The foreign lift comes into scope: its files come with it, and go with it.
+    await as('admin', 'PUT', `/api/lifts/${f.foreign.id}`, { servicemen: [f.ids.service_man] });
+    const gained = await pullAll('service_man', delta.cursor);
+    expect(gained.fileIds.has(foreign!.id)).toBe(true);
+    await as('admin', 'PUT', `/api/lifts/${f.foreign.id}`, { servicemen: [f.otherServiceManId] });
+    const lost = await pullAll('service_man', gained.cursor);
+    expect([...lost.deleted.lifts]).toEqual([f.foreign.id]);
+    expect(lost.fileIds.size).toBe(0);
   });
 
   it('sends a lift again when one of its users is renamed, with the new name and the same version', async () => {

@@ -1,13 +1,21 @@
 import Dexie, { liveQuery } from 'dexie';
 import type { Lift } from '../../../contract/schemas/lift';
 import { MIRRORED_RELOAD_ENTITIES, type ReloadChange } from '../../../contract/socket';
+import { refreshKeptFiles } from '../file-cache';
 import { getSession } from '../session';
 import { subscribeSocketEvent } from '../socket';
 import { MirrorDb, mirrorName } from './mirror-db';
 import { applyServerRow, makeWaitingDue, removeMirrorRow, replayOutbox } from './outbox';
 import { applyLiveMessage, isMirrorComplete, pullAll } from './pull';
-import { fetchPullPage, sendOutboxEntry } from './send';
-import { mirrorStore, type SyncReason, setSyncRequester, syncStatusStore } from './sync-status';
+import { fetchPullPage, sendOutboxEntry, sendUpload } from './send';
+import {
+  mirrorStore,
+  type SyncReason,
+  setSyncRequester,
+  syncStatusStore,
+  uploadProgressStore,
+} from './sync-status';
+import { resolveUploadRefs, sendUploads } from './uploads';
 
 /** Events close together (online + visible + reconnect) make one sync. */
 const SYNC_DEBOUNCE_MS = 250;
@@ -28,6 +36,8 @@ async function withSyncLock(userId: string, task: () => Promise<void>): Promise<
     await task();
   });
 }
+
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,15 +69,26 @@ function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
     try {
       await withSyncLock(current.userId, async () => {
         if (running !== current) return;
-        const outcome = await replayOutbox(current.db, sendOutboxEntry);
-        scheduleRetry(outcome.nextAttemptAt);
-        if (outcome.delivered > 0) {
-          const delivered = { count: outcome.delivered, at: Date.now() };
+        // Photos first: notes that name them are sent only once they are stored.
+        const uploaded = await sendUploads(current.db, sendUpload, (uid, loaded, total) =>
+          uploadProgressStore.update((progress) => ({ ...progress, [uid]: { loaded, total } })),
+        );
+        uploadProgressStore.set({});
+        if (uploaded.sent > 0) await makeWaitingDue(current.db);
+        const outcome = await replayOutbox(current.db, sendOutboxEntry, Date.now, (body) =>
+          resolveUploadRefs(current.db, body),
+        );
+        scheduleRetry(earliest(outcome.nextAttemptAt, uploaded.nextAttemptAt));
+        if (outcome.delivered + uploaded.delivered > 0) {
+          const delivered = { count: outcome.delivered + uploaded.delivered, at: Date.now() };
           syncStatusStore.update((status) => ({ ...status, delivered }));
         }
         if (!pull || running !== current) return;
         await pullAll(current.db, fetchPullPage);
         if (running === current) mirrorStore.update((state) => ({ ...state, ready: true }));
+        // In the background: fetching files ahead must not hold the next sync back.
+        if (running === current)
+          void refreshKeptFiles(current.db, getSession().claims?.role).catch(() => undefined);
       });
     } catch {
       // Unreachable or refused: the mirror keeps what it has; the next trigger tries again.
@@ -93,17 +114,23 @@ function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
   return { request, stop };
 }
 
-/** Mirrors the outbox and meta rows into the status the shell shows. */
+/** Mirrors the outbox, the uploads and meta rows into the status the shell shows. */
 function watchStatus(db: MirrorDb): () => void {
   const subscription = liveQuery(async () => ({
     entries: await db.outbox.toArray(),
+    uploads: await db.uploads.where('status').anyOf('pending', 'failed').toArray(),
     lastSyncAt: (await db.meta.get('lastSyncAt'))?.value as string | undefined,
   })).subscribe({
-    next: ({ entries, lastSyncAt }) =>
+    next: ({ entries, uploads, lastSyncAt }) =>
       syncStatusStore.update((status) => ({
         ...status,
-        pending: entries.filter((entry) => entry.status === 'pending').length,
-        failed: entries.filter((entry) => entry.status === 'failed').length,
+        // An upload waiting counts as a change waiting: the user made both.
+        pending:
+          entries.filter((entry) => entry.status === 'pending').length +
+          uploads.filter((upload) => upload.status === 'pending').length,
+        failed:
+          entries.filter((entry) => entry.status === 'failed').length +
+          uploads.filter((upload) => upload.status === 'failed').length,
         conflicts: entries.filter((entry) => entry.status === 'conflict').length,
         lastSyncAt: lastSyncAt ?? null,
       })),
@@ -182,7 +209,9 @@ export async function startMirror(userId: string, sessionConfirmed: Promise<unkn
     watchStatus(db),
     listen(window, 'online', () => {
       setOnline(true);
-      void makeWaitingDue(db).then(() => syncer.request('online'));
+      void makeWaitingDue(db)
+        .then(() => db.uploads.where('status').equals('pending').modify({ nextAttemptAt: Date.now() }))
+        .then(() => syncer.request('online'));
     }),
     listen(window, 'offline', () => setOnline(false)),
     listen(document, 'visibilitychange', () => {

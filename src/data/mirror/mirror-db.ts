@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Description } from '../../../contract/schemas/description';
+import type { LiftFile } from '../../../contract/schemas/file';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
 
@@ -34,18 +35,65 @@ export interface OutboxEntry {
   current?: Lift | Message | Description;
 }
 
+/**
+ * A file or photo waiting to be uploaded (taken offline, or on its way): its bytes stay here until
+ * the server stored them under `uid`, which makes the upload exactly-once (docs/files.md#offline).
+ */
+export interface UploadEntry {
+  /** The file's id for the server (`uid` of `POST /api/files/register`). */
+  uid: string;
+  seq: number;
+  liftId: string;
+  name: string;
+  type: string;
+  size: number;
+  /** Dropped once the server stored it. */
+  blob?: Blob;
+  createdAt: string;
+  madeOffline?: true;
+  status: 'pending' | 'failed' | 'done';
+  attempts: number;
+  nextAttemptAt: number;
+  error?: string;
+  /** Once done: the stored file's id and URL, which notes that name the upload are given. */
+  fileId?: string;
+  url?: string;
+}
+
+/**
+ * A lift file's bytes kept in Cache Storage for offline use, and what the budget needs to know
+ * (src/data/file-cache.ts). `pinned`: the user chose "keep offline" for it or its lift.
+ */
+export interface KeptFile {
+  fileId: string;
+  liftId: string;
+  size: number;
+  /** Only for what the user pinned by file; a pinned lift is in `pins`. */
+  pinned: boolean;
+  lastUsedAt: number;
+}
+
+/** "Keep offline" on a whole lift: `lift:<id>`. */
+export interface PinRow {
+  key: string;
+}
+
 export interface MetaRow<T = unknown> {
   key: 'cursor' | 'lastSyncAt' | 'persisted' | 'serverTime';
   value: T;
 }
 
-/** The signed-in user's offline copy of lifts, descriptions and recent messages, and the outbox. */
+/** The signed-in user's offline copy of lifts, their files, descriptions and recent messages, and the outbox. */
 export class MirrorDb extends Dexie {
   lifts!: EntityTable<Lift, 'id'>;
   descriptions!: EntityTable<Description, 'id'>;
   messages!: EntityTable<Message, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
+  files!: EntityTable<LiftFile, 'id'>;
+  uploads!: EntityTable<UploadEntry, 'uid'>;
+  kept!: EntityTable<KeptFile, 'fileId'>;
+  pins!: EntityTable<PinRow, 'key'>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -55,6 +103,13 @@ export class MirrorDb extends Dexie {
       messages: 'id, liftId, at, [liftId+at], [kind+at], [kind+code]',
       meta: 'key',
       outbox: 'id, &seq, status, [entity+entityId]',
+    });
+    // Lift files (their list), photos waiting to be uploaded, and what is kept offline.
+    this.version(2).stores({
+      files: 'id, liftId, uid',
+      uploads: 'uid, &seq, liftId, status',
+      kept: 'fileId, liftId, lastUsedAt',
+      pins: 'key',
     });
   }
 }

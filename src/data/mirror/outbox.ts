@@ -143,10 +143,13 @@ async function putServerRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promi
 
 async function removeRow(db: MirrorDb, entity: OutboxEntity, id: string): Promise<void> {
   await tableOf(db, entity).delete(id);
-  if (entity === 'lift') await db.messages.where('liftId').equals(id).delete();
+  if (entity === 'lift') {
+    await db.messages.where('liftId').equals(id).delete();
+    await db.files.where('liftId').equals(id).delete();
+  }
 }
 
-const allTables = (db: MirrorDb) => [db.lifts, db.descriptions, db.messages, db.outbox];
+const allTables = (db: MirrorDb) => [db.lifts, db.descriptions, db.messages, db.files, db.outbox];
 
 /**
  * Stores a change and applies it to the mirror at once (optimistic). A change to a row whose earlier
@@ -269,12 +272,15 @@ export interface ReplayOutcome {
 /**
  * Sends due changes oldest first. A change waiting, rejected or in conflict holds back the later
  * changes of the same record (their order matters); other records go on. An unreachable server
- * stops the run: the rest would fail the same way.
+ * stops the run: the rest would fail the same way. `prepareBody` answers the body to send, or null
+ * while the change must wait (a note naming a photo not uploaded yet, src/data/mirror/uploads.ts).
  */
 export async function replayOutbox(
   db: MirrorDb,
   send: (entry: OutboxEntry) => Promise<SendResult>,
   now: () => number = Date.now,
+  prepareBody: (body: Record<string, unknown>) => Promise<Record<string, unknown> | null> = async (body) =>
+    body,
 ): Promise<ReplayOutcome> {
   const held = new Set<string>();
   let sent = 0;
@@ -288,11 +294,18 @@ export async function replayOutbox(
       held.add(key);
       continue;
     }
+    const body = await prepareBody(entry.body);
+    if (body === null) {
+      // Looked at again when an upload was stored (the engine makes waiting changes due then).
+      await db.outbox.update(entry.id, { nextAttemptAt: now() + BACKOFF_CAP_MS });
+      held.add(key);
+      continue;
+    }
     // Counted before the request leaves: an edit made while it is on its way must queue behind it,
     // not merge into a create whose body is already sent (and would be settled as if it held it).
     const attempts = entry.attempts + 1;
     await db.outbox.update(entry.id, { attempts });
-    const result = await send({ ...entry, attempts });
+    const result = await send({ ...entry, body, attempts });
     if (result.kind === 'ok') {
       await settle(db, entry, result.body);
       sent++;

@@ -54,7 +54,7 @@ describe('pullAll', () => {
     );
     await applyPullPage(
       db,
-      aPage({ cursor: 'c2', deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'] } }),
+      aPage({ cursor: 'c2', deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'], files: [] } }),
     );
     expect((await db.lifts.toArray()).map((lift) => lift.id)).toEqual(['b']);
     expect((await db.messages.toArray()).map((message) => message.id)).toEqual(['m2']);

@@ -21,28 +21,32 @@ export const PULL_PAGE_LIMIT = SYNC_PULL_DEFAULT_LIMIT;
 
 /** Empties the mirror's data (not the outbox): after `reset`, or to start over. */
 export async function clearMirrorData(db: MirrorDb): Promise<void> {
-  await db.transaction('rw', [db.lifts, db.descriptions, db.messages, db.meta], async () => {
-    await Promise.all([db.lifts.clear(), db.descriptions.clear(), db.messages.clear()]);
+  await db.transaction('rw', [db.lifts, db.descriptions, db.messages, db.files, db.meta], async () => {
+    await Promise.all([db.lifts.clear(), db.descriptions.clear(), db.messages.clear(), db.files.clear()]);
     await db.meta.bulkDelete(['cursor', 'serverTime']);
   });
 }
 
 /**
- * Applies one pull page in one transaction: rows in, deletions out (a lift's messages with it),
+ * Applies one pull page in one transaction: rows in, deletions out (a lift's messages and files with it),
  * pending outbox changes laid on top again, messages older than 90 days pruned, cursor saved.
  */
 export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promise<void> {
-  await db.transaction('rw', [db.lifts, db.descriptions, db.messages, db.meta, db.outbox], async () => {
+  const tables = [db.lifts, db.descriptions, db.messages, db.files, db.meta, db.outbox];
+  await db.transaction('rw', tables, async () => {
     const overlaid = await overlayPendingChanges(db, page);
     await db.lifts.bulkPut(overlaid.lifts);
     await db.descriptions.bulkPut(overlaid.descriptions);
     await db.messages.bulkPut(overlaid.messages);
+    await db.files.bulkPut(page.files);
     await db.lifts.bulkDelete(page.deleted.lifts);
     if (page.deleted.lifts.length > 0) {
       await db.messages.where('liftId').anyOf(page.deleted.lifts).delete();
+      await db.files.where('liftId').anyOf(page.deleted.lifts).delete();
     }
     await db.descriptions.bulkDelete(page.deleted.descriptions);
     await db.messages.bulkDelete(page.deleted.messages);
+    await db.files.bulkDelete(page.deleted.files);
     await db.messages.where('at').below(windowStart(page.serverTime)).delete();
     await db.meta.bulkPut([
       { key: 'cursor', value: page.cursor },
@@ -90,7 +94,8 @@ export async function pullAll(db: MirrorDb, fetchPage: FetchPullPage): Promise<{
       if (resets++ > 0 && cursor === undefined) throw new Error('The server keeps answering reset');
       await clearMirrorData(db);
       cursor = undefined;
-      if (page.lifts.length + page.descriptions.length + page.messages.length === 0) continue;
+      if (page.lifts.length + page.descriptions.length + page.messages.length + page.files.length === 0)
+        continue;
     }
     await applyPullPage(db, page);
     cursor = page.cursor;

@@ -1,11 +1,15 @@
+import { pathOf } from '../../../contract/api/endpoint';
+import { filesApi } from '../../../contract/api/files';
 import { syncApi } from '../../../contract/api/sync';
 import type { ApiError } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/schemas/sync';
 import { api, call } from '../http';
+import { getSession } from '../session';
 import type { OutboxEntry } from './mirror-db';
 import type { SendResult } from './outbox';
 import { PULL_PAGE_LIMIT } from './pull';
+import type { UploadSender } from './uploads';
 
 /** A write that got no answer by then is tried again later (with the same key). */
 const SEND_TIMEOUT_MS = 15_000;
@@ -57,6 +61,41 @@ export async function sendOutboxEntry(entry: OutboxEntry): Promise<SendResult> {
   }
   return classifyResponse(response);
 }
+
+/** An upload that makes no progress for this long is cut off and tried again (same `uid`). */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * One attempt of an upload as `multipart/form-data`. XMLHttpRequest rather than fetch: only it
+ * reports upload progress over HTTP/1.1, which the shell shows for photos on a slow uplink.
+ */
+export const sendUpload: UploadSender = (upload, onProgress) =>
+  new Promise<SendResult>((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/${pathOf(filesApi.register)}`);
+    const token = getSession().token;
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.timeout = UPLOAD_TIMEOUT_MS;
+    request.upload.onprogress = (event) =>
+      onProgress(event.loaded, event.lengthComputable ? event.total : upload.size);
+    request.onload = () => {
+      const headers = new Headers();
+      const retryAfter = request.getResponseHeader('Retry-After');
+      if (retryAfter) headers.set('Retry-After', retryAfter);
+      void classifyResponse(
+        new Response(request.responseText || null, { status: request.status, headers }),
+      ).then(resolve);
+    };
+    request.onerror = () => resolve({ kind: 'retry', unreachable: true });
+    request.ontimeout = () => resolve({ kind: 'retry', unreachable: true });
+    request.onabort = () => resolve({ kind: 'retry', unreachable: true });
+    const form = new FormData();
+    form.append('uid', upload.uid);
+    form.append('liftId', upload.liftId);
+    // The server cleans the file's own name (no `name` field: a camera's name may break its rule).
+    form.append('file', upload.blob, upload.name);
+    request.send(form);
+  });
 
 /** The pull's next page after `cursor` (none: from the start). */
 export const fetchPullPage = (cursor: string | undefined) =>

@@ -33,6 +33,10 @@ export const syncStatusStore = createStore<SyncStatus>(() => ({
 }));
 export const useSyncStatus = () => useStore(syncStatusStore);
 
+/** Bytes sent of each upload on its way, by `uid` (empty between sync runs). */
+export const uploadProgressStore = createStore<Record<string, { loaded: number; total: number }>>({});
+export const useUploadProgress = () => useStore(uploadProgressStore);
+
 /** The open mirror; `ready` once a first sync finished, so screens may read it instead of the API. */
 export interface MirrorState {
   db: MirrorDb | null;

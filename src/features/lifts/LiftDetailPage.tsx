@@ -32,12 +32,13 @@ import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
+import { LiftFilesTab } from './LiftFilesTab';
 import { LiftForm } from './LiftForm';
 import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
-// The file texts the server may send register here, with the screen of the lift's files.
+// The file texts the server may send register with the screen of the lift's files.
 import './file-messages';
 import './tabs-recipe';
 import { useLift } from './use-lifts';
@@ -340,19 +341,7 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
         </Tabs.Content>
 
         <Tabs.Content value="files">
-          <Text
-            role="status"
-            color="fg.muted"
-            borderWidth="1px"
-            borderStyle="dashed"
-            borderRadius="l2"
-            padding="4"
-          >
-            <Trans>
-              The lift's files (plans, certificates, photos) come with the file storage, which is still being
-              built.
-            </Trans>
-          </Text>
+          <LiftFilesTab liftId={data.id} />
         </Tabs.Content>
 
         <Tabs.Content value="people">

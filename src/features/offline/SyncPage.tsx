@@ -7,6 +7,7 @@ import { dropChange, keepMine, makeWaitingDue, retryChange } from '../../data/mi
 import { requestSync, useMirrorState, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
 import { translateServerMessage } from '../../data/server-messages';
 import { PageTitle } from '../../ui/PageTitle';
+import { KeptFilesSection } from './KeptFilesSection';
 
 /** Request fields that say how, not what. */
 const HIDDEN_FIELDS = new Set(['baseVersion', 'year', 'ids', 'isNotes']);
@@ -255,6 +256,7 @@ export function SyncPage() {
           </Stack>
         );
       })}
+      {db && <KeptFilesSection db={db} />}
     </Stack>
   );
 }

@@ -1,0 +1,140 @@
+import { Badge, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { keptUsage } from '../../data/file-cache';
+import type { MirrorDb } from '../../data/mirror/mirror-db';
+import { requestSync, useUploadProgress } from '../../data/mirror/sync-status';
+import { dropUpload, retryUpload } from '../../data/mirror/uploads';
+import { translateServerMessage } from '../../data/server-messages';
+import { formatBytes } from '../../ui/format-bytes';
+
+/**
+ * The offline page's account of files: uploads still on this device, and the lift files kept for
+ * offline use within the budget (src/data/file-cache.ts).
+ */
+export function KeptFilesSection({ db }: { db: MirrorDb }) {
+  const { t, i18n } = useLingui();
+  const progress = useUploadProgress();
+  const usage = useLiveQuery(() => keptUsage(db), [db]);
+  const uploads = useLiveQuery(
+    async () => (await db.uploads.orderBy('seq').toArray()).filter((upload) => upload.status !== 'done'),
+    [db],
+  );
+  const kept = useLiveQuery(async () => {
+    const rows = await db.kept.orderBy('lastUsedAt').reverse().toArray();
+    const pinnedLifts = new Set((await db.pins.toArray()).map((pin) => pin.key.replace(/^lift:/, '')));
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        pinned: row.pinned || pinnedLifts.has(row.liftId),
+        name: (await db.files.get(row.fileId))?.name ?? '—',
+        lift: (await db.lifts.get(row.liftId))?.uid ?? '—',
+      })),
+    );
+  }, [db]);
+  const size = (bytes: number) => formatBytes(bytes, i18n.locale);
+
+  return (
+    <>
+      {uploads && uploads.length > 0 && (
+        <Stack as="section" gap="2" aria-labelledby="uploads-heading">
+          <Text as="h2" id="uploads-heading" fontSize="lg" fontWeight="semibold">
+            <Trans>Files waiting to be uploaded ({uploads.length})</Trans>
+          </Text>
+          <Stack as="ul" gap="2" margin="0" padding="0" listStyleType="none">
+            {uploads.map((upload) => {
+              const sent = progress[upload.uid];
+              return (
+                <HStack
+                  as="li"
+                  key={upload.uid}
+                  gap="3"
+                  borderWidth="1px"
+                  borderRadius="l2"
+                  padding="3"
+                  wrap="wrap"
+                >
+                  <Stack gap="1" flex="1" minWidth="40">
+                    <Text fontWeight="medium" truncate>
+                      {upload.name}
+                    </Text>
+                    <Text fontSize="sm" color={upload.status === 'failed' ? 'fg.error' : 'fg.muted'}>
+                      {upload.status === 'failed'
+                        ? translateServerMessage(i18n, upload.error ?? '')
+                        : sent
+                          ? t`${size(sent.loaded)} of ${size(sent.total)} sent`
+                          : size(upload.size)}
+                    </Text>
+                  </Stack>
+                  {upload.status === 'failed' && (
+                    <Button
+                      size="sm"
+                      onClick={() => void retryUpload(db, upload.uid).then(() => requestSync('user'))}
+                    >
+                      <Trans>Retry</Trans>
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    onClick={() => void dropUpload(db, upload.uid)}
+                  >
+                    <Trans>Drop upload</Trans>
+                  </Button>
+                </HStack>
+              );
+            })}
+          </Stack>
+        </Stack>
+      )}
+
+      {usage && (
+        <Stack as="section" gap="2" aria-labelledby="kept-heading">
+          <Text as="h2" id="kept-heading" fontSize="lg" fontWeight="semibold">
+            <Trans>Files kept on this device</Trans>
+          </Text>
+          <Progress.Root
+            value={Math.min(100, Math.round((usage.usedBytes / usage.budgetBytes) * 100))}
+            size="sm"
+            aria-label={t`Space used by kept files`}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="sm" data-testid="kept-usage">
+            <Trans>
+              {size(usage.usedBytes)} of {size(usage.budgetBytes)} used by {usage.files} files;{' '}
+              {usage.pinnedFiles} of them marked "Keep offline".
+            </Trans>
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            <Trans>
+              When the space is full, the files used longest ago go first; files marked "Keep offline" stay.
+            </Trans>
+          </Text>
+          {kept && kept.length > 0 && (
+            <Stack as="ul" gap="1" margin="0" padding="0" listStyleType="none">
+              {kept.map((row) => (
+                <HStack as="li" key={row.fileId} gap="2" wrap="wrap" fontSize="sm">
+                  <Text fontWeight="medium" truncate maxWidth="full">
+                    {row.name}
+                  </Text>
+                  <Text color="fg.muted">
+                    {row.lift} · {size(row.size)}
+                  </Text>
+                  {row.pinned && (
+                    <Badge size="sm" colorPalette="green" variant="subtle">
+                      <Trans>Keep offline</Trans>
+                    </Badge>
+                  )}
+                </HStack>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
