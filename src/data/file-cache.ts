@@ -42,13 +42,16 @@ async function store(db: MirrorDb, file: LiftFile, blob: Blob, pinned: boolean):
     contentPath(file.id),
     new Response(blob, { headers: { 'Content-Type': file.type, 'Content-Length': String(blob.size) } }),
   );
-  const known = await db.kept.get(file.id);
-  await db.kept.put({
-    fileId: file.id,
-    liftId: file.liftId,
-    size: blob.size,
-    pinned: pinned || (known?.pinned ?? false),
-    lastUsedAt: Date.now(),
+  // One transaction: a pin made while a fetch-ahead of the same file runs must not be lost.
+  await db.transaction('rw', db.kept, async () => {
+    const known = await db.kept.get(file.id);
+    await db.kept.put({
+      fileId: file.id,
+      liftId: file.liftId,
+      size: blob.size,
+      pinned: pinned || (known?.pinned ?? false),
+      lastUsedAt: Date.now(),
+    });
   });
 }
 

@@ -9,10 +9,18 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { io } from 'socket.io-client';
-import type { DeviceAck } from '../../contract/device';
 import { MAIN_URL } from '../../playwright.config';
 import { chromiumLaunchOptions } from '../../tools/chromium.mjs';
+import {
+  adminHeaders,
+  errorMessageOf,
+  liftWithError,
+  type Message,
+  openFaultNotes,
+  tokenOf,
+  waitForMirror,
+  waitForServiceWorker,
+} from './offline-support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken, TOKEN_STORAGE_KEY } from './support';
 
 /**
@@ -20,122 +28,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken, TOKEN_STORAGE_KEY } from '
  * its replay, conflicts, two tabs, lost access. A route interception stands in for a bad network.
  */
 
-interface Message {
-  id: string;
-  liftId: string;
-  code: number | null;
-  version: number;
-  notes: { title: string; notes: string; urls: string[] } | null;
-}
-
-async function tokenOf(request: APIRequestContext, role: 'admin' | 'service_man') {
-  const response = await request.post('/api/users/authenticate', {
-    data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-}
-
-async function userIdOf(request: APIRequestContext, role: 'customer' | 'service_man') {
-  const headers = await adminHeaders(request);
-  const response = await request.get('/api/users', { headers, params: { role, pageSize: 100 } });
-  expect(response.ok()).toBeTruthy();
-  const user = ((await response.json()) as { users: { id: string; email: string }[] }).users.find(
-    (candidate) => candidate.email === DEMO_ACCOUNTS[role],
-  );
-  expect(user).toBeTruthy();
-  return user?.id ?? '';
-}
-
-let imeiCounter = 0;
-
-/** A new lift of the demo customer, assigned to the service man, whose controller raised error 101. */
-async function liftWithError(request: APIRequestContext) {
-  const headers = await adminHeaders(request);
-  const [customer, serviceMan] = await Promise.all([
-    userIdOf(request, 'customer'),
-    userIdOf(request, 'service_man'),
-  ]);
-  const imei = `37${String(Date.now()).slice(-11)}${String(++imeiCounter).padStart(2, '0')}`;
-  const uid = `OFF-${imei.slice(-7)}`;
-  const registered = await request.post('/api/lifts/register', {
-    headers,
-    data: {
-      uid,
-      address: 'Kellerweg 1, 10115 Berlin',
-      imei,
-      customers: [customer],
-      servicemen: [serviceMan],
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  const lift = (await registered.json()) as { id: string; deviceKey: string };
-
-  const device = io(`${MAIN_URL}/device`, { auth: { imei, key: lift.deviceKey }, transports: ['websocket'] });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      device.once('connect', () => resolve());
-      device.once('connect_error', reject);
-    });
-    const ack = await new Promise<DeviceAck>((resolve, reject) =>
-      device
-        .timeout(10_000)
-        .emit(
-          'event',
-          { seq: 1, ts: Date.now(), code: 101, type: 'error', active: true, floor: 2 },
-          (error: Error | null, answer: DeviceAck) => (error ? reject(error) : resolve(answer)),
-        ),
-    );
-    expect(ack).toMatchObject({ ok: true });
-  } finally {
-    device.disconnect();
-  }
-  const message = await errorMessageOf(request, lift.id);
-  return { id: lift.id, uid, serviceMan, message };
-}
-
-async function errorMessageOf(request: APIRequestContext, liftId: string): Promise<Message> {
-  const headers = await adminHeaders(request);
-  const response = await request.get('/api/messages/getDetailedMsgs', {
-    headers,
-    params: { liftId, type: 'error', page: 1, pageSize: 10 },
-  });
-  expect(response.ok()).toBeTruthy();
-  const [message] = ((await response.json()) as { messages: Message[] }).messages;
-  expect(message).toBeTruthy();
-  return message as Message;
-}
-
-/** After sign-in the first sync has finished: the screens read the mirror. */
-async function waitForMirror(page: Page) {
-  await expect(page.getByTestId('sync-status')).not.toHaveAttribute('data-last-sync', '', {
-    timeout: 20_000,
-  });
-}
-
-/** The service worker controls the page, so a reload works without the network. */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 20_000,
-  });
-}
-
 async function writeNote(page: Page, liftId: string, title: string) {
-  await page.goto(`/apps/lift/lifts/${liftId}`);
-  await page.getByRole('tab', { name: 'Fehler und Infos' }).click();
-  // A table on a desktop, a list of cards on a phone: the same name either way.
-  const recent = { name: 'Letzte Fehler und Infos' };
-  const row = page
-    .getByRole('table', recent)
-    .getByRole('row')
-    .or(page.getByRole('list', recent).getByRole('listitem'))
-    .filter({ hasText: 'Türzonenfehler' });
-  await row.getByRole('button').click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openFaultNotes(page, liftId);
   await dialog.getByLabel('Titel').fill(title);
   await dialog.getByLabel('Notizen', { exact: true }).fill(`${title}: Türkontakt gereinigt`);
   await dialog.getByRole('button', { name: 'Speichern' }).click();

@@ -1,0 +1,181 @@
+import { deflateSync } from 'node:zlib';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  adminHeaders,
+  errorMessageOf,
+  liftWithError,
+  openFaultNotes,
+  waitForMirror,
+  waitForServiceWorker,
+} from './offline-support';
+import { signInByToken } from './support';
+
+/**
+ * Lift files on the phone (issue 14, docs/files.md#offline): a photo taken offline on a note reaches
+ * the server exactly once and the office sees it; a kept PDF opens without a network.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A real PNG (the server checks the bytes): `size`×`size` pixels of one colour. */
+function png(size: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface LiftFile {
+  id: string;
+  name: string;
+  url: string;
+}
+
+async function filesOf(request: APIRequestContext, liftId: string): Promise<LiftFile[]> {
+  const response = await request.get('/api/files/getByLiftId', {
+    headers: await adminHeaders(request),
+    params: { liftId },
+  });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { files: LiftFile[] }).files;
+}
+
+/** Whether the image is loaded and drawn (not a broken picture). */
+const isDrawn = (page: Page, name: string) =>
+  page
+    .getByRole('img', { name })
+    .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+
+test('a photo taken offline on a note is uploaded once when the network returns, and the admin sees it', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+
+  await context.setOffline(true);
+  let dialog = await openFaultNotes(page, lift.id);
+  await dialog.getByLabel('Titel').fill('Türkontakt verschmutzt');
+  await dialog.getByTestId('note-photo-input').setInputFiles({
+    name: 'tuerkontakt.png',
+    mimeType: 'image/png',
+    buffer: png(64, [200, 40, 40]),
+  });
+  await expect.poll(() => isDrawn(page, 'Foto 1')).toBe(true);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  // The photo and the note wait: both count.
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '2');
+
+  // Still offline after a reload: the photo is on the device, marked as not uploaded.
+  await page.reload();
+  dialog = await openFaultNotes(page, lift.id);
+  await expect(dialog.getByText('Noch nicht hochgeladen')).toBeVisible();
+  await expect.poll(() => isDrawn(page, 'Foto 1')).toBe(true);
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await page.goto('/apps/sync');
+  await expect(
+    page.getByRole('heading', { name: 'Dateien, die auf das Hochladen warten (1)' }),
+  ).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
+  const files = await filesOf(request, lift.id);
+  expect(files.filter((file) => file.name === 'tuerkontakt.png')).toHaveLength(1);
+  const note = await errorMessageOf(request, lift.id);
+  expect(note.notes?.title).toBe('Türkontakt verschmutzt');
+  expect(note.notes?.urls).toEqual([files.find((file) => file.name === 'tuerkontakt.png')?.url]);
+
+  // The office sees the note with the photo.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInByToken(admin, request, 'admin');
+  const adminDialog = await openFaultNotes(admin, lift.id);
+  await expect(adminDialog.getByLabel('Titel')).toHaveValue('Türkontakt verschmutzt');
+  await expect.poll(() => isDrawn(admin, 'Foto 1')).toBe(true);
+  await admin.getByRole('button', { name: 'Abbrechen' }).click();
+  await admin.getByRole('tab', { name: 'Dateien' }).click();
+  await expect(admin.getByTestId('lift-files').getByText('tuerkontakt.png')).toBeVisible();
+  await adminContext.close();
+});
+
+test('a PDF kept on the device opens in the shaft without a network', async ({ page, context, request }) => {
+  const lift = await liftWithError(request);
+  const upload = await request.post('/api/files/register', {
+    headers: await adminHeaders(request),
+    multipart: {
+      uid: `e2e-manual-${lift.id}`,
+      liftId: lift.id,
+      file: {
+        name: 'Schaltplan.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+        ),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+
+  await signInByToken(page, request, 'service_man');
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+  await page.getByRole('tab', { name: 'Dateien' }).click();
+  const row = page.getByTestId('lift-files').getByRole('listitem').filter({ hasText: 'Schaltplan.pdf' });
+  await row.getByRole('button', { name: 'Offline behalten: Schaltplan.pdf', exact: true }).click();
+  await expect(row.getByRole('button', { name: 'Wird offline behalten: Schaltplan.pdf' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(row.getByText('Auf diesem Gerät')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Dateien' }).click();
+  await expect(row.getByRole('button', { name: 'Wird offline behalten: Schaltplan.pdf' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await row.getByRole('button', { name: 'Schaltplan.pdf', exact: true }).click();
+  await expect(page.getByTestId('file-preview-pdf')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Herunterladen' })).toHaveAttribute(
+    'download',
+    'Schaltplan.pdf',
+  );
+
+  // The offline page tells what is kept and how much of the budget it takes.
+  await page.goto('/apps/sync');
+  await expect(page.getByTestId('kept-usage')).toContainText('von 200 MB belegt');
+});
