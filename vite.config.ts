@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './tools/precompress.mjs';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -33,6 +34,7 @@ export default defineConfig({
     alias: [{ find: /^chakra-theme\/([\w/-]+)$/, replacement: `${CHAKRA_THEME_DIR}$1.js` }],
   },
   plugins: [
+    precompress(),
     // Must run before the React plugin so the generated route tree and split chunks are transformed.
     tanstackRouter({
       target: 'react',

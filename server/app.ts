@@ -29,6 +29,7 @@ import { syncRoutes } from './modules/sync/sync.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { databasePlugin } from './plugins/database';
 import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin } from './plugins/errors';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(validationPlugin);
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
+    await app.register(compressionPlugin);
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
     await app.register(authPlugin, {
       secret: config.authSecret,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
@@ -15,6 +16,11 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(webDir, 'registerSW.js'), '/* register */');
   writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Lift portal"}');
   writeFileSync(path.join(webDir, 'assets', 'x-abc123.js'), 'export const x = 1;');
+  // As tools/precompress.ts leaves a build: compressed copies beside the file.
+  const big = `export const lifts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `AZ-${i}`))};`;
+  writeFileSync(path.join(webDir, 'assets', 'big-def456.js'), big);
+  writeFileSync(path.join(webDir, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(webDir, 'assets', 'big-def456.js.gz'), gzipSync(big));
   return webDir;
 }
 
@@ -38,6 +44,27 @@ describe('the built PWA', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('sends the precompressed copy the browser accepts, and the file itself to one that takes neither', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^export const lifts/);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toMatch(/^export const lifts/);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^export const lifts/);
   });
 
   it.each(['/', '/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest'])(
@@ -104,6 +131,28 @@ describe('the built PWA', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('compressed API answers', () => {
+  it('compresses a large JSON answer for a client that accepts it, and leaves small ones as they are', async () => {
+    const large = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(large.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(large.rawPayload).toString());
+    expect(document.openapi).toMatch(/^3\./);
+    expect(large.rawPayload.length).toBeLessThan(JSON.stringify(document).length / 4);
+
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
   });
 });
 

@@ -36,6 +36,8 @@ export const webAppPlugin = definePlugin<WebAppPluginOptions>('web-app', async (
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: false,
+    // The build's `.br` and `.gz` beside each file (tools/precompress.ts), to browsers that take them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       const isHashedAsset = path.relative(webDir, filePath).split(path.sep)[0] === 'assets';
