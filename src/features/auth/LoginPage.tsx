@@ -1,8 +1,8 @@
 import { Box, Button, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
+import * as v from 'valibot';
 import { type LoginRequest, LoginRequestSchema } from '../../../contract/schemas/user';
 import { isApiRequestError } from '../../data/api-error';
 import { translateServerMessage } from '../../data/server-messages';
@@ -10,22 +10,50 @@ import { FormField } from '../../ui/FormField';
 import { showToast } from '../../ui/toaster';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
+type LoginField = (typeof LOGIN_FIELDS)[number];
 
-/** Sign-in (docs/spec-texts.md#menu-and-screens and #validation-messages): both fields at least 4 characters; server errors on the fields. */
+/** The first rule each field breaks (a contract MSG text), by field. */
+function ruleErrors(values: LoginRequest): Partial<Record<LoginField, string>> {
+  const result = v.safeParse(LoginRequestSchema, values);
+  const errors: Partial<Record<LoginField, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) as LoginField | null;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Sign-in (docs/spec-texts.md#menu-and-screens and #validation-messages): both fields at least 4
+ * characters, checked as the user types a field; server errors on the fields until it changes.
+ * Two fields need no form library: react-hook-form stays off the first load (size budget).
+ */
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { t, i18n } = useLingui();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: valibotResolver(LoginRequestSchema),
-    mode: 'onChange',
-    defaultValues: { email: '', password: '' },
+  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
+  const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const rules = ruleErrors(values);
+  const isValid = Object.keys(rules).length === 0;
+
+  const fieldProps = (field: LoginField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setTouched((current) => ({ ...current, [field]: true }));
+      setServerErrors((current) => ({ ...current, [field]: undefined }));
+    },
   });
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValid || isSubmitting) return;
+    setSubmitting(true);
+    const credentials = v.parse(LoginRequestSchema, values);
     try {
       // The HTTP client and session start-up load on submit, not with the page (size budget).
       const { signIn } = await import('../../data/auth');
@@ -38,22 +66,26 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         return;
       }
       let onField = false;
+      const fromServer: Partial<Record<LoginField, string>> = {};
       for (const field of LOGIN_FIELDS) {
         const message = error.body.fieldErrors?.[field];
-        if (message) setError(field, { type: 'server', message });
+        if (message) fromServer[field] = message;
         if (message) onField = true;
       }
+      setServerErrors(fromServer);
       // Said once: a reason on a field ('Wrong email or password') needs no toast as well.
       if (onField && !error.isUnreachable) return;
       const message = error.isUnreachable
         ? t`The server cannot be reached. Please check your connection.`
         : translateServerMessage(i18n, error.body.message);
       showToast('warning', message);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
-  const errorText = (field: (typeof LOGIN_FIELDS)[number]) => {
-    const message = errors[field]?.message;
+  const errorText = (field: LoginField) => {
+    const message = serverErrors[field] ?? (touched[field] ? rules[field] : undefined);
     return message ? translateServerMessage(i18n, message) : null;
   };
 
@@ -88,13 +120,13 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         <Heading as="h1" size="2xl" marginBottom="6">
           <Trans>Sign in</Trans>
         </Heading>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Stack gap="5">
             <FormField id="login-email" label={<Trans>Email</Trans>} error={errorText('email')}>
-              <Input {...register('email')} type="email" autoComplete="username" inputMode="email" />
+              <Input {...fieldProps('email')} type="email" autoComplete="username" inputMode="email" />
             </FormField>
             <FormField id="login-password" label={<Trans>Password</Trans>} error={errorText('password')}>
-              <Input {...register('password')} type="password" autoComplete="current-password" />
+              <Input {...fieldProps('password')} type="password" autoComplete="current-password" />
             </FormField>
 
             <Link asChild alignSelf="flex-end" fontSize="sm" colorPalette="blue" color="colorPalette.fg">
