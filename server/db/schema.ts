@@ -26,6 +26,7 @@ import {
 import { EVENT_TYPES, type EventType } from '../../contract/device';
 import type { LiftParameters } from '../../contract/parameters';
 import { ROLES, type Role } from '../../contract/roles';
+import { ALARM_KINDS, type AlarmKind } from '../../contract/schemas/alarm';
 import { LOG_LEVELS, LOG_SOURCES } from '../../contract/schemas/log';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/schemas/message';
 import type { UserSettings } from '../../contract/schemas/user';
@@ -493,7 +494,7 @@ export const alarms = pgTable(
     liftId: uuid('lift_id')
       .notNull()
       .references(() => lifts.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'error' | 'offline'>().notNull(),
+    kind: text('kind').$type<AlarmKind>().notNull(),
     code: integer('code').notNull().default(0),
     name: text('name').notNull().default(''),
     nameDE: text('name_de').notNull().default(''),
@@ -517,7 +518,7 @@ export const alarms = pgTable(
     index('alarms_lift_id_idx').on(table.liftId, table.openedAt),
     index('alarms_created_at_idx').on(table.createdAt),
     index('alarms_sync_seq_idx').on(table.syncSeq),
-    check('alarms_kind_known', sql`${table.kind} in ('error', 'offline')`),
+    check('alarms_kind_known', sql`${table.kind} in (${sqlList(ALARM_KINDS)})`),
   ],
 );
 

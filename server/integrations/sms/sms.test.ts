@@ -45,16 +45,14 @@ beforeAll(async () => {
     const expected = `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`;
     response.setHeader('content-type', 'application/json');
     if (request.headers.authorization !== expected) {
-      response
-        .writeHead(401)
-        .end(
-          JSON.stringify({
-            code: 20003,
-            message: 'Authenticate',
-            more_info: 'https://www.twilio.com/docs/errors/20003',
-            status: 401,
-          }),
-        );
+      response.writeHead(401).end(
+        JSON.stringify({
+          code: 20003,
+          message: 'Authenticate',
+          more_info: 'https://www.twilio.com/docs/errors/20003',
+          status: 401,
+        }),
+      );
       return;
     }
     if (!/^\+\d{6,15}$/.test(form.get('To') ?? '')) {
@@ -68,17 +66,15 @@ beforeAll(async () => {
       );
       return;
     }
-    response
-      .writeHead(201)
-      .end(
-        JSON.stringify({
-          sid: 'SM0123',
-          status: 'queued',
-          to: form.get('To'),
-          from: form.get('From'),
-          body: form.get('Body'),
-        }),
-      );
+    response.writeHead(201).end(
+      JSON.stringify({
+        sid: 'SM0123',
+        status: 'queued',
+        to: form.get('To'),
+        from: form.get('From'),
+        body: form.get('Body'),
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
