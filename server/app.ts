@@ -162,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       publicUrl: config.publicUrl,
       // Tests run the offline and escalation checks themselves, on their own clock.
       checkEveryMs: config.nodeEnv === 'test' ? null : 30_000,
+      quietOffline: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
     });
     await app.register(endpointsPlugin);
 

@@ -15,6 +15,8 @@ export interface NotifierDeps {
   log: FastifyBaseLogger;
   /** Notifications a user gets at most per hour (demo controllers raise faults on their own). */
   perUserHourlyLimit: number;
+  /** Offline alarms are not sent (demo mode, see AlarmsPluginOptions). */
+  quietOffline: boolean;
 }
 
 /** The lift page in the PWA (src/routes/_app/apps/lift/lifts.$liftId.{-$deviceId}.tsx). */
@@ -91,6 +93,7 @@ export function createAlarmNotifier(deps: NotifierDeps) {
   /** Notifies about the alarms: their lift's people, or (escalated) the customer admins and admins. */
   return async function notify(alarmIds: readonly string[], escalated: boolean): Promise<void> {
     for (const alarm of await deps.alarms.byIds(alarmIds)) {
+      if (deps.quietOffline && alarm.kind === 'offline') continue;
       const input: AlarmTextInput = {
         kind: alarm.kind,
         code: alarm.code,

@@ -7,6 +7,11 @@ export interface AlarmsPluginOptions {
   /** The periodic offline and escalation runs, every this many ms; null: only when called (tests). */
   checkEveryMs: number | null;
   perUserHourlyLimit?: number;
+  /**
+   * Offline alarms are opened and shown but nobody is told (demo mode: only some demo lifts have a
+   * virtual controller, the others fall silent after every start).
+   */
+  quietOffline?: boolean;
 }
 
 /** What tests and other modules reach of the alarms. */
@@ -41,6 +46,7 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
     publicUrl: options.publicUrl,
     log: app.log,
     perUserHourlyLimit: options.perUserHourlyLimit ?? 20,
+    quietOffline: options.quietOffline ?? false,
   });
   const pending = new Set<Promise<void>>();
   const track = (ids: readonly string[], escalated: boolean) => {
@@ -77,10 +83,15 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
 
   if (options.checkEveryMs !== null) {
     let running = false;
+    const startedAt = Date.now();
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      Promise.all([service.checkOffline(), service.escalate()])
+      // After a restart or an outage every controller looks silent until it reconnects: a process
+      // looks for offline lifts only once it has been up for the offline time itself.
+      const upMinutes = (Date.now() - startedAt) / MINUTE_MS;
+      const offlineDue = upMinutes >= app.settings.current().alarms.controllerOfflineMinutes;
+      Promise.all([offlineDue ? service.checkOffline() : undefined, service.escalate()])
         .catch((error) => app.log.warn({ err: error }, 'alarm checks'))
         .finally(() => {
           running = false;
