@@ -63,6 +63,7 @@ export function AlarmItem({
   const mayAcknowledge = useMayAcknowledge();
   const [busy, setBusy] = useState(false);
   const now = new Date();
+  const dateTime = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
 
   async function acknowledge() {
     setBusy(true);
@@ -113,7 +114,7 @@ export function AlarmItem({
             </>
           )}
           <Trans>
-            Since {new Date(alarm.openedAt).toLocaleString(i18n.locale)} (
+            Since {dateTime.format(new Date(alarm.openedAt))} (
             {relativeTime(i18n, alarm.openedAt, now, { past: true })})
           </Trans>
         </Text>
@@ -134,7 +135,7 @@ export function AlarmItem({
             <Trans>Closed {relativeTime(i18n, alarm.closedAt, now, { past: true })}</Trans>
           </Text>
         )}
-        {mayAcknowledge && !alarm.acknowledgedAt && (
+        {mayAcknowledge && openAndNotAcknowledged && (
           <Box>
             <Button size="sm" colorPalette="red" onClick={() => void acknowledge()} loading={busy}>
               <Check aria-hidden="true" />
