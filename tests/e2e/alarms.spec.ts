@@ -113,7 +113,6 @@ test('a fault sends mail and push within seconds; the service man acknowledges i
       type: 'figures',
       description: `raise → push decrypted: ${pushMs} ms; raise → mail at SMTP (polled every 100 ms): ≤ ${mailMs} ms`,
     });
-    console.log(`alarms e2e: raise → push ${pushMs} ms, raise → mail ≤ ${mailMs} ms`);
 
     // The lift page shows the alarm (live, from the lift's update); the service man acknowledges it.
     const alarm = page.getByTestId('alarm-item').filter({ hasText: 'Fehler 101: Türzonenfehler' });
