@@ -141,6 +141,22 @@ describe('offline alarms', () => {
     await t.app.alarms.settled();
   });
 
+  it("tells the lift's people that its controller went silent, in their language", async () => {
+    const english = await person('offline-en@alarm.test', 'email', 'en');
+    const lift = await insertLiftWithKey(db(), { servicemen: [english] });
+    const c = await connected(lift);
+    c.sendStats({ trips: 1, operatingHours: 1 });
+    await c.idle();
+    c.close();
+    const minutes = t.app.settings.current().alarms.controllerOfflineMinutes;
+    await t.app.alarms.checkOffline(new Date(Date.now() + (minutes + 1) * MINUTE));
+    await t.app.alarms.settled();
+    const mail = (await readOutbox(t.config.dataDir)).find((m) => m.to === 'offline-en@alarm.test');
+    expect(mail?.subject).toBe(`Alarm T-${lift.imei}: Controller offline`);
+    const listed = await list('admin', `?liftId=${lift.id}&state=open`);
+    expect(listed).toMatchObject([{ kind: 'offline', code: null, name: 'Controller offline' }]);
+  });
+
   it('does not take a lift reporting now (to any process) for silent', async () => {
     const lift = await insertLiftWithKey(db());
     await db().update(lifts).set({ lastSeenAt: sql`now()` }).where(eq(lifts.id, lift.id));

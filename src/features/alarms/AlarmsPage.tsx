@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { AlarmState } from '../../../contract/schemas/alarm';
+import { useSocketEvent } from '../../data/socket';
 import { useLiftOptions } from '../../data/use-lift-options';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
@@ -16,6 +17,7 @@ import { currentPushSubscription, disablePush, enablePush, pushSupported } from 
 import { acknowledgeAlarm, useAlarms } from './use-alarms';
 
 const AGES = ['any', '15', '60', '1440'] as const;
+const FOLLOW_MS = 3_000;
 type Age = (typeof AGES)[number];
 type StateChoice = AlarmState | 'all';
 
@@ -98,6 +100,16 @@ export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
     minAgeMinutes: age === 'any' ? undefined : Number(age),
   });
   const { reload } = alarms;
+  // A fault or a clear changes its lift: the list follows, at most every few seconds.
+  const followTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useSocketEvent('lift', () => {
+    if (followTimer.current) return;
+    followTimer.current = setTimeout(() => {
+      followTimer.current = undefined;
+      reload();
+    }, FOLLOW_MS);
+  });
+  useEffect(() => () => clearTimeout(followTimer.current), []);
 
   // From a notification's "Acknowledge": once, then the parameter leaves the address.
   const handled = useRef<string | null>(null);
