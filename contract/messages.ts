@@ -1,3 +1,4 @@
+import type { ALARM_MSG } from './alarm-messages';
 import type { FILE_MSG } from './file-messages';
 import type { SIM_MSG } from './sim-messages';
 
@@ -83,4 +84,5 @@ export type CoreServerMessage = (typeof MSG)[keyof typeof MSG];
 export type ServerMessage =
   | CoreServerMessage
   | (typeof SIM_MSG)[keyof typeof SIM_MSG]
-  | (typeof FILE_MSG)[keyof typeof FILE_MSG];
+  | (typeof FILE_MSG)[keyof typeof FILE_MSG]
+  | (typeof ALARM_MSG)[keyof typeof ALARM_MSG];

@@ -1,3 +1,4 @@
+import { ALARM_MSG } from './alarm-messages';
 import { FILE_MSG } from './file-messages';
 import { MSG, type ServerMessage } from './messages';
 import { SIM_MSG } from './sim-messages';
@@ -11,4 +12,5 @@ export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessa
   MSG,
   SIM_MSG,
   FILE_MSG,
+  ALARM_MSG,
 ];

@@ -9,9 +9,13 @@ import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
 import { blobStoragePlugin } from './integrations/blob/blob-storage';
 import { mailPlugin } from './integrations/mail/mailer';
+import { pushPlugin } from './integrations/push/push';
 import { simProviderPlugin } from './integrations/sim/sim-provider';
+import { smsPlugin } from './integrations/sms/sms';
 import { redactUrl } from './lib/redact-url';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { alarmsRoutes } from './modules/alarms/alarms.routes';
+import { alarmsPlugin } from './modules/alarms/alarms.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
@@ -136,6 +140,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       mailFrom: config.mailFrom,
       dataDir: config.dataDir,
     });
+    await app.register(smsPlugin, {
+      smsUrl: config.sms.url,
+      accountSid: config.sms.accountSid,
+      authToken: config.sms.authToken,
+      from: config.sms.from,
+      dataDir: config.dataDir,
+    });
+    await app.register(pushPlugin, { dataDir: config.dataDir, subject: config.vapidSubject });
     await app.register(simProviderPlugin, {
       provider: config.simProvider,
       once: config.once,
@@ -148,6 +160,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(settingsPlugin);
     await app.register(liveLiftsPlugin, {});
     await app.register(deviceGatewayPlugin, { clock: config.deviceClock });
+    await app.register(alarmsPlugin, {
+      publicUrl: config.publicUrl,
+      // Tests run the offline and escalation checks themselves, on their own clock.
+      checkEveryMs: config.nodeEnv === 'test' ? null : 30_000,
+      quietOffline: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+    });
     await app.register(endpointsPlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });
@@ -204,6 +222,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Tests refresh when they ask; a running portal refreshes shortly after start.
       firstRefreshDelayMs: config.nodeEnv === 'test' ? null : 10_000,
     });
+    await app.register(alarmsRoutes, { prefix: '/api' });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

@@ -68,6 +68,13 @@ const EnvSchema = v.object({
   SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'Lift Portal <noreply@localhost>'),
+  SMS_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\//, 'must start with http:// or https://'))),
+  SMS_ACCOUNT_SID: v.optional(v.string(), ''),
+  SMS_AUTH_TOKEN: v.optional(v.string(), ''),
+  SMS_FROM: v.optional(v.string(), ''),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
+  ),
   AZURE_STORAGE_CONNECTION_STRING: v.optional(
     v.pipe(
       v.string(),
@@ -142,6 +149,10 @@ export interface Config {
   simulateDevices: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The SMS gateway (Twilio's Messages API); `url` undefined means the SMS outbox in `dataDir`. */
+  sms: { url: string | undefined; accountSid: string; authToken: string; from: string };
+  /** Contact for the push services in the VAPID signature (`mailto:` or `https://`). */
+  vapidSubject: string;
   azureStorageConnectionString: string | undefined;
   /** Largest file an upload may carry, in bytes (`FILE_MAX_MB`). */
   fileMaxBytes: number;
@@ -197,6 +208,11 @@ export function loadConfig(env: Environment = process.env): Config {
       'Invalid configuration:\n  SIM_PROVIDER: 1nce needs ONCE_CLIENT_ID and ONCE_CLIENT_SECRET (the API client of the 1NCE portal)',
     );
   }
+  if (e.SMS_URL && (!e.SMS_ACCOUNT_SID || !e.SMS_AUTH_TOKEN || !e.SMS_FROM)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_URL: needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM (the gateway account and sender)',
+    );
+  }
   const root = packageRoot();
   const seedDemo = e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false';
   const demoMode = seedDemo && e.NODE_ENV !== 'production';
@@ -221,6 +237,13 @@ export function loadConfig(env: Environment = process.env): Config {
     simulateDevices: e.SIMULATE_DEVICES ?? (demoMode && e.NODE_ENV !== 'test' ? DEMO_SIMULATED_DEVICES : 0),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: {
+      url: e.SMS_URL?.replace(/\/+$/, ''),
+      accountSid: e.SMS_ACCOUNT_SID,
+      authToken: e.SMS_AUTH_TOKEN,
+      from: e.SMS_FROM,
+    },
+    vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectOf(e.PUBLIC_URL, e.MAIL_FROM),
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
     fileMaxBytes: e.FILE_MAX_MB * 1024 * 1024,
     simProvider: e.SIM_PROVIDER,
@@ -245,6 +268,13 @@ export function loadConfig(env: Environment = process.env): Config {
       ? path.resolve(e.MIGRATIONS_DIR)
       : path.join(root, 'server', 'db', 'migrations'),
   };
+}
+
+/** The portal's https address, else the sender address of its mails, as the push services' contact. */
+function vapidSubjectOf(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
 }
 
 /**

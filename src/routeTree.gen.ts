@@ -18,6 +18,7 @@ import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as ErrorsError404RouteImport } from './routes/errors/error-404'
 import { Route as ErrorsError500RouteImport } from './routes/errors/error-500'
+import { Route as AppAppsAlarmsRouteImport } from './routes/_app/apps/alarms'
 import { Route as AppAppsBaseRouteImport } from './routes/_app/apps/base'
 import { Route as AppAppsChatRouteImport } from './routes/_app/apps/chat'
 import { Route as AppAppsContactsRouteImport } from './routes/_app/apps/contacts'
@@ -94,6 +95,11 @@ const ErrorsError500Route = ErrorsError500RouteImport.update({
   id: '/errors/error-500',
   path: '/errors/error-500',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAppsAlarmsRoute = AppAppsAlarmsRouteImport.update({
+  id: '/apps/alarms',
+  path: '/apps/alarms',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAppsBaseRoute = AppAppsBaseRouteImport.update({
   id: '/apps/base',
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof GuestLoginRoute
   '/errors/error-404': typeof ErrorsError404Route
   '/errors/error-500': typeof ErrorsError500Route
+  '/apps/alarms': typeof AppAppsAlarmsRoute
   '/apps/base': typeof AppAppsBaseRoute
   '/apps/chat': typeof AppAppsChatRoute
   '/apps/contacts': typeof AppAppsContactsRoute
@@ -321,6 +328,7 @@ export interface FileRoutesByTo {
   '/login': typeof GuestLoginRoute
   '/errors/error-404': typeof ErrorsError404Route
   '/errors/error-500': typeof ErrorsError500Route
+  '/apps/alarms': typeof AppAppsAlarmsRoute
   '/apps/base': typeof AppAppsBaseRoute
   '/apps/chat': typeof AppAppsChatRoute
   '/apps/contacts': typeof AppAppsContactsRoute
@@ -366,6 +374,7 @@ export interface FileRoutesById {
   '/errors/error-404': typeof ErrorsError404Route
   '/errors/error-500': typeof ErrorsError500Route
   '/_app/': typeof AppIndexRoute
+  '/_app/apps/alarms': typeof AppAppsAlarmsRoute
   '/_app/apps/base': typeof AppAppsBaseRoute
   '/_app/apps/chat': typeof AppAppsChatRoute
   '/_app/apps/contacts': typeof AppAppsContactsRoute
@@ -410,6 +419,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/errors/error-404'
     | '/errors/error-500'
+    | '/apps/alarms'
     | '/apps/base'
     | '/apps/chat'
     | '/apps/contacts'
@@ -452,6 +462,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/errors/error-404'
     | '/errors/error-500'
+    | '/apps/alarms'
     | '/apps/base'
     | '/apps/chat'
     | '/apps/contacts'
@@ -496,6 +507,7 @@ export interface FileRouteTypes {
     | '/errors/error-404'
     | '/errors/error-500'
     | '/_app/'
+    | '/_app/apps/alarms'
     | '/_app/apps/base'
     | '/_app/apps/chat'
     | '/_app/apps/contacts'
@@ -604,6 +616,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/errors/error-500'
       preLoaderRoute: typeof ErrorsError500RouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/apps/alarms': {
+      id: '/_app/apps/alarms'
+      path: '/apps/alarms'
+      fullPath: '/apps/alarms'
+      preLoaderRoute: typeof AppAppsAlarmsRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/apps/base': {
       id: '/_app/apps/base'
@@ -841,6 +860,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
+  AppAppsAlarmsRoute: typeof AppAppsAlarmsRoute
   AppAppsBaseRoute: typeof AppAppsBaseRoute
   AppAppsChatRoute: typeof AppAppsChatRoute
   AppAppsContactsRoute: typeof AppAppsContactsRoute
@@ -875,6 +895,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppAppsAlarmsRoute: AppAppsAlarmsRoute,
   AppAppsBaseRoute: AppAppsBaseRoute,
   AppAppsChatRoute: AppAppsChatRoute,
   AppAppsContactsRoute: AppAppsContactsRoute,

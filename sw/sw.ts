@@ -107,3 +107,67 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) void self.skipWaiting();
 });
+
+// ---- Alarms (docs/alarms.md#push): a push is shown as a notification; a click opens the lift,
+// "Acknowledge" opens the alarms page that acknowledges it (the token lives with the page).
+
+/** What the server pushes (AlarmPushPayload in contract/schemas/alarm.ts). */
+interface AlarmPush {
+  title: string;
+  body: string;
+  url: string;
+  alarmId: string;
+  liftId: string;
+}
+
+function isAlarmPush(data: unknown): data is AlarmPush {
+  const push = data as Partial<AlarmPush> | null;
+  return (
+    typeof push === 'object' &&
+    push !== null &&
+    typeof push.title === 'string' &&
+    typeof push.url === 'string' &&
+    typeof push.alarmId === 'string'
+  );
+}
+
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json();
+  } catch {
+    return;
+  }
+  if (!isAlarmPush(data)) return;
+  const german = (self.navigator.language ?? '').toLowerCase().startsWith('de');
+  event.waitUntil(
+    self.registration.showNotification(data.title, {
+      body: data.body,
+      tag: `alarm-${data.alarmId}`,
+      requireInteraction: true,
+      icon: '/icons/icon-192.png',
+      data: { url: data.url, alarmId: data.alarmId },
+      actions: [{ action: 'acknowledge', title: german ? 'Quittieren' : 'Acknowledge' }],
+    } as NotificationOptions),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown; alarmId?: unknown } | null;
+  const lift = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/';
+  const target =
+    event.action === 'acknowledge' && typeof data?.alarmId === 'string'
+      ? `/apps/alarms?acknowledge=${encodeURIComponent(data.alarmId)}`
+      : lift;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      // A window this worker does not control cannot be navigated: a new one opens instead.
+      const navigated = open ? await open.navigate(target).catch(() => null) : null;
+      if (navigated) await navigated.focus();
+      else await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts';
+import { alarmsApi } from './alarms';
 import { chatApi } from './chat';
 import { descriptionsApi } from './descriptions';
 import { devicesApi } from './devices';
@@ -9,6 +10,7 @@ import { liftsApi } from './lifts';
 import { logsApi } from './logs';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
+import { pushApi } from './push';
 import { sessionApi } from './session';
 import { simsApi } from './sims';
 import { storageApi } from './storage';
@@ -37,6 +39,8 @@ const API_TABLE = {
   sims: simsApi,
   storage: storageApi,
   files: filesApi,
+  alarms: alarmsApi,
+  push: pushApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

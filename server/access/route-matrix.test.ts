@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { hasRole, ROLES, type Role } from '../../contract/roles';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
+import { alarms } from '../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
 import { formData } from '../modules/storage/storage-fixtures';
 
@@ -37,6 +38,8 @@ interface World {
   iccid: string;
   /** A stored file on the own lift and one on the foreign lift. */
   files: Record<Which, string>;
+  /** An open alarm on the own lift and one on the foreign lift. */
+  alarms: Record<Which, string>;
 }
 interface AccessCase {
   request?: (w: World, role: Role, which: Which) => Request;
@@ -245,6 +248,25 @@ const CASES: Record<string, AccessCase> = {
   'files.link': { pathScoped: true, request: (w, _role, which) => ({ params: { id: w.files[which] } }) },
   // Public for `<img>` links; its scope (token or signed link) is tested in server/modules/files.
   'files.content': { public: true },
+  'alarms.list': { request: (w, _role, which) => ({ query: { liftId: lift(w, which).id } }) },
+  'alarms.count': {},
+  'alarms.acknowledge': {
+    pathScoped: true,
+    refused: ['customer'],
+    request: (w, _role, which) => ({ params: { id: w.alarms[which] } }),
+  },
+  'push.key': {},
+  'push.subscribe': {
+    request: (_w, role) => ({
+      body: {
+        endpoint: `https://push.example.com/matrix/${role}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      },
+    }),
+  },
+  'push.unsubscribe': {
+    request: (_w, role) => ({ body: { endpoint: `https://push.example.com/matrix/${role}` } }),
+  },
   'sims.operation': {
     request: (w, role) => ({
       params: { apiName: 'status' },
@@ -343,7 +365,28 @@ beforeAll(async () => {
     if (stored.statusCode !== 201) throw new Error(`lift file: ${stored.body}`);
     files[which] = stored.json<{ id: string }>().id;
   }
-  w = { f, managedBy, descriptionId: description.json<{ id: string }>().id, simTokens, iccid, files };
+  const alarmIds = {} as Record<Which, string>;
+  for (const which of ['own', 'foreign'] as const) {
+    const [row] = await t.app.db
+      .insert(alarms)
+      .values({
+        liftId: (which === 'own' ? f.own : f.foreign).id,
+        kind: 'error',
+        code: 8999,
+        openedAt: new Date(),
+      })
+      .returning({ id: alarms.id });
+    alarmIds[which] = row?.id ?? '';
+  }
+  w = {
+    f,
+    managedBy,
+    descriptionId: description.json<{ id: string }>().id,
+    simTokens,
+    iccid,
+    files,
+    alarms: alarmIds,
+  };
   foreignMarkers = [
     f.foreign.id,
     f.foreign.uid,

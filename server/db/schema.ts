@@ -26,6 +26,7 @@ import {
 import { EVENT_TYPES, type EventType } from '../../contract/device';
 import type { LiftParameters } from '../../contract/parameters';
 import { ROLES, type Role } from '../../contract/roles';
+import { ALARM_KINDS, type AlarmKind } from '../../contract/schemas/alarm';
 import { LOG_LEVELS, LOG_SOURCES } from '../../contract/schemas/log';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/schemas/message';
 import type { UserSettings } from '../../contract/schemas/user';
@@ -477,3 +478,67 @@ export type LiftRow = typeof lifts.$inferSelect;
 export type DescriptionRow = typeof descriptions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
+
+// ---- Alarms (issue 18, docs/alarms.md) ----
+
+/**
+ * An alarm of a lift: an error its controller raised, or its silence. At most one alarm per lift,
+ * kind and code is open at a time (the partial unique index), so a repeated raise, a restart or a
+ * second process never opens it twice. Mirrored like `lift_files` (sync triggers, migration 0010).
+ * `code` is 0 for an offline alarm (the API shows null).
+ */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AlarmKind>().notNull(),
+    code: integer('code').notNull().default(0),
+    name: text('name').notNull().default(''),
+    nameDE: text('name_de').notNull().default(''),
+    floor: integer('floor'),
+    /** When the fault began: the event's time, or the last reading of a silent controller. */
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the customer admins and admins were told because nobody acknowledged it. */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    ...version,
+    ...syncPosition,
+    ...timestamps,
+    ...tombstone,
+  },
+  (table) => [
+    uniqueIndex('alarms_one_open')
+      .on(table.liftId, table.kind, table.code)
+      .where(sql`${table.closedAt} is null`),
+    index('alarms_lift_id_idx').on(table.liftId, table.openedAt),
+    index('alarms_created_at_idx').on(table.createdAt),
+    index('alarms_sync_seq_idx').on(table.syncSeq),
+    check('alarms_kind_known', sql`${table.kind} in (${sqlList(ALARM_KINDS)})`),
+  ],
+);
+
+export type AlarmRow = typeof alarms.$inferSelect;
+
+/** A device where a user allowed push notifications (Web Push subscription, docs/alarms.md#push). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(table.endpoint),
+    index('push_subscriptions_user_id_idx').on(table.userId),
+  ],
+);

@@ -22,6 +22,7 @@ import {
   PenTool,
   RefreshCcw,
   ScrollText,
+  Siren,
   SquareKanban,
   TriangleAlert,
   Users,
@@ -140,6 +141,14 @@ export const NAVIGATION: NavGroup[] = [
         icon: Wrench,
         path: '/apps/servicers/servicers',
         access: 'customer',
+      },
+      {
+        kind: 'item',
+        id: 'alarms',
+        title: msg`Alarms`,
+        icon: Siren,
+        path: '/apps/alarms',
+        access: 'signedIn',
       },
       {
         kind: 'item',

@@ -20,6 +20,7 @@ import { usePublicConfig } from '../../data/public-config';
 import { sessionRole, useSession } from '../../data/session';
 import { chooseLayout } from '../../data/user-settings';
 import { buildNavigation, visibleNavigation } from '../navigation';
+import { useFollowOpenAlarms } from './alarm-count';
 import { Brand } from './Brand';
 import { DesignEditorLink } from './DesignEditorLink';
 import { FullscreenToggle } from './FullscreenToggle';
@@ -69,6 +70,7 @@ function usePageFadeIn() {
 export function AppShell() {
   const { t } = useLingui();
   useFollowChatUnread();
+  useFollowOpenAlarms();
   const chatUnread = useChatUnread();
   const session = useSession();
   const role = sessionRole(session);

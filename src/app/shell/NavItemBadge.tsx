@@ -1,12 +1,14 @@
 import { Badge, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useChatUnread } from '../../data/chat-unread';
+import { useOpenAlarmCount } from './alarm-count';
 
-/** A count beside a navigation entry: the unread chat messages beside "Chat". */
+/** A count beside a navigation entry: the unread chat messages beside "Chat", open alarms beside "Alarms". */
 export function NavItemBadge({ itemId, folded = false }: { itemId: string; folded?: boolean }) {
   const { t } = useLingui();
   const unread = useChatUnread();
-  const count = itemId === 'chat' ? unread : 0;
+  const openAlarms = useOpenAlarmCount();
+  const count = itemId === 'chat' ? unread : itemId === 'alarms' ? openAlarms : 0;
   if (count === 0) return null;
   const shown = count > 99 ? '99+' : String(count);
   // The link reads "Chat, 3 unread"; the badge itself is only for the eye.
@@ -26,7 +28,7 @@ export function NavItemBadge({ itemId, folded = false }: { itemId: string; folde
         {shown}
       </Badge>
       <Text as="span" srOnly>
-        , {t`${count} unread`}
+        , {itemId === 'alarms' ? t`${count} open` : t`${count} unread`}
       </Text>
     </>
   );

@@ -131,8 +131,11 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
   return new Intl.NumberFormat(locale).format(value);
 }
 
-/** `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. */
-export function LiftDetailPage({ liftId }: { liftId: string }) {
+/**
+ * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. `alarmsSlot`: the
+ * lift's alarms, filled by the route from src/features/alarms (a feature never imports another).
+ */
+export function LiftDetailPage({ liftId, alarmsSlot }: { liftId: string; alarmsSlot?: ReactNode }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const isAdmin = useHasRole('admin');
@@ -212,6 +215,7 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
   return (
     <Stack gap="5">
       <LiftHeader lift={data} descriptions={descriptions} />
+      {alarmsSlot}
 
       {isAdmin && !online && (
         <Text role="status" color="fg.muted">

@@ -1,0 +1,44 @@
+import {
+  AlarmCountSchema,
+  AlarmListQuerySchema,
+  AlarmListResponseSchema,
+  AlarmSchema,
+} from '../schemas/alarm';
+import { IdParamsSchema } from '../schemas/common';
+import { endpoint } from './endpoint';
+
+const tags = ['alarms'];
+
+/** Alarms of the lifts the user sees (docs/alarms.md), scoped like the lifts. */
+export const alarmsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/alarms',
+    query: AlarmListQuerySchema,
+    answer: AlarmListResponseSchema,
+    auth: 'signedIn',
+    summary:
+      'Alarms of the lifts the user sees, newest first (state open|acknowledged|closed, liftId, code, minAgeMinutes)',
+    tags,
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: '/alarms/count',
+    answer: AlarmCountSchema,
+    auth: 'signedIn',
+    summary: "How many alarms of the user's lifts are open and not acknowledged (the shell's badge)",
+    tags,
+  }),
+  acknowledge: endpoint({
+    method: 'POST',
+    path: '/alarms/:id/acknowledge',
+    params: IdParamsSchema,
+    answer: AlarmSchema,
+    errors: [403, 404],
+    auth: 'signedIn',
+    idempotent: true,
+    summary:
+      'Acknowledge an alarm (service men of the lift, customer admins, admins); an acknowledged one answers as it is',
+    tags,
+  }),
+};

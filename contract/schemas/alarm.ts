@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+import { ALARM_MSG } from '../alarm-messages';
+import { MSG } from '../messages';
+import { IdSchema } from './common';
+
+/** What opened an alarm: an error event of the controller, or its silence (docs/alarms.md). */
+export const ALARM_KINDS = ['error', 'offline'] as const;
+export type AlarmKind = (typeof ALARM_KINDS)[number];
+
+/** open: nobody acknowledged it yet; acknowledged: a service man took it; closed: cleared or back online. */
+export const ALARM_STATES = ['open', 'acknowledged', 'closed'] as const;
+export type AlarmState = (typeof ALARM_STATES)[number];
+
+/** One alarm as the API and the offline mirror show it. `code` is null for an offline alarm. */
+export const AlarmSchema = v.object({
+  id: v.string(),
+  liftId: v.string(),
+  kind: v.picklist(ALARM_KINDS),
+  code: v.nullable(v.number()),
+  /** The error's description in English and German, as it read when the alarm opened. */
+  name: v.string(),
+  nameDE: v.string(),
+  floor: v.nullable(v.number()),
+  openedAt: v.string(),
+  acknowledgedAt: v.nullable(v.string()),
+  acknowledgedBy: v.nullable(v.string()),
+  closedAt: v.nullable(v.string()),
+  version: v.number(),
+  updatedAt: v.string(),
+});
+export type Alarm = v.InferOutput<typeof AlarmSchema>;
+
+/** An alarm in the list, with what the list shows of its lift and who acknowledged it. */
+export const AlarmListItemSchema = v.object({
+  ...AlarmSchema.entries,
+  liftUid: v.string(),
+  liftAddress: v.string(),
+  acknowledgedByName: v.nullable(v.string()),
+});
+export type AlarmListItem = v.InferOutput<typeof AlarmListItemSchema>;
+
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/, MSG.invalidValue), v.transform(Number))]),
+    v.number(MSG.invalidValue),
+    v.integer(MSG.invalidValue),
+    v.minValue(min, MSG.invalidValue),
+    v.maxValue(max, MSG.invalidValue),
+  );
+
+/** `GET /alarms`: state, lift, error code, and alarms open at least this many minutes. */
+export const AlarmListQuerySchema = v.object({
+  state: v.optional(v.picklist(ALARM_STATES, MSG.invalidValue)),
+  liftId: v.optional(IdSchema),
+  code: v.optional(whole(0, 2_147_483_647)),
+  minAgeMinutes: v.optional(whole(0, 10 * 365 * 24 * 60)),
+});
+
+/** At most this many alarms per answer, newest first. */
+export const ALARM_LIST_LIMIT = 500;
+
+export const AlarmListResponseSchema = v.object({
+  alarms: v.array(AlarmListItemSchema),
+  /** Whether more alarms matched than the answer holds. */
+  truncated: v.boolean(),
+});
+
+/** The shell's badge: alarms of the user's lifts not closed and not acknowledged. */
+export const AlarmCountSchema = v.object({ open: v.number() });
+
+/** A Web Push subscription as `PushSubscription.toJSON()` gives it. */
+export const PushSubscriptionSchema = v.object({
+  endpoint: v.pipe(
+    v.string(ALARM_MSG.invalidPushSubscription),
+    v.maxLength(2000, ALARM_MSG.invalidPushSubscription),
+    v.url(ALARM_MSG.invalidPushSubscription),
+    // Browsers' push services are https; plain http only on loopback (a test's push endpoint).
+    v.check(
+      (url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url),
+      ALARM_MSG.invalidPushSubscription,
+    ),
+  ),
+  keys: v.object({
+    p256dh: v.pipe(
+      v.string(ALARM_MSG.invalidPushSubscription),
+      v.regex(/^[A-Za-z0-9_-]{40,200}={0,2}$/, ALARM_MSG.invalidPushSubscription),
+    ),
+    auth: v.pipe(
+      v.string(ALARM_MSG.invalidPushSubscription),
+      v.regex(/^[A-Za-z0-9_-]{8,100}={0,2}$/, ALARM_MSG.invalidPushSubscription),
+    ),
+  }),
+});
+export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionSchema>;
+
+export const PushUnsubscribeSchema = v.object({ endpoint: v.pipe(v.string(), v.maxLength(2000)) });
+
+/** The server's VAPID public key (base64url), for `pushManager.subscribe`. */
+export const PushKeySchema = v.object({ publicKey: v.string() });
+
+export const PushResultSchema = v.object({ ok: v.boolean() });
+
+/** What the service worker receives in a push: shown as a notification; a click opens `url`. */
+export interface AlarmPushPayload {
+  title: string;
+  body: string;
+  url: string;
+  alarmId: string;
+  liftId: string;
+}

@@ -1,0 +1,97 @@
+import type { Language } from '../../../contract/constants';
+import type { MailContent } from '../../integrations/mail/templates';
+
+/** What every alarm text names: the alarm, its lift and where to open it. */
+export interface AlarmTextInput {
+  kind: 'error' | 'offline';
+  code: number;
+  name: string;
+  nameDE: string;
+  floor: number | null;
+  openedAt: Date;
+  liftUid: string;
+  liftAddress: string;
+  /** The lift's page in the portal. */
+  link: string;
+  /** Sent to the customer admins and admins because nobody acknowledged it in time. */
+  escalated: boolean;
+}
+
+export const OFFLINE_NAME = { en: 'Controller offline', de: 'Steuerung offline' } as const;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const formatTime = (language: Language, at: Date) =>
+  new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Berlin',
+  }).format(at);
+
+function what(language: Language, input: AlarmTextInput): string {
+  if (input.kind === 'offline') return OFFLINE_NAME[language];
+  const name = language === 'de' ? input.nameDE : input.name;
+  return language === 'de' ? `Fehler ${input.code}: ${name}` : `Error ${input.code}: ${name}`;
+}
+
+/** The subject, also the push title: short enough for a phone's lock screen. */
+export function alarmTitle(language: Language, input: AlarmTextInput): string {
+  const prefix = input.escalated
+    ? language === 'de'
+      ? 'Unquittierter Alarm'
+      : 'Unacknowledged alarm'
+    : language === 'de'
+      ? 'Alarm'
+      : 'Alarm';
+  return `${prefix} ${input.liftUid}: ${what(language, input)}`;
+}
+
+/** One line for SMS and push: the fault, the lift's address and floor, since when. */
+export function alarmLine(language: Language, input: AlarmTextInput): string {
+  const floor =
+    input.floor === null ? '' : language === 'de' ? `, Etage ${input.floor}` : `, floor ${input.floor}`;
+  const since = language === 'de' ? 'seit' : 'since';
+  return `${what(language, input)} – ${input.liftUid}, ${input.liftAddress}${floor}, ${since} ${formatTime(language, input.openedAt)}`;
+}
+
+/** The SMS: the line and the link, nothing else (one or two segments). */
+export function alarmSms(language: Language, input: AlarmTextInput): string {
+  return `${alarmTitle(language, input).split(':')[0]}: ${alarmLine(language, input)} ${input.link}`;
+}
+
+/** The alarm mail in the recipient's language, as the other mails (server/integrations/mail/templates.ts). */
+export function alarmMail(language: Language, input: AlarmTextInput): MailContent {
+  const de = language === 'de';
+  const facts: [string, string][] = [
+    [de ? 'Aufzug' : 'Lift', input.liftUid],
+    [de ? 'Adresse' : 'Address', input.liftAddress],
+    [de ? 'Störung' : 'Fault', what(language, input)],
+    ...(input.floor === null ? [] : [[de ? 'Etage' : 'Floor', String(input.floor)] as [string, string]]),
+    [de ? 'Seit' : 'Since', formatTime(language, input.openedAt)],
+  ];
+  const intro = input.escalated
+    ? de
+      ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
+      : 'No service technician acknowledged this alarm within the expected time.'
+    : de
+      ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
+      : 'An alarm was raised for one of your lifts.';
+  const label = de ? 'Aufzug öffnen' : 'Open the lift';
+  const subject = alarmTitle(language, input);
+  const text = [intro, facts.map(([k, v]) => `${k}: ${v}`).join('\n'), `${label}: ${input.link}`].join(
+    '\n\n',
+  );
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1a202c">',
+    `<p>${escapeHtml(intro)}</p>`,
+    '<table style="border-collapse:collapse">',
+    ...facts.map(
+      ([k, v]) =>
+        `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+    ),
+    '</table>',
+    `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 16px;background:#c53030;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(label)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}

@@ -1,0 +1,315 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Language, NotificationPreference } from '../../../contract/constants';
+import {
+  ALARM_LIST_LIMIT,
+  type Alarm,
+  type AlarmListItem,
+  type AlarmState,
+  type PushSubscriptionInput,
+} from '../../../contract/schemas/alarm';
+import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import { type AlarmRow, alarms, descriptions, lifts, pushSubscriptions, users } from '../../db/schema';
+import type { IngestTransaction, Reading } from '../../realtime/ingest';
+import { toAlarm } from './alarm-mapper';
+import { OFFLINE_NAME } from './alarm-texts';
+
+/** Advisory lock keys of the periodic runs: one process at a time does each (docs/alarms.md#jobs). */
+const OFFLINE_LOCK = 18_0001;
+const ESCALATION_LOCK = 18_0002;
+
+export interface AlarmListFilter {
+  state?: AlarmState;
+  liftId?: string;
+  code?: number;
+  minAgeMinutes?: number;
+}
+
+/** Someone told about an alarm, with what decides how and in which language. */
+export interface Recipient {
+  id: string;
+  email: string;
+  phoneNumber: string | null;
+  preference: NotificationPreference;
+  language: Language;
+}
+
+const stateCondition = (state: AlarmState | undefined): SQL | undefined => {
+  switch (state) {
+    case 'open':
+      return and(isNull(alarms.closedAt), isNull(alarms.acknowledgedAt));
+    case 'acknowledged':
+      return and(isNull(alarms.closedAt), isNotNull(alarms.acknowledgedAt));
+    case 'closed':
+      return isNotNull(alarms.closedAt);
+    default:
+      return undefined;
+  }
+};
+
+const bump = { version: sql`${alarms.version} + 1`, updatedAt: sql`now()` };
+
+/** Alarms of lifts (docs/alarms.md); reads are scoped like the lifts. */
+export function createAlarmsRepository(db: Database) {
+  const recipientsOf = async (query: SQL): Promise<Recipient[]> => {
+    const result = await db.execute(query);
+    return rowsOf<{
+      id: string;
+      email: string;
+      phone_number: string | null;
+      notification_preference: NotificationPreference;
+      language: string | null;
+    }>(result).map((row) => ({
+      id: row.id,
+      email: row.email,
+      phoneNumber: row.phone_number,
+      preference: row.notification_preference,
+      language: row.language === 'en' ? 'en' : 'de',
+    }));
+  };
+  const recipientColumns = sql.raw(
+    `u.id, u.email, u.phone_number, u.notification_preference, u.settings->>'language' as language`,
+  );
+
+  return {
+    async list(
+      user: ScopeUser,
+      filter: AlarmListFilter,
+    ): Promise<{ alarms: AlarmListItem[]; truncated: boolean }> {
+      const conditions = [
+        liftScopeCondition(user),
+        isNull(alarms.deletedAt),
+        stateCondition(filter.state),
+        filter.liftId ? eq(alarms.liftId, filter.liftId) : undefined,
+        filter.code === undefined ? undefined : and(eq(alarms.code, filter.code), eq(alarms.kind, 'error')),
+        filter.minAgeMinutes === undefined
+          ? undefined
+          : lte(alarms.openedAt, sql`now() - make_interval(mins => ${filter.minAgeMinutes})`),
+      ];
+      const rows = await db
+        .select({ alarm: alarms, liftUid: lifts.uid, liftAddress: lifts.address, ackName: users.displayName })
+        .from(alarms)
+        .innerJoin(lifts, eq(lifts.id, alarms.liftId))
+        .leftJoin(users, eq(users.id, alarms.acknowledgedBy))
+        .where(and(...conditions))
+        .orderBy(desc(alarms.openedAt), desc(alarms.id))
+        .limit(ALARM_LIST_LIMIT + 1);
+      return {
+        alarms: rows.slice(0, ALARM_LIST_LIMIT).map((row) => ({
+          ...toAlarm(row.alarm),
+          liftUid: row.liftUid,
+          liftAddress: row.liftAddress,
+          acknowledgedByName: row.ackName,
+        })),
+        truncated: rows.length > ALARM_LIST_LIMIT,
+      };
+    },
+
+    async countOpen(user: ScopeUser): Promise<number> {
+      const [row] = await db
+        .select({ open: sql<number>`count(*)::integer` })
+        .from(alarms)
+        .innerJoin(lifts, eq(lifts.id, alarms.liftId))
+        .where(and(liftScopeCondition(user), isNull(alarms.deletedAt), stateCondition('open')));
+      return Number(row?.open ?? 0);
+    },
+
+    /** An alarm of a lift the user sees. */
+    async findInScope(id: string, user: ScopeUser): Promise<AlarmRow | undefined> {
+      const [row] = await db
+        .select({ alarm: alarms })
+        .from(alarms)
+        .innerJoin(lifts, eq(lifts.id, alarms.liftId))
+        .where(and(eq(alarms.id, id), isNull(alarms.deletedAt), liftScopeCondition(user)));
+      return row?.alarm;
+    },
+
+    /** Acknowledges once: the first acknowledgement stays, a repeat answers the alarm as it is. */
+    async acknowledge(id: string, userId: string): Promise<Alarm | undefined> {
+      const [updated] = await db
+        .update(alarms)
+        .set({ acknowledgedAt: sql`now()`, acknowledgedBy: userId, ...bump })
+        .where(and(eq(alarms.id, id), isNull(alarms.acknowledgedAt)))
+        .returning();
+      if (updated) return toAlarm(updated);
+      const [current] = await db.select().from(alarms).where(eq(alarms.id, id));
+      return current ? toAlarm(current) : undefined;
+    },
+
+    async byIds(ids: readonly string[]): Promise<(AlarmRow & { liftUid: string; liftAddress: string })[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ alarm: alarms, liftUid: lifts.uid, liftAddress: lifts.address })
+        .from(alarms)
+        .innerJoin(lifts, eq(lifts.id, alarms.liftId))
+        .where(inArray(alarms.id, [...ids]));
+      return rows.map((row) => ({ ...row.alarm, liftUid: row.liftUid, liftAddress: row.liftAddress }));
+    },
+
+    /** The lift's service men and customers (active accounts). */
+    liftRecipients: (liftId: string) =>
+      recipientsOf(sql`select ${recipientColumns} from lift_users lu join users u on u.id = lu.user_id
+        where lu.lift_id = ${liftId} and u.status = 'active'
+        group by u.id`),
+
+    /** The customer admins of the lift's customers' companies, and the admins. */
+    escalationRecipients: (liftId: string) =>
+      recipientsOf(sql`select ${recipientColumns} from users u
+        where u.status = 'active' and (u.role = 'admin' or (u.role = 'customer_admin' and u.company_id in (
+          select c.company_id from lift_users lu join users c on c.id = lu.user_id
+          where lu.lift_id = ${liftId} and lu.kind = 'customer' and c.company_id is not null)))`),
+
+    async pushTargets(userId: string) {
+      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    },
+
+    /** Registers the subscription for the user; an endpoint moves to whoever registered it last. */
+    async subscribe(userId: string, subscription: PushSubscriptionInput): Promise<void> {
+      const values = {
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+      };
+      await db
+        .insert(pushSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    },
+
+    async unsubscribe(userId: string, endpoint: string): Promise<boolean> {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length > 0;
+    },
+
+    async removeEndpoint(endpoint: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    },
+
+    /**
+     * Lifts silent since before `threshold` get an offline alarm; lifts heard from since get theirs
+     * closed. Decided from `last_seen_at` in the database, so a lift reporting to another process
+     * is never taken for silent. One process at a time (advisory lock); answers the alarms opened.
+     */
+    async checkOffline(threshold: Date): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        if (!(await tryLock(tx, OFFLINE_LOCK))) return null;
+        const opened = await tx.execute(sql`
+          insert into alarms (lift_id, kind, code, name, name_de, opened_at)
+          select l.id, 'offline', 0, ${OFFLINE_NAME.en}, ${OFFLINE_NAME.de}, l.last_seen_at from lifts l
+          where l.deleted_at is null and l.last_seen_at is not null and l.last_seen_at < ${threshold.toISOString()}::timestamptz
+            and not exists (select 1 from alarms a
+              where a.lift_id = l.id and a.kind = 'offline' and a.code = 0 and a.closed_at is null)
+          on conflict (lift_id, kind, code) where closed_at is null do nothing
+          returning id`);
+        await tx.execute(sql`
+          update alarms a set closed_at = l.last_seen_at, version = a.version + 1, updated_at = now()
+          from lifts l
+          where a.lift_id = l.id and a.kind = 'offline' and a.closed_at is null
+            and l.last_seen_at >= ${threshold.toISOString()}::timestamptz`);
+        return rowsOf<{ id: string }>(opened).map((row) => row.id);
+      });
+    },
+
+    /** Alarms nobody acknowledged since before `threshold`, marked escalated once; answers them. */
+    async escalate(threshold: Date): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        if (!(await tryLock(tx, ESCALATION_LOCK))) return null;
+        const rows = await tx
+          .update(alarms)
+          .set({ escalatedAt: sql`now()`, ...bump })
+          .where(
+            and(
+              isNull(alarms.closedAt),
+              isNull(alarms.acknowledgedAt),
+              isNull(alarms.escalatedAt),
+              isNull(alarms.deletedAt),
+              lte(alarms.createdAt, threshold),
+            ),
+          )
+          .returning({ id: alarms.id });
+        return rows.map((row) => row.id);
+      });
+    },
+  };
+}
+
+async function tryLock(tx: IngestTransaction, key: number): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`);
+  return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
+}
+
+/**
+ * The ingest step (server/realtime/ingest.ts): inside the batch's transaction, error raises open
+ * alarms (once: the partial unique index and `on conflict do nothing`), clears close them, and any
+ * reading closes the lift's offline alarm. Answers the ids of the alarms it opened.
+ */
+export async function applyReadings(tx: IngestTransaction, readings: readonly Reading[]): Promise<string[]> {
+  const reporting = [...new Set(readings.map((r) => r.liftId))];
+  if (reporting.length > 0) {
+    await tx
+      .update(alarms)
+      .set({ closedAt: sql`now()`, ...bump })
+      .where(and(eq(alarms.kind, 'offline'), isNull(alarms.closedAt), inArray(alarms.liftId, reporting)));
+  }
+  const events = readings
+    .flatMap((r) =>
+      r.kind === 'event' && r.reading.type === 'error' ? [{ liftId: r.liftId, ...r.reading }] : [],
+    )
+    .sort((a, b) => a.ts - b.ts || a.seq - b.seq);
+  if (events.length === 0) return [];
+
+  const codes = [...new Set(events.filter((e) => e.active).map((e) => e.code))];
+  const names = new Map<number, { name: string; nameDE: string }>();
+  if (codes.length > 0) {
+    const found = await tx
+      .select({ number: descriptions.number, name: descriptions.name, nameDE: descriptions.nameDE })
+      .from(descriptions)
+      .where(and(inArray(descriptions.number, codes), isNull(descriptions.deletedAt)));
+    for (const row of found) names.set(row.number, { name: row.name, nameDE: row.nameDE });
+  }
+
+  const opened: string[] = [];
+  for (const event of events) {
+    const at = new Date(event.ts);
+    if (event.active) {
+      const known = names.get(event.code);
+      const rows = await tx
+        .insert(alarms)
+        .values({
+          liftId: event.liftId,
+          kind: 'error',
+          code: event.code,
+          name: known?.name ?? `Error ${event.code}`,
+          nameDE: known?.nameDE ?? `Fehler ${event.code}`,
+          floor: event.floor ?? null,
+          openedAt: at,
+        })
+        .onConflictDoNothing({
+          target: [alarms.liftId, alarms.kind, alarms.code],
+          where: sql`closed_at is null`,
+        })
+        .returning({ id: alarms.id });
+      for (const row of rows) opened.push(row.id);
+    } else {
+      await tx
+        .update(alarms)
+        .set({ closedAt: at, ...bump })
+        .where(
+          and(
+            eq(alarms.liftId, event.liftId),
+            eq(alarms.kind, 'error'),
+            eq(alarms.code, event.code),
+            isNull(alarms.closedAt),
+          ),
+        );
+    }
+  }
+  return opened;
+}
+
+export type AlarmsRepository = ReturnType<typeof createAlarmsRepository>;

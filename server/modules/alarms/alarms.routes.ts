@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ALARM_MSG } from '../../../contract/alarm-messages';
+import { alarmsApi } from '../../../contract/api/alarms';
+import { pushApi } from '../../../contract/api/push';
+import { forbidden, HttpError } from '../../lib/http-error';
+import { currentUser } from '../../plugins/auth';
+import { createAlarmsRepository } from './alarms.repository';
+
+/** Alarms and the push subscriptions (docs/alarms.md); the alarms' life is in alarms.service.ts. */
+export const alarmsRoutes: FastifyPluginAsync = async (app) => {
+  const repository = createAlarmsRepository(app.db);
+
+  app.serve(alarmsApi.list, async (request) => repository.list(currentUser(request), request.query));
+
+  app.serve(alarmsApi.count, async (request) => ({ open: await repository.countOpen(currentUser(request)) }));
+
+  app.serve(alarmsApi.acknowledge, async (request) => {
+    const user = currentUser(request);
+    const found = await repository.findInScope(request.params.id, user);
+    if (!found) throw new HttpError(404, ALARM_MSG.alarmNotFound);
+    // Customers are told about alarms; acknowledging is for the people who act on them.
+    if (user.role === 'customer') throw forbidden();
+    const alarm = await repository.acknowledge(found.id, user.id);
+    if (!alarm) throw new HttpError(404, ALARM_MSG.alarmNotFound);
+    return alarm;
+  });
+
+  app.serve(pushApi.key, async () => ({ publicKey: app.push.publicKey }));
+
+  app.serve(pushApi.subscribe, async (request) => {
+    await repository.subscribe(currentUser(request).id, request.body);
+    return { ok: true };
+  });
+
+  app.serve(pushApi.unsubscribe, async (request) => ({
+    ok: await repository.unsubscribe(currentUser(request).id, request.body.endpoint),
+  }));
+};

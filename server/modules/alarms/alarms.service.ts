@@ -1,0 +1,104 @@
+import { definePlugin } from '../../lib/define-plugin';
+import { createAlarmNotifier } from './alarm-notifier';
+import { applyReadings, createAlarmsRepository } from './alarms.repository';
+
+export interface AlarmsPluginOptions {
+  publicUrl: string;
+  /** The periodic offline and escalation runs, every this many ms; null: only when called (tests). */
+  checkEveryMs: number | null;
+  perUserHourlyLimit?: number;
+  /**
+   * Offline alarms are opened and shown but nobody is told (demo mode: only some demo lifts have a
+   * virtual controller, the others fall silent after every start).
+   */
+  quietOffline?: boolean;
+}
+
+/** What tests and other modules reach of the alarms. */
+export interface AlarmsService {
+  /** One offline run: silent lifts get an alarm, lifts heard from again get it closed. */
+  checkOffline(at?: Date): Promise<void>;
+  /** One escalation run over the alarms nobody acknowledged in time. */
+  escalate(at?: Date): Promise<void>;
+  /** Waits for the notifications under way. */
+  settled(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alarms: AlarmsService;
+  }
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * `app.alarms`: alarms opened and closed by the ingest, the periodic offline and escalation runs,
+ * and the notifications (docs/alarms.md). Not encapsulated, so tests and other modules reach it.
+ */
+export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (app, options) => {
+  const repository = createAlarmsRepository(app.db);
+  const notify = createAlarmNotifier({
+    alarms: repository,
+    mailer: app.mailer,
+    sms: app.sms,
+    push: app.push,
+    publicUrl: options.publicUrl,
+    log: app.log,
+    perUserHourlyLimit: options.perUserHourlyLimit ?? 20,
+    quietOffline: options.quietOffline ?? false,
+  });
+  const pending = new Set<Promise<void>>();
+  const track = (ids: readonly string[], escalated: boolean) => {
+    if (ids.length === 0) return;
+    const work = notify(ids, escalated)
+      .catch((error) => app.log.warn({ err: error }, 'alarm notifications'))
+      .finally(() => pending.delete(work));
+    pending.add(work);
+  };
+
+  // Inside each ingest transaction; the notifications go out after the commit.
+  app.devices.addIngestStep(async (tx, readings) => {
+    const opened = await applyReadings(tx, readings);
+    return opened.length > 0 ? () => track(opened, false) : undefined;
+  });
+
+  const service: AlarmsService = {
+    // `at` is the clock of the run; tests pass a later time instead of waiting.
+    async checkOffline(at = new Date()) {
+      const minutes = app.settings.current().alarms.controllerOfflineMinutes;
+      const opened = await repository.checkOffline(new Date(at.getTime() - minutes * MINUTE_MS));
+      if (opened) track(opened, false);
+    },
+    async escalate(at = new Date()) {
+      const minutes = app.settings.current().alarms.escalationMinutes;
+      const escalated = await repository.escalate(new Date(at.getTime() - minutes * MINUTE_MS));
+      if (escalated) track(escalated, true);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+  app.decorate('alarms', service);
+
+  if (options.checkEveryMs !== null) {
+    let running = false;
+    const startedAt = Date.now();
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      // After a restart or an outage every controller looks silent until it reconnects: a process
+      // looks for offline lifts only once it has been up for the offline time itself.
+      const upMinutes = (Date.now() - startedAt) / MINUTE_MS;
+      const offlineDue = upMinutes >= app.settings.current().alarms.controllerOfflineMinutes;
+      Promise.all([offlineDue ? service.checkOffline() : undefined, service.escalate()])
+        .catch((error) => app.log.warn({ err: error }, 'alarm checks'))
+        .finally(() => {
+          running = false;
+        });
+    }, options.checkEveryMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  app.addHook('onClose', async () => service.settled());
+});

@@ -1,0 +1,378 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_MSG } from '../../../contract/alarm-messages';
+import type { NotificationPreference } from '../../../contract/constants';
+import type { Alarm, AlarmListItem, AlarmPushPayload } from '../../../contract/schemas/alarm';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { alarms, descriptions, lifts, users } from '../../db/schema';
+import { VirtualController } from '../../demo/virtual-controller';
+import { readOutbox } from '../../integrations/mail/mailer';
+import { startTestPushEndpoint, type TestPushEndpoint } from '../../integrations/push/test-push-endpoint';
+import { readSmsOutbox } from '../../integrations/sms/sms';
+import { insertLiftWithKey } from '../../realtime/device-test-kit';
+
+let t: TestApp;
+let baseUrl: string;
+let push: TestPushEndpoint;
+const controllers: VirtualController[] = [];
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  push = await startTestPushEndpoint();
+  await t.app.db
+    .insert(descriptions)
+    .values({ number: 4711, name: 'Door jammed', nameDE: 'Tür klemmt', type: 'error' });
+});
+afterEach(() => {
+  for (const c of controllers.splice(0)) c.close();
+});
+afterAll(async () => {
+  await push.close();
+  await t.close();
+});
+
+const db = () => t.app.db;
+
+async function connected(lift: { imei: string; key: string }) {
+  const c = new VirtualController({ imei: lift.imei, key: lift.key, url: baseUrl, reconnect: false });
+  controllers.push(c);
+  await c.connect();
+  return c;
+}
+
+async function person(email: string, preference: NotificationPreference, language: 'de' | 'en') {
+  const [row] = await db()
+    .insert(users)
+    .values({
+      email,
+      displayName: email,
+      role: 'service_man',
+      status: 'active',
+      phoneNumber: '4917000000',
+      notificationPreference: preference,
+      settings: { language },
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('no user');
+  return row.id;
+}
+
+const alarmsOf = (liftId: string) =>
+  db().select().from(alarms).where(eq(alarms.liftId, liftId)).orderBy(alarms.createdAt);
+
+async function list(role: 'admin' | 'service_man' | 'customer', query = '') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/alarms${query}`,
+    headers: await t.authHeaders(role),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ alarms: AlarmListItem[] }>().alarms;
+}
+
+describe('alarms from controller events', () => {
+  it('a raise opens one alarm, a repeated raise none, the clear closes it, a new raise opens again', async () => {
+    const lift = await insertLiftWithKey(db());
+    const c = await connected(lift);
+    const raisedAt = Date.now() - 5000;
+    c.sendEvent({ code: 4711, type: 'error', active: true, floor: 3, ts: raisedAt });
+    c.sendEvent({ code: 4711, type: 'error', active: true, floor: 3 });
+    c.sendEvent({ code: 12, type: 'info', active: true });
+    await c.idle();
+    let rows = await alarmsOf(lift.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'error',
+      code: 4711,
+      name: 'Door jammed',
+      nameDE: 'Tür klemmt',
+      floor: 3,
+      closedAt: null,
+    });
+    expect(rows[0]?.openedAt.getTime()).toBe(raisedAt);
+
+    c.sendEvent({ code: 4711, type: 'error', active: false });
+    await c.idle();
+    rows = await alarmsOf(lift.id);
+    expect(rows[0]?.closedAt).not.toBeNull();
+
+    c.sendEvent({ code: 4711, type: 'error', active: true });
+    c.sendEvent({ code: 999, type: 'error', active: true });
+    await c.idle();
+    rows = await alarmsOf(lift.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.code === 999)).toMatchObject({ name: 'Error 999', nameDE: 'Fehler 999' });
+    await t.app.alarms.settled();
+  });
+});
+
+describe('offline alarms', () => {
+  it('opens once for a silent controller on a later clock, across two processes, and closes when it reports', async () => {
+    const lift = await insertLiftWithKey(db());
+    const c = await connected(lift);
+    c.sendStats({ trips: 1, operatingHours: 1 });
+    await c.idle();
+    const minutes = t.app.settings.current().alarms.controllerOfflineMinutes;
+
+    await t.app.alarms.checkOffline(new Date(Date.now() + (minutes - 1) * MINUTE));
+    expect(await alarmsOf(lift.id)).toHaveLength(0);
+
+    // A second process on the same database runs the same check at the same time.
+    const second = await createTestApp({}, t.database);
+    try {
+      const later = new Date(Date.now() + (minutes + 1) * MINUTE);
+      await Promise.all([t.app.alarms.checkOffline(later), second.app.alarms.checkOffline(later)]);
+      await t.app.alarms.checkOffline(later);
+      const open = (await alarmsOf(lift.id)).filter((a) => a.closedAt === null);
+      expect(open).toHaveLength(1);
+      expect(open[0]?.kind).toBe('offline');
+      // Other lifts silent in this shared test database may get theirs too; this lift gets one.
+    } finally {
+      await second.app.alarms.settled();
+      await second.close();
+    }
+
+    c.sendStats({ trips: 2, operatingHours: 1.1 });
+    await c.idle();
+    const [closed] = await alarmsOf(lift.id);
+    expect(closed?.closedAt).not.toBeNull();
+    await t.app.alarms.settled();
+  });
+
+  it("tells the lift's people that its controller went silent, in their language", async () => {
+    const english = await person('offline-en@alarm.test', 'email', 'en');
+    const lift = await insertLiftWithKey(db(), { servicemen: [english] });
+    const c = await connected(lift);
+    c.sendStats({ trips: 1, operatingHours: 1 });
+    await c.idle();
+    c.close();
+    const minutes = t.app.settings.current().alarms.controllerOfflineMinutes;
+    await t.app.alarms.checkOffline(new Date(Date.now() + (minutes + 1) * MINUTE));
+    await t.app.alarms.settled();
+    const mail = (await readOutbox(t.config.dataDir)).find((m) => m.to === 'offline-en@alarm.test');
+    expect(mail?.subject).toBe(`Alarm T-${lift.imei}: Controller offline`);
+    const listed = await list('admin', `?liftId=${lift.id}&state=open`);
+    expect(listed).toMatchObject([{ kind: 'offline', code: null, name: 'Controller offline' }]);
+  });
+
+  it('does not take a lift reporting now (to any process) for silent', async () => {
+    const lift = await insertLiftWithKey(db());
+    await db().update(lifts).set({ lastSeenAt: sql`now()` }).where(eq(lifts.id, lift.id));
+    await t.app.alarms.checkOffline(new Date());
+    expect(await alarmsOf(lift.id)).toHaveLength(0);
+  });
+});
+
+describe('notifications', () => {
+  it("follows each user's preference (four choices) and language, by mail, SMS and push", async () => {
+    const both = await person('both@alarm.test', 'email/sms', 'en');
+    const mailOnly = await person('mail@alarm.test', 'email', 'de');
+    const smsOnly = await person('sms@alarm.test', 'sms', 'de');
+    const nothing = await person('nothing@alarm.test', 'nothing', 'en');
+    const lift = await insertLiftWithKey(db(), { servicemen: [both, mailOnly, smsOnly, nothing] });
+    // The English user's device subscribes for push through the API.
+    const { access_token } = await signInAsNew('both@alarm.test');
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { authorization: `Bearer ${access_token}` },
+      payload: push.subscription,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+
+    const c = await connected(lift);
+    const raisedAt = Date.now();
+    c.sendEvent({ code: 4711, type: 'error', active: true, floor: 2 });
+    await c.idle();
+    await t.app.alarms.settled();
+
+    const mails = await readOutbox(t.config.dataDir);
+    const mailTo = (to: string) => mails.filter((m) => m.to === to);
+    expect(mailTo('both@alarm.test')).toHaveLength(1);
+    expect(mailTo('both@alarm.test')[0]?.subject).toBe(`Alarm T-${lift.imei}: Error 4711: Door jammed`);
+    expect(mailTo('both@alarm.test')[0]?.text).toContain(`/apps/lift/lifts/${lift.id}`);
+    expect(mailTo('mail@alarm.test')[0]?.subject).toBe(`Alarm T-${lift.imei}: Fehler 4711: Tür klemmt`);
+    expect(mailTo('mail@alarm.test')[0]?.text).toContain('Etage');
+    expect(mailTo('sms@alarm.test')).toHaveLength(0);
+    expect(mailTo('nothing@alarm.test')).toHaveLength(0);
+
+    const texts = await readSmsOutbox(t.config.dataDir);
+    const ours = texts.filter((m) => m.body.includes(`T-${lift.imei}`));
+    expect(ours).toHaveLength(2); // email/sms and sms; all four have a phone number
+    expect(ours.every((m) => m.to === '+4917000000')).toBe(true);
+    expect(ours.map((m) => m.body.startsWith('Alarm T-')).every(Boolean)).toBe(true);
+    expect(ours.some((m) => m.body.includes('Error 4711: Door jammed'))).toBe(true);
+    expect(ours.some((m) => m.body.includes('Fehler 4711: Tür klemmt'))).toBe(true);
+
+    const received = await push.next();
+    const payload = received.payload as AlarmPushPayload;
+    expect(payload).toMatchObject({
+      title: `Alarm T-${lift.imei}: Error 4711: Door jammed`,
+      url: `/apps/lift/lifts/${lift.id}`,
+      liftId: lift.id,
+    });
+    expect(received.authorization).toMatch(/^vapid t=/);
+    expect(received.at - raisedAt).toBeLessThan(5000);
+  });
+});
+
+async function signInAsNew(email: string) {
+  // A password for the inserted user, through the same hash the accounts use.
+  const { hashPassword } = await import('../users/password');
+  await db()
+    .update(users)
+    .set({ passwordHash: await hashPassword('Alarm-Test-Pass-1') })
+    .where(eq(users.email, email));
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/authenticate',
+    payload: { email, password: 'Alarm-Test-Pass-1' },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return response.json<{ access_token: string }>();
+}
+
+describe('acknowledge and escalation', () => {
+  it('lists alarms scoped like lifts; service men acknowledge once; customers may not', async () => {
+    const { user: serviceMan } = await t.signInAs('service_man');
+    const { user: customer } = await t.signInAs('customer');
+    const lift = await insertLiftWithKey(db(), { servicemen: [serviceMan.id], customers: [customer.id] });
+    const foreign = await insertLiftWithKey(db());
+    const c = await connected(lift);
+    const f = await connected(foreign);
+    c.sendEvent({ code: 4711, type: 'error', active: true });
+    f.sendEvent({ code: 4711, type: 'error', active: true });
+    await Promise.all([c.idle(), f.idle()]);
+    await t.app.alarms.settled();
+
+    const mine = await list('service_man', '?state=open');
+    expect(mine.map((a) => a.liftId)).toContain(lift.id);
+    expect(mine.map((a) => a.liftId)).not.toContain(foreign.id);
+    const [alarm] = await alarmsOf(lift.id);
+    const [foreignAlarm] = await alarmsOf(foreign.id);
+    if (!alarm || !foreignAlarm) throw new Error('no alarms');
+
+    const byCustomer = await t.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${alarm.id}/acknowledge`,
+      headers: await t.authHeaders('customer'),
+    });
+    expect(byCustomer.statusCode).toBe(403);
+    const notHis = await t.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${foreignAlarm.id}/acknowledge`,
+      headers: await t.authHeaders('service_man'),
+    });
+    expect(notHis.statusCode).toBe(404);
+    expect(notHis.json()).toEqual({ message: ALARM_MSG.alarmNotFound });
+
+    const headers = { ...(await t.authHeaders('service_man')), 'idempotency-key': `ack-${alarm.id}` };
+    const first = await t.app.inject({ method: 'POST', url: `/api/alarms/${alarm.id}/acknowledge`, headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const acknowledged = first.json<Alarm>();
+    expect(acknowledged).toMatchObject({ id: alarm.id, acknowledgedBy: serviceMan.id, closedAt: null });
+    // Another device of the same man, or the admin later: 200 with the alarm as it is.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${alarm.id}/acknowledge`,
+      headers: await t.authHeaders('admin'),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Alarm>()).toEqual(acknowledged);
+    expect((await list('admin', `?state=acknowledged&liftId=${lift.id}`)).map((a) => a.id)).toEqual([
+      alarm.id,
+    ]);
+    expect(await list('admin', `?state=open&liftId=${lift.id}`)).toEqual([]);
+    expect((await list('admin', `?liftId=${lift.id}&code=4711`)).length).toBe(1);
+    expect(await list('admin', `?liftId=${lift.id}&minAgeMinutes=60`)).toEqual([]);
+
+    const count = await t.app.inject({
+      method: 'GET',
+      url: '/api/alarms/count',
+      headers: await t.authHeaders('service_man'),
+    });
+    expect(count.json()).toEqual({ open: expect.any(Number) });
+
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/alarms?state=burning',
+      headers: await t.authHeaders('admin'),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('an alarm nobody acknowledged in time goes to the customer admins and admins, once', async () => {
+    const { user: customer } = await t.signInAs('customer');
+    const lift = await insertLiftWithKey(db(), { customers: [customer.id] });
+    const c = await connected(lift);
+    c.sendEvent({ code: 4711, type: 'error', active: true });
+    await c.idle();
+    await t.app.alarms.settled();
+    const minutes = t.app.settings.current().alarms.escalationMinutes;
+    const before = (await readOutbox(t.config.dataDir)).length;
+
+    await t.app.alarms.escalate(new Date(Date.now() + (minutes - 1) * MINUTE));
+    await t.app.alarms.settled();
+    expect((await alarmsOf(lift.id))[0]?.escalatedAt).toBeNull();
+
+    const later = new Date(Date.now() + (minutes + 1) * MINUTE);
+    await t.app.alarms.escalate(later);
+    await t.app.alarms.escalate(later);
+    await t.app.alarms.settled();
+    expect((await alarmsOf(lift.id))[0]?.escalatedAt).not.toBeNull();
+    const mails = (await readOutbox(t.config.dataDir)).slice(
+      0,
+      (await readOutbox(t.config.dataDir)).length - before,
+    );
+    const escalated = mails.filter((m) => m.subject.includes(`T-${lift.imei}`));
+    const to = escalated.map((m) => m.to).sort();
+    expect(to).toContain('admin@demo.local');
+    expect(to).toContain('customeradmin@demo.local');
+    expect(to).not.toContain('customer@demo.local');
+    expect(new Set(to).size).toBe(to.length);
+    expect(escalated.find((m) => m.to === 'admin@demo.local')?.subject).toMatch(/^Unquittierter Alarm/);
+
+    // Acknowledged alarms never escalate.
+    const stillOpen = await db()
+      .select()
+      .from(alarms)
+      .where(and(isNull(alarms.acknowledgedAt), isNull(alarms.escalatedAt), isNull(alarms.closedAt)));
+    expect(stillOpen.every((a) => a.createdAt.getTime() > later.getTime() - minutes * MINUTE)).toBe(true);
+  });
+});
+
+describe('push subscriptions', () => {
+  it('answers the VAPID key, refuses a malformed subscription, removes one', async () => {
+    const headers = await t.authHeaders('service_man');
+    const key = await t.app.inject({ method: 'GET', url: '/api/push/key', headers });
+    expect(key.json<{ publicKey: string }>().publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers,
+      payload: { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    const other = await startTestPushEndpoint();
+    try {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers,
+        payload: other.subscription,
+      });
+      expect(ok.statusCode).toBe(200);
+      const removed = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions/remove',
+        headers,
+        payload: { endpoint: other.subscription.endpoint },
+      });
+      expect(removed.json()).toEqual({ ok: true });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { BellOff, Check } from 'lucide-react';
+import { useState } from 'react';
+import type { Alarm, AlarmListItem } from '../../../contract/schemas/alarm';
+import { relativeTime } from '../../data/relative-time';
+import { sessionRole, useSession } from '../../data/session';
+import { reportSaveError } from '../../ui/form-errors';
+import { showToast } from '../../ui/toaster';
+import { acknowledgeAlarm } from './use-alarms';
+
+type Shown = Alarm & Partial<Pick<AlarmListItem, 'liftUid' | 'liftAddress' | 'acknowledgedByName'>>;
+
+/** The alarm's name in the user's language; an offline alarm is named by the client. */
+export function useAlarmName() {
+  const { t, i18n } = useLingui();
+  return (alarm: Alarm) => {
+    if (alarm.kind === 'offline') return t`Controller offline`;
+    const name = i18n.locale.startsWith('de') ? alarm.nameDE : alarm.name;
+    return t`Error ${alarm.code}: ${name}`;
+  };
+}
+
+function StateBadge({ alarm }: { alarm: Alarm }) {
+  if (alarm.closedAt)
+    return (
+      <Badge colorPalette="gray" variant="subtle">
+        <Trans>Closed</Trans>
+      </Badge>
+    );
+  if (alarm.acknowledgedAt)
+    return (
+      <Badge colorPalette="orange" variant="subtle">
+        <Trans>Acknowledged</Trans>
+      </Badge>
+    );
+  return (
+    <Badge colorPalette="red" variant="solid">
+      <Trans>Open</Trans>
+    </Badge>
+  );
+}
+
+/** Whether the signed-in user may acknowledge alarms: everyone but customers (docs/alarms.md). */
+export function useMayAcknowledge(): boolean {
+  const role = sessionRole(useSession());
+  return role !== null && role !== 'customer';
+}
+
+/** One alarm as a card: what, where, since when, its state and the acknowledge button. */
+export function AlarmItem({
+  alarm,
+  showLift,
+  onChanged,
+}: {
+  alarm: Shown;
+  showLift: boolean;
+  onChanged: (alarm: Alarm) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const name = useAlarmName();
+  const mayAcknowledge = useMayAcknowledge();
+  const [busy, setBusy] = useState(false);
+  const now = new Date();
+  const dateTime = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
+
+  async function acknowledge() {
+    setBusy(true);
+    try {
+      onChanged(await acknowledgeAlarm(alarm.id));
+      showToast('success', t`Alarm acknowledged`);
+    } catch (error) {
+      reportSaveError(error, i18n);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const openAndNotAcknowledged = !alarm.closedAt && !alarm.acknowledgedAt;
+  return (
+    <Box
+      as="li"
+      listStyleType="none"
+      borderWidth="1px"
+      borderRadius="l2"
+      padding="3"
+      borderColor={openAndNotAcknowledged ? 'border.error' : undefined}
+      data-testid="alarm-item"
+      data-alarm-id={alarm.id}
+    >
+      <Stack gap="1.5">
+        <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
+          <Text fontWeight="semibold" display="flex" alignItems="center" gap="2">
+            {alarm.kind === 'offline' && <BellOff size="1em" aria-hidden="true" />}
+            {name(alarm)}
+          </Text>
+          <StateBadge alarm={alarm} />
+        </HStack>
+        {showLift && alarm.liftUid && (
+          <Text fontSize="sm">
+            <Link asChild colorPalette="blue" fontWeight="medium">
+              <RouterLink to="/apps/lift/lifts/$liftId/{-$deviceId}" params={{ liftId: alarm.liftId }}>
+                {alarm.liftUid}
+              </RouterLink>
+            </Link>{' '}
+            · {alarm.liftAddress}
+          </Text>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          {alarm.floor !== null && (
+            <>
+              <Trans>Floor {alarm.floor}</Trans> ·{' '}
+            </>
+          )}
+          <Trans>
+            Since {dateTime.format(new Date(alarm.openedAt))} (
+            {relativeTime(i18n, alarm.openedAt, now, { past: true })})
+          </Trans>
+        </Text>
+        {alarm.acknowledgedAt && (
+          <Text fontSize="sm" color="fg.muted">
+            {alarm.acknowledgedByName ? (
+              <Trans>
+                Acknowledged by {alarm.acknowledgedByName},{' '}
+                {relativeTime(i18n, alarm.acknowledgedAt, now, { past: true })}
+              </Trans>
+            ) : (
+              <Trans>Acknowledged {relativeTime(i18n, alarm.acknowledgedAt, now, { past: true })}</Trans>
+            )}
+          </Text>
+        )}
+        {alarm.closedAt && (
+          <Text fontSize="sm" color="fg.muted">
+            <Trans>Closed {relativeTime(i18n, alarm.closedAt, now, { past: true })}</Trans>
+          </Text>
+        )}
+        {mayAcknowledge && openAndNotAcknowledged && (
+          <Box>
+            <Button size="sm" colorPalette="red" onClick={() => void acknowledge()} loading={busy}>
+              <Check aria-hidden="true" />
+              <Trans>Acknowledge</Trans>
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,234 @@
+import { Box, Button, chakra, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { Bell, BellOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { AlarmState } from '../../../contract/schemas/alarm';
+import { useSocketEvent } from '../../data/socket';
+import { useLiftOptions } from '../../data/use-lift-options';
+import { FormField } from '../../ui/FormField';
+import { reportSaveError } from '../../ui/form-errors';
+import { LoadFailure } from '../../ui/LoadFailure';
+import { PageTitle } from '../../ui/PageTitle';
+import { showToast } from '../../ui/toaster';
+import './alarm-messages';
+import { AlarmItem, useMayAcknowledge } from './AlarmItem';
+import { currentPushSubscription, disablePush, enablePush, pushSupported } from './push-subscription';
+import { acknowledgeAlarm, useAlarms } from './use-alarms';
+
+const AGES = ['any', '15', '60', '1440'] as const;
+const FOLLOW_MS = 3_000;
+type Age = (typeof AGES)[number];
+type StateChoice = AlarmState | 'all';
+
+/** "Notifications on this device": subscribes this browser for alarm pushes. */
+function PushToggle() {
+  const { t, i18n } = useLingui();
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void currentPushSubscription().then((s) => setSubscribed(s !== null));
+  }, []);
+  if (!pushSupported()) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>This browser cannot show push notifications. Install the portal as an app to get them.</Trans>
+      </Text>
+    );
+  }
+  async function toggle() {
+    setBusy(true);
+    try {
+      if (subscribed) {
+        await disablePush();
+        setSubscribed(false);
+      } else if (await enablePush()) {
+        setSubscribed(true);
+        showToast('success', t`Alarms will be shown as notifications on this device.`);
+      } else {
+        showToast('warning', t`Notifications are blocked for the portal in this browser.`);
+      }
+    } catch (error) {
+      reportSaveError(error, i18n);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      loading={busy}
+      onClick={() => void toggle()}
+      disabled={subscribed === null}
+    >
+      {subscribed ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />}
+      {subscribed ? (
+        <Trans>Turn off notifications on this device</Trans>
+      ) : (
+        <Trans>Notify me on this device</Trans>
+      )}
+    </Button>
+  );
+}
+
+/**
+ * `/apps/alarms`: the alarms of the user's lifts (open, acknowledged, closed), filtered by lift,
+ * code and age. `acknowledge` (from a notification's button) acknowledges that alarm on arrival.
+ */
+export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const liftOptions = useLiftOptions();
+  const mayAcknowledge = useMayAcknowledge();
+  const [state, setState] = useState<StateChoice>('open');
+  const [liftId, setLiftId] = useState('');
+  const [codeInput, setCodeInput] = useState('');
+  const [code, setCode] = useState<number | undefined>(undefined);
+  const [age, setAge] = useState<Age>('any');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const trimmed = codeInput.trim();
+      setCode(/^\d{1,5}$/.test(trimmed) ? Number(trimmed) : undefined);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [codeInput]);
+  const alarms = useAlarms({
+    state: state === 'all' ? undefined : state,
+    liftId: liftId || undefined,
+    code,
+    minAgeMinutes: age === 'any' ? undefined : Number(age),
+  });
+  const { reload } = alarms;
+  // A fault or a clear changes its lift: the list follows, at most every few seconds.
+  const followTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useSocketEvent('lift', () => {
+    if (followTimer.current) return;
+    followTimer.current = setTimeout(() => {
+      followTimer.current = undefined;
+      reload();
+    }, FOLLOW_MS);
+  });
+  useEffect(() => () => clearTimeout(followTimer.current), []);
+
+  // From a notification's "Acknowledge": once, then the parameter leaves the address.
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!acknowledge || !mayAcknowledge || handled.current === acknowledge) return;
+    handled.current = acknowledge;
+    acknowledgeAlarm(acknowledge).then(
+      () => {
+        showToast('success', t`Alarm acknowledged`);
+        reload();
+      },
+      (error: unknown) => reportSaveError(error, i18n),
+    );
+    void navigate({ to: '/apps/alarms', search: {}, replace: true });
+  }, [acknowledge, mayAcknowledge, navigate, reload, t, i18n]);
+
+  const stateLabels: Record<StateChoice, string> = {
+    open: t`Open`,
+    acknowledged: t`Acknowledged`,
+    closed: t`Closed`,
+    all: t`All`,
+  };
+  const ageLabels: Record<Age, string> = {
+    any: t`Any age`,
+    '15': t`Older than 15 minutes`,
+    '60': t`Older than 1 hour`,
+    '1440': t`Older than 1 day`,
+  };
+  const select = (
+    id: string,
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    options: [string, string][],
+  ) => (
+    <Box display="flex" flexDirection="column" gap="1.5">
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
+        {label}
+      </chakra.label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+          {options.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Box>
+  );
+  const list = alarms.data?.alarms ?? [];
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
+        <PageTitle title={t`Alarms`} />
+        <PushToggle />
+      </HStack>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+        {select(
+          'alarm-state',
+          t`State`,
+          state,
+          (v) => setState(v as StateChoice),
+          (['open', 'acknowledged', 'closed', 'all'] as const).map((s) => [s, stateLabels[s]]),
+        )}
+        {select('alarm-lift', t`Lift`, liftId, setLiftId, [
+          ['', t`All lifts`],
+          ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
+        ])}
+        <FormField id="alarm-code" label={t`Error code`}>
+          <Input
+            size="sm"
+            inputMode="numeric"
+            value={codeInput}
+            onChange={(e) => setCodeInput(e.target.value)}
+          />
+        </FormField>
+        {select(
+          'alarm-age',
+          t`Age`,
+          age,
+          (v) => setAge(v as Age),
+          AGES.map((a) => [a, ageLabels[a]]),
+        )}
+      </SimpleGrid>
+      <LoadFailure error={alarms.status === 'failed' ? alarms.error : null} />
+      <Box aria-live="polite" aria-busy={alarms.status === 'loading'}>
+        {alarms.status !== 'loading' && list.length === 0 && (
+          <Text color="fg.muted">
+            <Trans>No alarms.</Trans>
+          </Text>
+        )}
+        <Stack as="ul" gap="3" padding="0" margin="0" aria-label={t`Alarms`}>
+          {list.map((alarm) => (
+            <AlarmItem
+              key={alarm.id}
+              alarm={alarm}
+              showLift
+              onChanged={(changed) =>
+                alarms.setData((current) =>
+                  current
+                    ? {
+                        ...current,
+                        alarms: current.alarms.map((a) => (a.id === changed.id ? { ...a, ...changed } : a)),
+                      }
+                    : current,
+                )
+              }
+            />
+          ))}
+        </Stack>
+        {alarms.data?.truncated && (
+          <Text fontSize="sm" color="fg.muted" marginTop="2">
+            <Trans>Only the newest alarms are shown; narrow the filter to see older ones.</Trans>
+          </Text>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import type { ALARM_MSG } from '../../../contract/alarm-messages';
+import { registerServerMessages } from '../../data/server-messages';
+
+type AlarmMessage = (typeof ALARM_MSG)[keyof typeof ALARM_MSG];
+
+/** The alarm texts the server may send, translated with the alarm screens (src/data/server-messages.ts). */
+registerServerMessages<AlarmMessage>({
+  'Alarm not found': msg`Alarm not found`,
+  'The push subscription is not valid': msg`The push subscription is not valid`,
+  'Controller offline': msg`Controller offline`,
+});

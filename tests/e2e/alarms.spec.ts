@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import { io } from 'socket.io-client';
+import type { DeviceAck } from '../../contract/device';
+import type { AlarmListItem, AlarmPushPayload } from '../../contract/schemas/alarm';
+import { startTestPushEndpoint } from '../../server/integrations/push/test-push-endpoint';
+import { mailsTo } from './smtp-sink';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken } from './support';
+
+/**
+ * A fault on a service man's lift reaches its people within seconds (docs/alarms.md): the mail at
+ * the test SMTP server (the demo customer chose email/sms), the push, decrypted, at a local push
+ * endpoint the service man's device subscribed with; the service man acknowledges it on the lift
+ * page and the admin sees it acknowledged.
+ */
+test('a fault sends mail and push within seconds; the service man acknowledges it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const tokenOf = async (role: 'admin' | 'service_man') => {
+    const response = await request.post('/api/users/authenticate', {
+      data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
+    });
+    expect(response.status()).toBe(200);
+    return (await response.json()) as { access_token: string; user: { id: string } };
+  };
+  const admin = await tokenOf('admin');
+  const adminHeaders = { Authorization: `Bearer ${admin.access_token}` };
+  const customers = await request.get('/api/users', {
+    headers: adminHeaders,
+    params: { role: 'customer', pageSize: 100 },
+  });
+  const customer = ((await customers.json()) as { users: { id: string; email: string }[] }).users.find(
+    (user) => user.email === DEMO_ACCOUNTS.customer,
+  );
+  expect(customer).toBeTruthy();
+  const serviceMan = await tokenOf('service_man');
+
+  const imei = `36${String(Date.now()).slice(-13)}`.padEnd(15, '0');
+  const uid = `ALARM-${imei.slice(-6)}`;
+  const registered = await request.post('/api/lifts/register', {
+    headers: adminHeaders,
+    data: {
+      uid,
+      address: 'Alarmweg 1, 10115 Berlin',
+      imei,
+      customers: [customer?.id],
+      servicemen: [serviceMan.user.id],
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const lift = (await registered.json()) as { id: string; deviceKey: string };
+
+  // The service man's device: a push endpoint on loopback holding the subscription's keys.
+  const push = await startTestPushEndpoint();
+  let device: ReturnType<typeof io> | undefined;
+  try {
+    const subscribed = await request.post('/api/push/subscriptions', {
+      headers: { Authorization: `Bearer ${serviceMan.access_token}` },
+      data: push.subscription,
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(200);
+
+    await signInByToken(page, request, 'service_man');
+    await page.goto(`/apps/lift/lifts/${lift.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${uid}`);
+
+    // The controller connects and raises fault 101 on the service man's lift.
+    const controller = io(`${baseURL}/device`, {
+      auth: { imei, key: lift.deviceKey },
+      transports: ['websocket'],
+    });
+    device = controller;
+    await new Promise<void>((resolve, reject) => {
+      controller.once('connect', () => resolve());
+      controller.once('connect_error', reject);
+    });
+    const raisedAt = Date.now();
+    const ack = await new Promise<DeviceAck>((resolve, reject) =>
+      controller
+        .timeout(10_000)
+        .emit(
+          'event',
+          { seq: 1, ts: raisedAt, code: 101, type: 'error', active: true, floor: 2 },
+          (error: Error | null, answer: DeviceAck) => (error ? reject(error) : resolve(answer)),
+        ),
+    );
+    expect(ack).toMatchObject({ ok: true });
+
+    // The push, decrypted: German (the demo service man's language), pointing at the lift.
+    const received = await push.next(10_000);
+    const pushMs = received.at - raisedAt;
+    const payload = received.payload as AlarmPushPayload;
+    expect(payload.title).toBe(`Alarm ${uid}: Fehler 101: Türzonenfehler`);
+    expect(payload.url).toBe(`/apps/lift/lifts/${lift.id}`);
+    expect(received.authorization).toMatch(/^vapid t=/);
+
+    // The mail at the SMTP server.
+    let mailMs = 0;
+    await expect
+      .poll(
+        () => {
+          const mail = mailsTo(DEMO_ACCOUNTS.customer).find((m) => m.subject.includes(uid));
+          if (mail) mailMs = Date.now() - raisedAt;
+          return mail?.subject ?? null;
+        },
+        { timeout: 10_000, intervals: [100] },
+      )
+      .toBe(`Alarm ${uid}: Fehler 101: Türzonenfehler`);
+    expect(pushMs).toBeLessThan(5000);
+    expect(mailMs).toBeLessThan(5000);
+    test.info().annotations.push({
+      type: 'figures',
+      description: `raise → push decrypted: ${pushMs} ms; raise → mail at SMTP (polled every 100 ms): ≤ ${mailMs} ms`,
+    });
+
+    // The lift page shows the alarm (live, from the lift's update); the service man acknowledges it.
+    const alarm = page.getByTestId('alarm-item').filter({ hasText: 'Fehler 101: Türzonenfehler' });
+    await expect(alarm).toBeVisible();
+    await expect(alarm).toContainText('Etage 2');
+    await alarm.getByRole('button', { name: 'Quittieren' }).click();
+    await expect(alarm).toContainText('Quittiert');
+
+    const seen = await request.get('/api/alarms', { headers: adminHeaders, params: { liftId: lift.id } });
+    const [listed] = ((await seen.json()) as { alarms: AlarmListItem[] }).alarms;
+    expect(listed).toMatchObject({
+      kind: 'error',
+      code: 101,
+      acknowledgedBy: serviceMan.user.id,
+      closedAt: null,
+    });
+
+    // The alarms page lists it as acknowledged.
+    await page.goto('/apps/alarms');
+    await page.getByLabel('Zustand').selectOption('acknowledged');
+    await expect(page.getByTestId('alarm-item').filter({ hasText: uid })).toContainText('Quittiert');
+  } finally {
+    device?.disconnect();
+    await push.close();
+  }
+});
