@@ -16,7 +16,7 @@ export interface OnlineUser {
 }
 
 /** Entities the browser mirrors (docs/sync.md): a `reload` of one of them makes it pull. */
-export const MIRRORED_RELOAD_ENTITIES = ['lifts', 'descriptions', 'messages', 'files'] as const;
+export const MIRRORED_RELOAD_ENTITIES = ['lifts', 'descriptions', 'messages', 'files', 'alarms'] as const;
 
 /**
  * What a `reload` names. Mirrored entities make the sync engine pull; `users` makes the screens
@@ -31,6 +31,8 @@ export type ReloadChange =
   | { entity: 'messages'; liftIds: string[] }
   /** Files of these lifts were added or deleted; only lifts the user sees. */
   | { entity: 'files'; liftIds: string[] }
+  /** Alarms of these lifts were opened, acknowledged or closed; only lifts the user sees. */
+  | { entity: 'alarms'; liftIds: string[] }
   /** Users were created, changed, deleted or registered. */
   | { entity: 'users' };
 export type ReloadEntity = ReloadChange['entity'];

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
+import { AlarmSchema } from './alarm';
 import { DescriptionSchema } from './description';
 import { LiftFileSchema } from './file';
 import { LiftSchema } from './lift';
@@ -39,6 +40,7 @@ export const SyncDeletionsSchema = v.object({
   /** Messages by id; a dropped lift also drops its messages and files on the client. */
   messages: v.array(v.string()),
   files: v.array(v.string()),
+  alarms: v.array(v.string()),
 });
 
 /**
@@ -56,6 +58,8 @@ export const SyncPullResponseSchema = v.object({
   messages: v.array(MessageSchema),
   /** The files of every lift in `lifts` or mirrored before (their list, not their bytes). */
   files: v.array(LiftFileSchema),
+  /** The alarms of those lifts: open ones, and those closed within `MIRROR_MESSAGE_DAYS`. */
+  alarms: v.array(AlarmSchema),
   deleted: SyncDeletionsSchema,
   /** Send it back on the next pull; it also comes with `hasMore: false` so the client can resume. */
   cursor: v.string(),

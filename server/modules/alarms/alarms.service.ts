@@ -1,6 +1,7 @@
 import { definePlugin } from '../../lib/define-plugin';
+import { askLiftSeersToPull } from '../sync/sync-notify';
 import { createAlarmNotifier } from './alarm-notifier';
-import { applyReadings, createAlarmsRepository } from './alarms.repository';
+import { type AlarmChanges, applyReadings, createAlarmsRepository } from './alarms.repository';
 
 export interface AlarmsPluginOptions {
   publicUrl: string;
@@ -58,17 +59,22 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
   };
 
   // Inside each ingest transaction; the notifications go out after the commit.
+  // Mirrors of the lifts whose alarms changed pull them (docs/sync.md).
+  const tell = (changes: AlarmChanges) => {
+    track(changes.opened, false);
+    askLiftSeersToPull(app, changes.liftIds, 'alarms');
+  };
   app.devices.addIngestStep(async (tx, readings) => {
-    const opened = await applyReadings(tx, readings);
-    return opened.length > 0 ? () => track(opened, false) : undefined;
+    const changes = await applyReadings(tx, readings);
+    return changes.liftIds.length > 0 ? () => tell(changes) : undefined;
   });
 
   const service: AlarmsService = {
     // `at` is the clock of the run; tests pass a later time instead of waiting.
     async checkOffline(at = new Date()) {
       const minutes = app.settings.current().alarms.controllerOfflineMinutes;
-      const opened = await repository.checkOffline(new Date(at.getTime() - minutes * MINUTE_MS));
-      if (opened) track(opened, false);
+      const changes = await repository.checkOffline(new Date(at.getTime() - minutes * MINUTE_MS));
+      if (changes) tell(changes);
     },
     async escalate(at = new Date()) {
       const minutes = app.settings.current().alarms.escalationMinutes;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   MIRROR_MESSAGE_DAYS,
   SYNC_PULL_DEFAULT_LIMIT,
@@ -9,6 +9,8 @@ import { liftAudienceCondition, liftScopeCondition, type ScopeUser } from '../..
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import {
+  type AlarmRow,
+  alarms,
   type DescriptionRow,
   descriptions,
   type LiftFileRow,
@@ -20,6 +22,7 @@ import {
   messages,
   users,
 } from '../../db/schema';
+import { toAlarm } from '../alarms/alarm-mapper';
 import { toDescription } from '../descriptions/description-mapper';
 import { toLiftFile } from '../files/file-mapper';
 import { toLifts } from '../lifts/lift-view';
@@ -29,7 +32,7 @@ const DAY_MS = 86_400_000;
 /**
  * Bump when what a mirror holds changes shape: every client then starts over.
  * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.
- * v3: lifts bring their files, which mirrors filled under v2 lack.
+ * v3: lifts bring their files and alarms, which mirrors filled under v2 lack.
  */
 const CURSOR_FORMAT = 'v3';
 /** `format:position:fingerprint`, and `:from:afterSeq` while lifts that came into scope are backfilled. */
@@ -80,7 +83,7 @@ export interface PullOptions {
   limit?: number | undefined;
 }
 
-const emptyDeletions = () => ({ lifts: [], descriptions: [], messages: [], files: [] });
+const emptyDeletions = () => ({ lifts: [], descriptions: [], messages: [], files: [], alarms: [] });
 
 /** The client clears its mirror and pulls again without a cursor (`cursor: ''`). */
 function resetAnswer(now: Date): SyncPullResponse {
@@ -90,6 +93,7 @@ function resetAnswer(now: Date): SyncPullResponse {
     descriptions: [],
     messages: [],
     files: [],
+    alarms: [],
     deleted: emptyDeletions(),
     cursor: '',
     hasMore: true,
@@ -102,7 +106,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A row that belongs to a lift and travels with it (docs/sync.md#lift-children). */
 type Child =
   | { seq: number; kind: 'message'; row: MessageRow }
-  | { seq: number; kind: 'file'; row: LiftFileRow; addedByName: string | null };
+  | { seq: number; kind: 'file'; row: LiftFileRow; addedByName: string | null }
+  | { seq: number; kind: 'alarm'; row: AlarmRow };
 
 type Change =
   | { seq: number; kind: 'lift'; row: LiftRow }
@@ -126,10 +131,11 @@ interface ChildRange {
 
 /**
  * Each kind of lift child, read from its `sync_seq` index, at most `limit + 1` rows, merged in
- * position order. Messages are mirrored for `MIRROR_MESSAGE_DAYS`; files whatever their age.
+ * position order. Messages are mirrored for `MIRROR_MESSAGE_DAYS`; files whatever their age;
+ * alarms while open, and closed ones of those days.
  */
 async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]> {
-  const scope = (liftId: typeof messages.liftId | typeof liftFiles.liftId) =>
+  const scope = (liftId: typeof messages.liftId | typeof liftFiles.liftId | typeof alarms.liftId) =>
     range.liftIds ? inArray(liftId, range.liftIds) : range.user ? liftScopeCondition(range.user) : undefined;
   const needsLift = range.liftIds === undefined;
   const messageQuery = tx.select({ message: messages }).from(messages).$dynamic();
@@ -138,7 +144,8 @@ async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]
     .from(liftFiles)
     .leftJoin(users, eq(users.id, liftFiles.addedBy))
     .$dynamic();
-  const [messageRows, fileRows] = await Promise.all([
+  const alarmQuery = tx.select({ alarm: alarms }).from(alarms).$dynamic();
+  const [messageRows, fileRows, alarmRows] = await Promise.all([
     (needsLift ? messageQuery.innerJoin(lifts, eq(lifts.id, messages.liftId)) : messageQuery)
       .where(
         and(
@@ -162,21 +169,39 @@ async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]
       )
       .orderBy(asc(liftFiles.syncSeq))
       .limit(range.limit + 1),
+    (needsLift ? alarmQuery.innerJoin(lifts, eq(lifts.id, alarms.liftId)) : alarmQuery)
+      .where(
+        and(
+          gt(alarms.syncSeq, range.afterSeq),
+          range.upTo === undefined ? undefined : lte(alarms.syncSeq, range.upTo),
+          or(isNull(alarms.closedAt), gte(alarms.closedAt, range.since)),
+          range.liveOnly ? isNull(alarms.deletedAt) : undefined,
+          scope(alarms.liftId),
+        ),
+      )
+      .orderBy(asc(alarms.syncSeq))
+      .limit(range.limit + 1),
   ]);
   return [
     ...messageRows.map(({ message: row }): Child => ({ seq: row.syncSeq, kind: 'message', row })),
     ...fileRows.map(
       ({ file: row, addedByName }): Child => ({ seq: row.syncSeq, kind: 'file', row, addedByName }),
     ),
+    ...alarmRows.map(({ alarm: row }): Child => ({ seq: row.syncSeq, kind: 'alarm', row })),
   ].sort((a, b) => a.seq - b.seq);
 }
 
 /** The children of a page, as the answer carries them. */
 function childrenAnswer(children: Iterable<Child>) {
-  const answer = { messages: [] as SyncPullResponse['messages'], files: [] as SyncPullResponse['files'] };
+  const answer = {
+    messages: [] as SyncPullResponse['messages'],
+    files: [] as SyncPullResponse['files'],
+    alarms: [] as SyncPullResponse['alarms'],
+  };
   for (const child of children) {
     if (child.kind === 'message') answer.messages.push(toMessage(child.row));
-    else answer.files.push(toLiftFile(child.row, child.addedByName));
+    else if (child.kind === 'file') answer.files.push(toLiftFile(child.row, child.addedByName));
+    else answer.alarms.push(toAlarm(child.row));
   }
   return answer;
 }
@@ -265,7 +290,11 @@ export async function pullChanges(
       const descriptionsToSend = new Map<string, DescriptionRow>();
       const deletedDescriptions = new Set<string>();
       const childrenToSend = new Map<string, Child>();
-      const deletedChildren = { messages: new Set<string>(), files: new Set<string>() };
+      const deletedChildren = {
+        message: new Set<string>(),
+        file: new Set<string>(),
+        alarm: new Set<string>(),
+      };
       const accessChanged = new Set<string>();
       /** Lifts whose access changed for this user or his company: only those may be dropped. */
       const accessLostHere = new Set<string>();
@@ -281,8 +310,9 @@ export async function pullChanges(
             break;
           case 'message':
           case 'file':
+          case 'alarm':
             if (!change.row.deletedAt) childrenToSend.set(`${change.kind}:${change.row.id}`, change);
-            else deletedChildren[change.kind === 'message' ? 'messages' : 'files'].add(change.row.id);
+            else deletedChildren[change.kind].add(change.row.id);
             break;
           case 'access':
             accessChanged.add(change.liftId);
@@ -327,8 +357,9 @@ export async function pullChanges(
         deleted: {
           lifts: [...deletedLifts],
           descriptions: [...deletedDescriptions],
-          messages: [...deletedChildren.messages],
-          files: [...deletedChildren.files],
+          messages: [...deletedChildren.message],
+          files: [...deletedChildren.file],
+          alarms: [...deletedChildren.alarm],
         },
         cursor: encodeCursor(position, fingerprint, backfillNext),
         hasMore: hasMore || backfillNext !== undefined,
@@ -427,6 +458,7 @@ async function lastCommittedPosition(db: Database): Promise<number> {
     await db.execute(sql`select greatest(
       (select max(sync_seq) from lifts), (select max(sync_seq) from descriptions),
       (select max(sync_seq) from messages), (select max(sync_seq) from lift_files),
+      (select max(sync_seq) from alarms),
       (select max(sync_seq) from lift_access_changes)) as position`),
   );
   return Number(row?.position ?? 0);

@@ -1,10 +1,11 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { Alarm } from '../../../contract/schemas/alarm';
 import type { Description } from '../../../contract/schemas/description';
 import type { LiftFile } from '../../../contract/schemas/file';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
 
-export type OutboxEntity = 'lift' | 'message' | 'description';
+export type OutboxEntity = 'lift' | 'message' | 'description' | 'alarm';
 export type OutboxStatus = 'pending' | 'failed' | 'conflict';
 
 /** One mutation as the REST call it will make (docs/sync.md). */
@@ -21,8 +22,10 @@ export interface OutboxEntry {
   entityId: string;
   /** What the change does to the mirror, re-applied on top of pulled rows until it is sent. */
   effect: 'patch' | 'delete' | 'create';
+  /** The fields a `patch` sets on the row, when the body does not carry them (an acknowledge has none). */
+  patch?: Record<string, unknown>;
   /** The row as it was before the change, to put back when the user drops it. */
-  previous?: Lift | Message | Description | null;
+  previous?: Lift | Message | Description | Alarm | null;
   createdAt: string;
   /** Made while the browser had no network: its delivery is told to the user. */
   madeOffline?: true;
@@ -32,7 +35,7 @@ export interface OutboxEntry {
   /** The server's reason for a failed change (a contract MSG text). */
   error?: string;
   /** The server's version of the record, for a conflict. */
-  current?: Lift | Message | Description;
+  current?: Lift | Message | Description | Alarm;
 }
 
 /**
@@ -91,6 +94,7 @@ export class MirrorDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   files!: EntityTable<LiftFile, 'id'>;
+  alarms!: EntityTable<Alarm, 'id'>;
   uploads!: EntityTable<UploadEntry, 'uid'>;
   kept!: EntityTable<KeptFile, 'fileId'>;
   pins!: EntityTable<PinRow, 'key'>;
@@ -111,6 +115,8 @@ export class MirrorDb extends Dexie {
       kept: 'fileId, liftId, lastUsedAt',
       pins: 'key',
     });
+    // Alarms of the mirrored lifts, acknowledged offline through the outbox.
+    this.version(3).stores({ alarms: 'id, liftId, openedAt' });
   }
 }
 

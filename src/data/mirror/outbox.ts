@@ -1,10 +1,11 @@
 import { type EndpointDefinition, pathOf, type RequestOf } from '../../../contract/api/endpoint';
+import { type Alarm, AlarmSchema } from '../../../contract/schemas/alarm';
 import { type Description, DescriptionSchema } from '../../../contract/schemas/description';
 import { type Lift, LiftSchema } from '../../../contract/schemas/lift';
 import { type Message, MessageSchema } from '../../../contract/schemas/message';
 import type { MirrorDb, OutboxEntity, OutboxEntry } from './mirror-db';
 
-type Row = Lift | Message | Description;
+type Row = Lift | Message | Description | Alarm;
 
 /** What a screen asks for: the REST call and what it does to the mirror at once. */
 export interface ChangeRequest {
@@ -14,6 +15,8 @@ export interface ChangeRequest {
   entity: OutboxEntity;
   entityId: string;
   effect: OutboxEntry['effect'];
+  /** For a `patch` whose body does not carry what it changes: the fields to show at once. */
+  patch?: Record<string, unknown>;
   baseVersion?: number;
   /** For `create`: the row to show until the server answers (with a temporary id). */
   row?: Row;
@@ -25,10 +28,11 @@ export interface ChangeRequest {
  */
 export function outboxCall<E extends EndpointDefinition & { method: OutboxEntry['method'] }>(
   endpoint: E,
-  request: RequestOf<E> & { body: Record<string, unknown> },
+  request: RequestOf<E>,
 ): Pick<ChangeRequest, 'method' | 'path' | 'body'> {
-  const { params } = request as { params?: Record<string, unknown> };
-  return { method: endpoint.method, path: pathOf(endpoint, params), body: request.body };
+  const { params, body } = request as { params?: Record<string, unknown>; body?: Record<string, unknown> };
+  // A call without a body (an acknowledge) sends an empty object.
+  return { method: endpoint.method, path: pathOf(endpoint, params), body: body ?? {} };
 }
 
 /** The answer of one attempt, classified. */
@@ -47,12 +51,13 @@ const WAITED_MS = 5000;
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 const tableOf = (db: MirrorDb, entity: OutboxEntity) =>
-  entity === 'lift' ? db.lifts : entity === 'message' ? db.messages : db.descriptions;
+  ({ lift: db.lifts, message: db.messages, description: db.descriptions, alarm: db.alarms })[entity];
 
 /** Puts a row into the table of its entity. */
 function putRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promise<unknown> {
   if (entity === 'lift') return db.lifts.put(row as Lift);
   if (entity === 'message') return db.messages.put(row as Message);
+  if (entity === 'alarm') return db.alarms.put(row as Alarm);
   return db.descriptions.put(row as Description);
 }
 
@@ -66,6 +71,7 @@ const ROW_FIELDS: Record<OutboxEntity, ReadonlySet<string>> = {
   lift: new Set(Object.keys(LiftSchema.entries)),
   message: new Set(Object.keys(MessageSchema.entries)),
   description: new Set(Object.keys(DescriptionSchema.entries)),
+  alarm: new Set(Object.keys(AlarmSchema.entries)),
 };
 /** Kept by the server alone. */
 const SERVER_FIELDS = new Set(['id', 'version', 'updatedAt']);
@@ -85,10 +91,10 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(plain * (0.85 + 0.3 * random()));
 }
 
-function rowPatch(entry: Pick<OutboxEntry, 'body' | 'entity'>): Record<string, unknown> {
+function rowPatch(entry: Pick<OutboxEntry, 'body' | 'entity' | 'patch'>): Record<string, unknown> {
   const fields = ROW_FIELDS[entry.entity];
   return Object.fromEntries(
-    Object.entries(entry.body).filter(([key]) => fields.has(key) && !SERVER_FIELDS.has(key)),
+    Object.entries(entry.patch ?? entry.body).filter(([key]) => fields.has(key) && !SERVER_FIELDS.has(key)),
   );
 }
 
@@ -123,7 +129,7 @@ function overlayAll<T extends Row>(rows: T[], entity: OutboxEntity, byEntity: Ma
 /** Pulled rows with the user's unsent changes laid on top, so a pull never hides them. */
 export async function overlayPendingChanges(
   db: MirrorDb,
-  page: { lifts: Lift[]; descriptions: Description[]; messages: Message[] },
+  page: { lifts: Lift[]; descriptions: Description[]; messages: Message[]; alarms: Alarm[] },
 ) {
   const byEntity = await pendingByEntity(db);
   if (byEntity.size === 0) return page;
@@ -131,6 +137,7 @@ export async function overlayPendingChanges(
     lifts: overlayAll(page.lifts, 'lift', byEntity),
     descriptions: overlayAll(page.descriptions, 'description', byEntity),
     messages: overlayAll(page.messages, 'message', byEntity),
+    alarms: overlayAll(page.alarms, 'alarm', byEntity),
   };
 }
 
@@ -146,10 +153,11 @@ async function removeRow(db: MirrorDb, entity: OutboxEntity, id: string): Promis
   if (entity === 'lift') {
     await db.messages.where('liftId').equals(id).delete();
     await db.files.where('liftId').equals(id).delete();
+    await db.alarms.where('liftId').equals(id).delete();
   }
 }
 
-const allTables = (db: MirrorDb) => [db.lifts, db.descriptions, db.messages, db.files, db.outbox];
+const allTables = (db: MirrorDb) => [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.outbox];
 
 /**
  * Stores a change and applies it to the mirror at once (optimistic). A change to a row whose earlier
@@ -208,6 +216,7 @@ export async function enqueueChange(db: MirrorDb, request: ChangeRequest, now = 
       entity: request.entity,
       entityId: request.entityId,
       effect: request.effect,
+      ...(request.patch ? { patch: request.patch } : {}),
       previous,
       createdAt: new Date(now).toISOString(),
       ...(isOffline() ? { madeOffline: true } : {}),

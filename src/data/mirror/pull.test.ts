@@ -54,7 +54,10 @@ describe('pullAll', () => {
     );
     await applyPullPage(
       db,
-      aPage({ cursor: 'c2', deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'], files: [] } }),
+      aPage({
+        cursor: 'c2',
+        deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'], files: [], alarms: [] },
+      }),
     );
     expect((await db.lifts.toArray()).map((lift) => lift.id)).toEqual(['b']);
     expect((await db.messages.toArray()).map((message) => message.id)).toEqual(['m2']);

@@ -21,10 +21,20 @@ export const PULL_PAGE_LIMIT = SYNC_PULL_DEFAULT_LIMIT;
 
 /** Empties the mirror's data (not the outbox): after `reset`, or to start over. */
 export async function clearMirrorData(db: MirrorDb): Promise<void> {
-  await db.transaction('rw', [db.lifts, db.descriptions, db.messages, db.files, db.meta], async () => {
-    await Promise.all([db.lifts.clear(), db.descriptions.clear(), db.messages.clear(), db.files.clear()]);
-    await db.meta.bulkDelete(['cursor', 'serverTime']);
-  });
+  await db.transaction(
+    'rw',
+    [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.meta],
+    async () => {
+      await Promise.all([
+        db.lifts.clear(),
+        db.descriptions.clear(),
+        db.messages.clear(),
+        db.files.clear(),
+        db.alarms.clear(),
+      ]);
+      await db.meta.bulkDelete(['cursor', 'serverTime']);
+    },
+  );
 }
 
 /**
@@ -32,21 +42,24 @@ export async function clearMirrorData(db: MirrorDb): Promise<void> {
  * pending outbox changes laid on top again, messages older than 90 days pruned, cursor saved.
  */
 export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promise<void> {
-  const tables = [db.lifts, db.descriptions, db.messages, db.files, db.meta, db.outbox];
+  const tables = [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.meta, db.outbox];
   await db.transaction('rw', tables, async () => {
     const overlaid = await overlayPendingChanges(db, page);
     await db.lifts.bulkPut(overlaid.lifts);
     await db.descriptions.bulkPut(overlaid.descriptions);
     await db.messages.bulkPut(overlaid.messages);
     await db.files.bulkPut(page.files);
+    await db.alarms.bulkPut(overlaid.alarms);
     await db.lifts.bulkDelete(page.deleted.lifts);
     if (page.deleted.lifts.length > 0) {
       await db.messages.where('liftId').anyOf(page.deleted.lifts).delete();
       await db.files.where('liftId').anyOf(page.deleted.lifts).delete();
+      await db.alarms.where('liftId').anyOf(page.deleted.lifts).delete();
     }
     await db.descriptions.bulkDelete(page.deleted.descriptions);
     await db.messages.bulkDelete(page.deleted.messages);
     await db.files.bulkDelete(page.deleted.files);
+    await db.alarms.bulkDelete(page.deleted.alarms);
     await db.messages.where('at').below(windowStart(page.serverTime)).delete();
     await db.meta.bulkPut([
       { key: 'cursor', value: page.cursor },
@@ -69,13 +82,22 @@ export async function applyLiveMessage(db: MirrorDb, message: Message): Promise<
     if (message.at < windowStart(serverTime ?? new Date().toISOString())) return false;
     const stored = await db.messages.get(message.id);
     if (stored && stored.version > message.version) return false;
-    const [shown] = (await overlayPendingChanges(db, { lifts: [], descriptions: [], messages: [message] }))
-      .messages;
+    const [shown] = (
+      await overlayPendingChanges(db, { lifts: [], descriptions: [], messages: [message], alarms: [] })
+    ).messages;
     if (!shown) return false;
     await db.messages.put(shown);
     return true;
   });
 }
+
+const hasRows = (page: SyncPullResponse) =>
+  page.lifts.length +
+    page.descriptions.length +
+    page.messages.length +
+    page.files.length +
+    page.alarms.length >
+  0;
 
 export type FetchPullPage = (cursor: string | undefined) => Promise<SyncPullResponse>;
 

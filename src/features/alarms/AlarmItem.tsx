@@ -4,6 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { BellOff, Check } from 'lucide-react';
 import { useState } from 'react';
 import type { Alarm, AlarmListItem } from '../../../contract/schemas/alarm';
+import { useMirror } from '../../data/mirror/use-mirror';
 import { relativeTime } from '../../data/relative-time';
 import { sessionRole, useSession } from '../../data/session';
 import { reportSaveError } from '../../ui/form-errors';
@@ -62,14 +63,20 @@ export function AlarmItem({
   const name = useAlarmName();
   const mayAcknowledge = useMayAcknowledge();
   const [busy, setBusy] = useState(false);
+  const mirror = useMirror();
   const now = new Date();
   const dateTime = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
 
   async function acknowledge() {
     setBusy(true);
     try {
-      onChanged(await acknowledgeAlarm(alarm.id));
-      showToast('success', t`Alarm acknowledged`);
+      onChanged(await acknowledgeAlarm(alarm.id, mirror));
+      showToast(
+        'success',
+        navigator.onLine
+          ? t`Alarm acknowledged`
+          : t`Saved on this device; it is sent when the server can be reached.`,
+      );
     } catch (error) {
       reportSaveError(error, i18n);
     } finally {

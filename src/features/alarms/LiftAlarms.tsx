@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSocketEvent } from '../../data/socket';
 import './alarm-messages';
 import { AlarmItem } from './AlarmItem';
-import { useAlarms } from './use-alarms';
+import { useLiftAlarms } from './use-alarms';
 
 /**
  * The lift's alarms not yet closed, on its detail page (the `alarmsSlot` of LiftDetailPage): shown
@@ -11,14 +11,10 @@ import { useAlarms } from './use-alarms';
  */
 export function LiftAlarms({ liftId }: { liftId: string }) {
   const { t } = useLingui();
-  const open = useAlarms({ liftId, state: 'open' });
-  const acknowledged = useAlarms({ liftId, state: 'acknowledged' });
+  const { alarms, reload } = useLiftAlarms(liftId);
   useSocketEvent('lift', (changed) => {
-    if (changed.id !== liftId) return;
-    open.reload();
-    acknowledged.reload();
+    if (changed.id === liftId) reload();
   });
-  const alarms = [...(open.data?.alarms ?? []), ...(acknowledged.data?.alarms ?? [])];
   if (alarms.length === 0) return null;
   return (
     <Stack as="section" gap="2" aria-labelledby="lift-alarms-heading">
@@ -27,15 +23,7 @@ export function LiftAlarms({ liftId }: { liftId: string }) {
       </Text>
       <Stack as="ul" gap="2" padding="0" margin="0">
         {alarms.map((alarm) => (
-          <AlarmItem
-            key={alarm.id}
-            alarm={alarm}
-            showLift={false}
-            onChanged={() => {
-              open.reload();
-              acknowledged.reload();
-            }}
-          />
+          <AlarmItem key={alarm.id} alarm={alarm} showLift={false} onChanged={reload} />
         ))}
       </Stack>
     </Stack>

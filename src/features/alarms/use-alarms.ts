@@ -1,6 +1,12 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { alarmsApi } from '../../../contract/api/alarms';
 import type { Alarm, AlarmState } from '../../../contract/schemas/alarm';
 import { call } from '../../data/http';
+import type { MirrorDb } from '../../data/mirror/mirror-db';
+import { enqueueChange, outboxCall } from '../../data/mirror/outbox';
+import { requestSync } from '../../data/mirror/sync-status';
+import { useMirror } from '../../data/mirror/use-mirror';
+import { getSession } from '../../data/session';
 import { useApiQuery } from '../../data/use-api';
 
 export interface AlarmFilter {
@@ -16,9 +22,54 @@ export function useAlarms(filter: AlarmFilter) {
 }
 
 /**
- * Acknowledges an alarm; the key makes a retry (a lost answer, a second tap) change nothing twice,
- * and the server answers an alarm acknowledged before as it is.
+ * The lift's alarms not yet closed, newest first: from the mirror once it is complete (offline
+ * too, with acknowledgements made on this device), else from the API. `reload` refetches the latter.
  */
-export function acknowledgeAlarm(id: string): Promise<Alarm> {
-  return call(alarmsApi.acknowledge, { params: { id } }, { headers: { 'Idempotency-Key': `ack-${id}` } });
+export function useLiftAlarms(liftId: string) {
+  const mirror = useMirror();
+  const mirrored = useLiveQuery(
+    async () =>
+      mirror
+        ? (await mirror.alarms.where('liftId').equals(liftId).reverse().sortBy('openedAt')).filter(
+            (alarm) => !alarm.closedAt,
+          )
+        : null,
+    [mirror, liftId],
+  );
+  const open = useAlarms({ liftId, state: 'open' });
+  const acknowledged = useAlarms({ liftId, state: 'acknowledged' });
+  if (mirror) return { alarms: mirrored ?? [], reload: () => undefined };
+  return {
+    alarms: [...(open.data?.alarms ?? []), ...(acknowledged.data?.alarms ?? [])],
+    reload: () => {
+      open.reload();
+      acknowledged.reload();
+    },
+  };
+}
+
+/**
+ * Acknowledges an alarm. With the mirror holding it, through the outbox: shown at once, sent when
+ * the server can be reached (offline in the shaft too), exactly once by its key. Otherwise straight
+ * to the API; the key makes a retry (a lost answer, a second tap) change nothing twice, and the
+ * server answers an alarm acknowledged before as it is.
+ */
+export async function acknowledgeAlarm(id: string, mirror: MirrorDb | null = null): Promise<Alarm> {
+  const mirrored = await mirror?.alarms.get(id);
+  if (!mirror || !mirrored) {
+    return call(alarmsApi.acknowledge, { params: { id } }, { headers: { 'Idempotency-Key': `ack-${id}` } });
+  }
+  const patch = {
+    acknowledgedAt: new Date().toISOString(),
+    acknowledgedBy: getSession().claims?.sub ?? null,
+  };
+  await enqueueChange(mirror, {
+    ...outboxCall(alarmsApi.acknowledge, { params: { id } }),
+    entity: 'alarm',
+    entityId: id,
+    effect: 'patch',
+    patch,
+  });
+  requestSync('user');
+  return { ...mirrored, ...patch };
 }
