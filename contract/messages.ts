@@ -1,3 +1,4 @@
+import type { ANALYTICS_MSG } from './analytics-messages';
 import type { FILE_MSG } from './file-messages';
 import type { SIM_MSG } from './sim-messages';
 
@@ -83,4 +84,5 @@ export type CoreServerMessage = (typeof MSG)[keyof typeof MSG];
 export type ServerMessage =
   | CoreServerMessage
   | (typeof SIM_MSG)[keyof typeof SIM_MSG]
+  | (typeof ANALYTICS_MSG)[keyof typeof ANALYTICS_MSG]
   | (typeof FILE_MSG)[keyof typeof FILE_MSG];

@@ -1,3 +1,4 @@
+import { ANALYTICS_MSG } from './analytics-messages';
 import { FILE_MSG } from './file-messages';
 import { MSG, type ServerMessage } from './messages';
 import { SIM_MSG } from './sim-messages';
@@ -10,5 +11,6 @@ import { SIM_MSG } from './sim-messages';
 export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessage>>[] = [
   MSG,
   SIM_MSG,
+  ANALYTICS_MSG,
   FILE_MSG,
 ];

@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts';
+import { analyticsApi } from './analytics';
 import { chatApi } from './chat';
 import { descriptionsApi } from './descriptions';
 import { devicesApi } from './devices';
@@ -7,6 +8,7 @@ import type { EndpointDefinition } from './endpoint';
 import { filesApi } from './files';
 import { liftsApi } from './lifts';
 import { logsApi } from './logs';
+import { maintenanceApi } from './maintenance';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
 import { sessionApi } from './session';
@@ -37,6 +39,8 @@ const API_TABLE = {
   sims: simsApi,
   storage: storageApi,
   files: filesApi,
+  analytics: analyticsApi,
+  maintenance: maintenanceApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

@@ -245,6 +245,25 @@ const CASES: Record<string, AccessCase> = {
   'files.link': { pathScoped: true, request: (w, _role, which) => ({ params: { id: w.files[which] } }) },
   // Public for `<img>` links; its scope (token or signed link) is tested in server/modules/files.
   'files.content': { public: true },
+  'analytics.get': { request: (w, _role, which) => ({ query: { range: '7D', liftId: lift(w, which).id } }) },
+  'maintenance.due': {},
+  'maintenance.lift': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
+  },
+  'maintenance.record': {
+    pathScoped: true,
+    refused: ['customer'],
+    request: (w, _role, which) => ({
+      params: { id: lift(w, which).id },
+      body: { visitedOn: '2026-01-05', workDone: 'Matrix visit' },
+    }),
+  },
+  'maintenance.setPlan': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id }, body: { everyTrips: 40000 } }),
+  },
+  'maintenance.stickers': { request: (w, _role, which) => ({ query: { ids: lift(w, which).id } }) },
   'sims.operation': {
     request: (w, role) => ({
       params: { apiName: 'status' },
