@@ -130,8 +130,11 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
   return new Intl.NumberFormat(locale).format(value);
 }
 
-/** `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. */
-export function LiftDetailPage({ liftId }: { liftId: string }) {
+/**
+ * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. `maintenanceSlot`
+ * is the maintenance section the route fills in (src/features/maintenance/), shown in the overview.
+ */
+export function LiftDetailPage({ liftId, maintenanceSlot }: { liftId: string; maintenanceSlot?: ReactNode }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const isAdmin = useHasRole('admin');
@@ -320,6 +323,7 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
                 </Text>
               </SimpleGrid>
             </Stack>
+            {maintenanceSlot}
           </Stack>
         </Tabs.Content>
 
