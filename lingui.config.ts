@@ -10,6 +10,8 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/device-console',
   '<rootDir>/src/features/logs',
   '<rootDir>/src/features/sims',
+  '<rootDir>/src/features/analytics',
+  '<rootDir>/src/features/maintenance',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',
