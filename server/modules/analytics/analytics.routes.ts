@@ -4,6 +4,7 @@ import { MSG } from '../../../contract/messages';
 import { HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { createAnalyticsRepository } from './analytics.repository';
+import { backfillRollupsIfEmpty } from './backfill';
 import { analyticsIngestStep } from './rollup';
 
 export interface AnalyticsRoutesOptions {
@@ -15,6 +16,8 @@ export interface AnalyticsRoutesOptions {
 export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, options) => {
   const analytics = createAnalyticsRepository(app.db);
   const now = options.now ?? (() => new Date());
+  // Before the first reading is rolled up: the demo seed stored its readings after the migrations.
+  await backfillRollupsIfEmpty(app.db);
   app.devices.addIngestStep(analyticsIngestStep);
 
   app.serve(analyticsApi.get, async (request) => {

@@ -6,6 +6,7 @@ import type { AnalyticsAnswer } from '../../../contract/schemas/analytics';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { insertLiftWithKey } from '../../realtime/device-test-kit';
 import { type Reading, writeBatch } from '../../realtime/ingest';
+import { backfillRollupsIfEmpty } from './backfill';
 import { analyticsIngestStep, rollUp } from './rollup';
 
 /** Roll-ups kept by the ingest, the backfill migration, and `GET /analytics` over them (docs/analytics.md). */
@@ -105,6 +106,16 @@ describe('roll-ups', () => {
 });
 
 describe('GET /analytics', () => {
+  it('has the demo seed’s readings rolled up at the first start', async () => {
+    const result = await t.app.db.execute(
+      sql`select (select count(*) from messages where kind = 'stats')::integer as readings,
+        (select count(*) from analytics_daily)::integer as daily`,
+    );
+    const [counts] = (result as { rows: { readings: number; daily: number }[] }).rows;
+    expect(counts?.readings).toBeGreaterThan(0);
+    expect(counts?.daily).toBeGreaterThan(0);
+  });
+
   it('answers the figures of the lifts the admin sees, for one lift too', async () => {
     const response = await analytics(`range=7D&liftId=${own.id}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -189,9 +200,9 @@ describe('GET /analytics', () => {
       return out;
     };
     const before = await snapshot();
-    await t.app.db.execute(
-      sql.raw(`truncate ${tables.join(', ')}, analytics_state, maintenance_visits cascade`),
-    );
+    const truncate = () =>
+      t.app.db.execute(sql.raw(`truncate ${tables.join(', ')}, analytics_state, maintenance_visits cascade`));
+    await truncate();
     const migration = readFileSync(
       path.join(import.meta.dirname, '../../db/migrations/0010_analytics_sql.sql'),
       'utf8',
@@ -201,5 +212,10 @@ describe('GET /analytics', () => {
       await t.app.db.execute(sql.raw(statement));
     }
     expect(await snapshot()).toEqual(before);
+    // The same backfill after a first start's seed (server/modules/analytics/backfill.ts), once.
+    await truncate();
+    expect(await backfillRollupsIfEmpty(t.app.db)).toBe(true);
+    expect(await snapshot()).toEqual(before);
+    expect(await backfillRollupsIfEmpty(t.app.db)).toBe(false);
   });
 });
