@@ -1,21 +1,41 @@
 import { Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { maintenanceApi } from '../../../contract/api/maintenance';
+import type { LiftMaintenance } from '../../../contract/schemas/maintenance';
 import { sessionRole, useSession } from '../../data/session';
-import { useApiQuery } from '../../data/use-api';
+import { type ApiState, useApiQuery } from '../../data/use-api';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { DueBadge, formatDay, ReasonText } from './due-labels';
 import { RecordVisitDialog } from './RecordVisitDialog';
 
-/** The lift page's maintenance: plan, when it falls due, the visits, and recording one (docs/maintenance.md). */
-export function LiftMaintenanceSection({ liftId }: { liftId: string }) {
+/**
+ * The lift page's maintenance (docs/maintenance.md): the section shown in the lift page's overview
+ * and the dialog that records a visit. The route holds both, so that the lift page re-rendering its
+ * tabs (live data, the mirror arriving) never drops the loaded data or a half-filled form.
+ */
+export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog: ReactNode } {
+  const state = useApiQuery(maintenanceApi.lift, { params: { id: liftId } });
+  const [recording, setRecording] = useState(false);
+  return {
+    section: <LiftMaintenanceSection state={state} onRecord={() => setRecording(true)} />,
+    dialog: recording ? (
+      <RecordVisitDialog liftId={liftId} open onClose={() => setRecording(false)} onSaved={state.reload} />
+    ) : null,
+  };
+}
+
+function LiftMaintenanceSection({
+  state,
+  onRecord,
+}: {
+  state: ApiState<LiftMaintenance>;
+  onRecord: () => void;
+}) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
-  const state = useApiQuery(maintenanceApi.lift, { params: { id: liftId } });
   const role = sessionRole(useSession());
-  const [recording, setRecording] = useState(false);
   const data = state.data;
   const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
 
@@ -26,7 +46,7 @@ export function LiftMaintenanceSection({ liftId }: { liftId: string }) {
           <Trans>Maintenance</Trans>
         </Heading>
         {role !== null && role !== 'customer' && (
-          <Button size="sm" onClick={() => setRecording(true)}>
+          <Button size="sm" onClick={onRecord}>
             <Wrench aria-hidden="true" />
             <Trans>Record a visit</Trans>
           </Button>
@@ -120,14 +140,6 @@ export function LiftMaintenanceSection({ liftId }: { liftId: string }) {
             </Box>
           )}
         </>
-      )}
-      {recording && (
-        <RecordVisitDialog
-          liftId={liftId}
-          open={recording}
-          onClose={() => setRecording(false)}
-          onSaved={state.reload}
-        />
       )}
     </Stack>
   );
