@@ -31,6 +31,28 @@ describe('maintenanceDue', () => {
     expect(maintenanceDue(input, plan, '2026-03-10', 1).status).toBe('due');
   });
 
+  it('counts the first interval from the first reading the portal received', () => {
+    const due = maintenanceDue(
+      {
+        trips: 400_500,
+        operatingHours: 3000,
+        lastVisit: null,
+        since: '2026-01-01',
+        baseline: { trips: 400_000, operatingHours: 2990 },
+      },
+      plan,
+      '2026-01-11',
+      7,
+    );
+    expect(due).toMatchObject({
+      tripsLeft: 500,
+      hoursLeft: 90,
+      status: 'ok',
+      reason: 'trips',
+      dueOn: '2026-01-21',
+    });
+  });
+
   it('is overdue once a limit is reached or the day passed, and a visit resets it', () => {
     expect(
       maintenanceDue(

@@ -20,6 +20,11 @@ export interface MaintenanceInput {
   lastVisit: { visitedOn: string; trips: number; operatingHours: number } | null;
   /** The day the lift was registered: the start of its first interval. */
   since: string;
+  /**
+   * Before the first visit, the counters the first interval counts from: the first reading the
+   * portal received (it cannot know what was maintained before). Zero when absent.
+   */
+  baseline?: { trips: number; operatingHours: number };
 }
 
 export const MAINTENANCE_STATUSES = ['ok', 'due', 'overdue'] as const;
@@ -72,8 +77,9 @@ export function maintenanceDue(
   noticeDays: number,
 ): MaintenanceDue {
   const start = input.lastVisit?.visitedOn ?? input.since;
-  const tripsSince = Math.max(0, input.trips - (input.lastVisit?.trips ?? 0));
-  const hoursSince = Math.max(0, input.operatingHours - (input.lastVisit?.operatingHours ?? 0));
+  const base = input.lastVisit ?? input.baseline ?? { trips: 0, operatingHours: 0 };
+  const tripsSince = Math.max(0, input.trips - base.trips);
+  const hoursSince = Math.max(0, input.operatingHours - base.operatingHours);
   const tripsLeft = plan.everyTrips - tripsSince;
   const hoursLeft = plan.everyHours - hoursSince;
   const elapsedDays = Math.max(1, Math.round((dayMs(today) - dayMs(start)) / DAY_MS));

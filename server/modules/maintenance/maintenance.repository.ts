@@ -49,6 +49,7 @@ export function createMaintenanceRepository(db: Database) {
           p.every_trips, p.every_hours, p.every_months,
           v.id::text as visit_id, v.visited_on, v.trips::double precision as visit_trips,
           v.operating_hours as visit_hours,
+          f.trips::double precision as first_trips, f.operating_hours as first_hours,
           coalesce((select json_agg(json_build_object('id', u.id, 'displayName', u.display_name,
               'email', u.email, 'language', u.settings->>'language') order by u.display_name)
             from lift_users lu join users u on u.id = lu.user_id
@@ -60,6 +61,11 @@ export function createMaintenanceRepository(db: Database) {
           where lift_id = lifts.id and deleted_at is null
           order by visited_on desc, created_at desc limit 1
         ) v on true
+        left join lateral (
+          select trips, operating_hours from messages
+          where lift_id = lifts.id and kind = 'stats' and deleted_at is null and v.id is null
+          order by at limit 1
+        ) f on true
         where ${scope}${liftId ? sql` and lifts.id = ${liftId}` : sql``}`);
       return rowsOf<Record<string, unknown>>(result).map((row) => ({
         id: String(row.id),
@@ -69,6 +75,9 @@ export function createMaintenanceRepository(db: Database) {
           trips: Number(row.trips),
           operatingHours: Number(row.operating_hours),
           since: berlinDay(new Date(row.created_at as string)),
+          ...(row.first_trips === null || row.first_trips === undefined
+            ? {}
+            : { baseline: { trips: Number(row.first_trips), operatingHours: Number(row.first_hours) } }),
           lastVisit:
             row.visit_id === null
               ? null

@@ -49,7 +49,18 @@ function Figure({ label, value, change }: { label: string; value: string; change
   );
 }
 
-function NumbersTable({ caption, header, rows }: { caption: string; header: string[]; rows: ReactNode[][] }) {
+/** A table of the numbers (the chart's, for screen readers and for reading); `numeric` columns align right. */
+function NumbersTable({
+  caption,
+  header,
+  rows,
+  numeric,
+}: {
+  caption: string;
+  header: string[];
+  rows: ReactNode[][];
+  numeric: readonly number[];
+}) {
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="l2" maxHeight="96" overflowY="auto">
       <Table.Root size="sm" stickyHeader>
@@ -57,7 +68,7 @@ function NumbersTable({ caption, header, rows }: { caption: string; header: stri
         <Table.Header>
           <Table.Row>
             {header.map((label, index) => (
-              <Table.ColumnHeader key={label} textAlign={index === 0 ? 'start' : 'end'}>
+              <Table.ColumnHeader key={label} textAlign={numeric.includes(index) ? 'end' : 'start'}>
                 {label}
               </Table.ColumnHeader>
             ))}
@@ -69,7 +80,7 @@ function NumbersTable({ caption, header, rows }: { caption: string; header: stri
             <Table.Row key={rowIndex}>
               {row.map((cell, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
-                <Table.Cell key={index} textAlign={index === 0 ? 'start' : 'end'}>
+                <Table.Cell key={index} textAlign={numeric.includes(index) ? 'end' : 'start'}>
                   {cell}
                 </Table.Cell>
               ))}
@@ -106,6 +117,7 @@ function DueTomorrow() {
         <NumbersTable
           caption={t`Due tomorrow`}
           header={[t`ID`, t`Address`, t`Trips left`, t`Hours left`]}
+          numeric={[2, 3]}
           rows={items.map((item) => [
             <Link asChild colorPalette="blue" key={item.liftId}>
               <RouterLink to="/apps/lift/lifts/$liftId/{-$deviceId}" params={{ liftId: item.liftId }}>
@@ -286,6 +298,7 @@ export function AnalyticsPage() {
               <Trans>Trips, operating hours and faults over time</Trans>
             </Text>
             <TrendChart
+              formatNumber={(value) => number(value)}
               labels={data.series.map((point) => pointLabel(data, point.at))}
               series={[
                 { name: t`Trips`, kind: 'bar', values: data.series.map((p) => p.trips), colour: '#3182ce' },
@@ -301,6 +314,7 @@ export function AnalyticsPage() {
             <NumbersTable
               caption={t`Trips, operating hours and faults over time`}
               header={[data.bucket === 'hour' ? t`Hour` : t`Day`, t`Trips`, t`Operating hours`, t`Faults`]}
+              numeric={[1, 2, 3]}
               rows={data.series.map((point) => [
                 pointLabel(data, point.at),
                 number(point.trips, 0),
@@ -323,6 +337,7 @@ export function AnalyticsPage() {
                 <>
                   <TrendChart
                     horizontal
+                    formatNumber={(value) => number(value)}
                     height={Math.max(160, data.topCodes.length * 32 + 48)}
                     labels={data.topCodes.map((code) => String(code.code))}
                     series={[
@@ -337,6 +352,7 @@ export function AnalyticsPage() {
                   <NumbersTable
                     caption={t`Most frequent error codes`}
                     header={[t`Code`, t`Description`, t`Faults`]}
+                    numeric={[2]}
                     rows={data.topCodes.map((code) => [
                       code.code,
                       (locale === 'de' ? code.nameDE : code.name) ?? '—',
@@ -358,6 +374,7 @@ export function AnalyticsPage() {
                 <NumbersTable
                   caption={t`Lifts with the most faults`}
                   header={[t`ID`, t`Faults`, t`Trips`, t`Downtime`]}
+                  numeric={[1, 2, 3]}
                   rows={data.ranking.map((row) => [
                     <Stack gap="0" key={row.liftId}>
                       <Link asChild colorPalette="blue" fontWeight="medium">

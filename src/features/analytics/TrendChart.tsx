@@ -26,11 +26,14 @@ export function TrendChart({
   series,
   height = 280,
   horizontal = false,
+  formatNumber,
 }: {
   labels: string[];
   series: ChartSeries[];
   height?: number;
   horizontal?: boolean;
+  /** Numbers in the reader's language (ECharts itself writes them in English). */
+  formatNumber: (value: number) => string;
 }) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -50,15 +53,23 @@ export function TrendChart({
 
   useEffect(() => {
     const category = { type: 'category' as const, data: labels, axisLabel: { hideOverlap: true } };
+    const axisLabel = { formatter: (value: number) => formatNumber(value) };
     const values = series.some((s) => s.secondAxis)
-      ? [{ type: 'value' as const }, { type: 'value' as const, splitLine: { show: false } }]
-      : [{ type: 'value' as const }];
+      ? [
+          { type: 'value' as const, axisLabel },
+          { type: 'value' as const, axisLabel, splitLine: { show: false } },
+        ]
+      : [{ type: 'value' as const, axisLabel }];
     chart.current?.setOption(
       {
         animation: false,
         grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
         legend: { top: 0 },
-        tooltip: { trigger: 'axis', confine: true },
+        tooltip: {
+          trigger: 'axis',
+          confine: true,
+          valueFormatter: (value: unknown) => formatNumber(Number(value)),
+        },
         xAxis: horizontal ? values : category,
         yAxis: horizontal ? { ...category, inverse: true } : values,
         series: series.map((s) => ({
@@ -72,7 +83,7 @@ export function TrendChart({
       },
       true,
     );
-  }, [labels, series, horizontal]);
+  }, [labels, series, horizontal, formatNumber]);
 
   return <Box ref={element} aria-hidden="true" width="full" height={`${height}px`} />;
 }
