@@ -51,7 +51,6 @@ export const MaintenanceDueItemSchema = v.object({
   lastVisitOn: v.nullable(v.string()),
   servicemen: v.array(AssignedUserSchema),
 });
-export type MaintenanceDueItem = v.InferOutput<typeof MaintenanceDueItemSchema>;
 
 export const MaintenanceDueQuerySchema = v.object({
   /** Lifts due within this many days; the settings' notice days when absent. */
@@ -113,7 +112,6 @@ export const MaintenanceVisitInputSchema = v.object({
     [],
   ),
 });
-export type MaintenanceVisitInput = v.InferInput<typeof MaintenanceVisitInputSchema>;
 
 export const LiftMaintenanceSchema = v.object({
   plan: MaintenancePlanSchema,
