@@ -26,7 +26,9 @@ test('a controller’s trips and fault show in the customer’s analytics, and t
   const signIn = await request.post('/api/users/authenticate', {
     data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
   });
-  const headers = { Authorization: `Bearer ${((await signIn.json()) as { access_token: string }).access_token}` };
+  const headers = {
+    Authorization: `Bearer ${((await signIn.json()) as { access_token: string }).access_token}`,
+  };
   const customers = await request.get('/api/users', { headers, params: { role: 'customer', pageSize: 100 } });
   const customer = ((await customers.json()) as { users: { id: string; email: string }[] }).users.find(
     (user) => user.email === DEMO_ACCOUNTS.customer,
@@ -66,8 +68,15 @@ test('a controller’s trips and fault show in the customer’s analytics, and t
   const row = ranking.getByRole('row').filter({ hasText: uid });
   await expect(row).toBeVisible();
   await expect(row).toContainText('321');
-  await expect(page.getByRole('table', { name: 'Häufigste Fehlercodes' }).getByRole('row').filter({ hasText: 'Türzonenfehler' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Fahrten, Betriebsstunden und Störungen im Zeitverlauf' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Häufigste Fehlercodes' })
+      .getByRole('row')
+      .filter({ hasText: 'Türzonenfehler' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Fahrten, Betriebsstunden und Störungen im Zeitverlauf' }),
+  ).toBeVisible();
   await expect(page.locator('canvas').first()).toBeVisible();
 
   // Today in hours, and the comparison weeks.
@@ -76,11 +85,17 @@ test('a controller’s trips and fault show in the customer’s analytics, and t
   await page.getByLabel('Zeitraum').selectOption('7D');
   await expect(row).toBeVisible();
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSV' }).click(),
+  ]);
   const csvText = await readFile((await csv.path()) ?? '', 'utf8');
   expect(csvText).toContain('Kennzahlen');
   expect(csvText).toContain(uid);
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'XLSX' }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'XLSX' }).click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/^analytics-7D-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const bytes = await readFile((await xlsx.path()) ?? '');
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
