@@ -11,6 +11,8 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/logs',
   '<rootDir>/src/features/sims',
   '<rootDir>/src/features/alarms',
+  '<rootDir>/src/features/analytics',
+  '<rootDir>/src/features/maintenance',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',

@@ -1,4 +1,5 @@
 import type { ALARM_MSG } from './alarm-messages';
+import type { ANALYTICS_MSG } from './analytics-messages';
 import type { FILE_MSG } from './file-messages';
 import type { SIM_MSG } from './sim-messages';
 
@@ -85,4 +86,5 @@ export type ServerMessage =
   | CoreServerMessage
   | (typeof SIM_MSG)[keyof typeof SIM_MSG]
   | (typeof FILE_MSG)[keyof typeof FILE_MSG]
-  | (typeof ALARM_MSG)[keyof typeof ALARM_MSG];
+  | (typeof ALARM_MSG)[keyof typeof ALARM_MSG]
+  | (typeof ANALYTICS_MSG)[keyof typeof ANALYTICS_MSG];

@@ -1,4 +1,5 @@
 import { ALARM_MSG } from './alarm-messages';
+import { ANALYTICS_MSG } from './analytics-messages';
 import { FILE_MSG } from './file-messages';
 import { MSG, type ServerMessage } from './messages';
 import { SIM_MSG } from './sim-messages';
@@ -11,6 +12,7 @@ import { SIM_MSG } from './sim-messages';
 export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessage>>[] = [
   MSG,
   SIM_MSG,
+  ANALYTICS_MSG,
   FILE_MSG,
   ALARM_MSG,
 ];

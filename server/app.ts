@@ -16,6 +16,7 @@ import { redactUrl } from './lib/redact-url';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { alarmsRoutes } from './modules/alarms/alarms.routes';
 import { alarmsPlugin } from './modules/alarms/alarms.service';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
@@ -25,6 +26,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { simsRoutes } from './modules/sims/sims.routes';
@@ -223,6 +225,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       firstRefreshDelayMs: config.nodeEnv === 'test' ? null : 10_000,
     });
     await app.register(alarmsRoutes, { prefix: '/api' });
+
+    await app.register(analyticsRoutes, { prefix: '/api' });
+    await app.register(maintenanceRoutes, {
+      prefix: '/api',
+      publicUrl: config.publicUrl,
+      // Tests run the notice job when they ask; a running portal checks every hour.
+      noticeEveryMs: config.nodeEnv === 'test' ? null : 3_600_000,
+    });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

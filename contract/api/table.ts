@@ -1,5 +1,6 @@
 import { accountsApi } from './accounts';
 import { alarmsApi } from './alarms';
+import { analyticsApi } from './analytics';
 import { chatApi } from './chat';
 import { descriptionsApi } from './descriptions';
 import { devicesApi } from './devices';
@@ -8,6 +9,7 @@ import type { EndpointDefinition } from './endpoint';
 import { filesApi } from './files';
 import { liftsApi } from './lifts';
 import { logsApi } from './logs';
+import { maintenanceApi } from './maintenance';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
 import { pushApi } from './push';
@@ -41,6 +43,8 @@ const API_TABLE = {
   files: filesApi,
   alarms: alarmsApi,
   push: pushApi,
+  analytics: analyticsApi,
+  maintenance: maintenanceApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

@@ -267,6 +267,25 @@ const CASES: Record<string, AccessCase> = {
   'push.unsubscribe': {
     request: (_w, role) => ({ body: { endpoint: `https://push.example.com/matrix/${role}` } }),
   },
+  'analytics.get': { request: (w, _role, which) => ({ query: { range: '7D', liftId: lift(w, which).id } }) },
+  'maintenance.due': {},
+  'maintenance.lift': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
+  },
+  'maintenance.record': {
+    pathScoped: true,
+    refused: ['customer'],
+    request: (w, _role, which) => ({
+      params: { id: lift(w, which).id },
+      body: { visitedOn: '2026-01-05', workDone: 'Matrix visit' },
+    }),
+  },
+  'maintenance.setPlan': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id }, body: { everyTrips: 40000 } }),
+  },
+  'maintenance.stickers': { request: (w, _role, which) => ({ query: { ids: lift(w, which).id } }) },
   'sims.operation': {
     request: (w, role) => ({
       params: { apiName: 'status' },

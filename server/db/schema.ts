@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -541,4 +542,160 @@ export const pushSubscriptions = pgTable(
     uniqueIndex('push_subscriptions_endpoint_unique').on(table.endpoint),
     index('push_subscriptions_user_id_idx').on(table.userId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Analytics and maintenance (issue 18; docs/analytics.md, docs/maintenance.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Hourly roll-up per lift, kept by the ingest step (server/modules/analytics/rollup.ts): trips and
+ * operating hours counted in the hour, faults raised, outages ended and their repair time.
+ */
+export const analyticsHourly = pgTable(
+  'analytics_hourly',
+  {
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    trips: bigint('trips', { mode: 'number' }).notNull().default(0),
+    hours: doublePrecision('hours').notNull().default(0),
+    faults: integer('faults').notNull().default(0),
+    repairs: integer('repairs').notNull().default(0),
+    repairMs: bigint('repair_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.liftId, table.hour] }),
+    index('analytics_hourly_hour_idx').on(table.hour),
+  ],
+);
+
+/**
+ * Daily roll-up per lift (the lift's day in Europe/Berlin, docs/analytics.md): the hourly rows summed,
+ * so ranges of weeks and months read one row per lift and day.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    trips: bigint('trips', { mode: 'number' }).notNull().default(0),
+    hours: doublePrecision('hours').notNull().default(0),
+    faults: integer('faults').notNull().default(0),
+    repairs: integer('repairs').notNull().default(0),
+    repairMs: bigint('repair_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.liftId, table.day] }),
+    index('analytics_daily_day_idx').on(table.day),
+  ],
+);
+
+/** Faults raised per lift, day (Europe/Berlin) and error code (the most frequent codes). */
+export const analyticsCodes = pgTable(
+  'analytics_codes',
+  {
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    code: integer('code').notNull(),
+    faults: integer('faults').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.liftId, table.day, table.code] }),
+    index('analytics_codes_day_idx').on(table.day),
+  ],
+);
+
+/** Time spans in which a lift had at least one error raised (availability); open while `endedAt` is null. */
+export const analyticsOutages = pgTable(
+  'analytics_outages',
+  {
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.liftId, table.startedAt] }),
+    index('analytics_outages_ended_idx').on(table.endedAt),
+  ],
+);
+
+/** Per lift, the last counters and raised codes the roll-up saw, so the next batch counts deltas. */
+export const analyticsState = pgTable('analytics_state', {
+  liftId: uuid('lift_id')
+    .primaryKey()
+    .references(() => lifts.id, { onDelete: 'cascade' }),
+  trips: bigint('trips', { mode: 'number' }),
+  hours: doublePrecision('hours'),
+  countedAt: timestamp('counted_at', { withTimezone: true }),
+  activeCodes: jsonb('active_codes').$type<number[]>().notNull().default([]),
+  downSince: timestamp('down_since', { withTimezone: true }),
+});
+
+/** A lift's own maintenance plan; a null column takes the settings document's default. */
+export const maintenancePlans = pgTable('maintenance_plans', {
+  liftId: uuid('lift_id')
+    .primaryKey()
+    .references(() => lifts.id, { onDelete: 'cascade' }),
+  everyTrips: integer('every_trips'),
+  everyHours: integer('every_hours'),
+  everyMonths: integer('every_months'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Maintenance visits, mirrored like lift files (docs/sync.md): each resets the lift's plan. */
+export const maintenanceVisits = pgTable(
+  'maintenance_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    /** The day of the visit, `YYYY-MM-DD`. */
+    visitedOn: text('visited_on').notNull(),
+    workDone: text('work_done').notNull(),
+    notes: text('notes').notNull().default(''),
+    photoUrls: jsonb('photo_urls').$type<string[]>().notNull().default([]),
+    /** The lift's counters when the visit was recorded: the plan counts from them. */
+    trips: bigint('trips', { mode: 'number' }).notNull().default(0),
+    operatingHours: doublePrecision('operating_hours').notNull().default(0),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...version,
+    ...syncPosition,
+    ...timestamps,
+    ...tombstone,
+  },
+  (table) => [
+    index('maintenance_visits_lift_idx').on(table.liftId, table.visitedOn),
+    index('maintenance_visits_sync_seq_idx').on(table.syncSeq),
+  ],
+);
+
+export type MaintenanceVisitRow = typeof maintenanceVisits.$inferSelect;
+
+/**
+ * Notices mailed: one per lift, maintenance interval (`cycle`: the last visit's id, or `new` before
+ * the first) and service man, however many processes run the job or however the due day moves.
+ */
+export const maintenanceNotices = pgTable(
+  'maintenance_notices',
+  {
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    cycle: text('cycle').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueOn: text('due_on').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.liftId, table.cycle, table.userId] })],
 );

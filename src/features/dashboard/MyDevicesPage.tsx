@@ -9,6 +9,7 @@ import { useApiQuery } from '../../data/use-api';
 import { LiftStateBadges } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
+import { MaintenanceDueSection } from './MaintenanceDueSection';
 
 const REFETCH_DELAY_MS = 1000;
 
@@ -148,6 +149,7 @@ export function MyDevicesPage() {
               </Box>
             )}
           </Stack>
+          <MaintenanceDueSection />
         </>
       )}
     </Stack>

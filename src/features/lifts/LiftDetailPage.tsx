@@ -132,10 +132,20 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
 }
 
 /**
- * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. `alarmsSlot`: the
- * lift's alarms, filled by the route from src/features/alarms (a feature never imports another).
+ * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. The route fills
+ * the slots from other features (a feature never imports another): `alarmsSlot` the lift's alarms
+ * (src/features/alarms/), `maintenanceSlot` its maintenance section in the overview
+ * (src/features/maintenance/).
  */
-export function LiftDetailPage({ liftId, alarmsSlot }: { liftId: string; alarmsSlot?: ReactNode }) {
+export function LiftDetailPage({
+  liftId,
+  alarmsSlot,
+  maintenanceSlot,
+}: {
+  liftId: string;
+  alarmsSlot?: ReactNode;
+  maintenanceSlot?: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const isAdmin = useHasRole('admin');
@@ -325,6 +335,7 @@ export function LiftDetailPage({ liftId, alarmsSlot }: { liftId: string; alarmsS
                 </Text>
               </SimpleGrid>
             </Stack>
+            {maintenanceSlot}
           </Stack>
         </Tabs.Content>
 

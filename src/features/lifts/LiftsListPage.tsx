@@ -23,6 +23,7 @@ import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { LiftForm } from './LiftForm';
 import { removeLifts } from './lift-changes';
 import { registerLift } from './lifts-api';
+import { PrintStickersButton } from './PrintStickersButton';
 import { useLiftList } from './use-lifts';
 
 const formatNumber = (value: number, locale: string) =>
@@ -123,10 +124,14 @@ export function LiftsListPage() {
             onChange={(event) => setSearchInput(event.target.value)}
           />
         </Box>
-        {isAdmin && (
-          <HStack gap="2" wrap="wrap">
+        <HStack gap="2" wrap="wrap">
+          {/* Anyone who sees lifts may print their stickers (issue 18). */}
+          <PrintStickersButton ids={[...selected]} />
+          {isAdmin && (
             <DeleteSelectedButton selectedCount={selected.size} onClick={() => setConfirmDelete(true)} />
-            {/* Registering hands out the controller's key: only the server can. */}
+          )}
+          {/* Registering hands out the controller's key: only the server can. */}
+          {isAdmin && (
             <Button
               onClick={() => setCreating(true)}
               disabled={!online}
@@ -135,8 +140,8 @@ export function LiftsListPage() {
               <Plus aria-hidden="true" />
               <Trans>New lift</Trans>
             </Button>
-          </HStack>
-        )}
+          )}
+        </HStack>
       </HStack>
 
       <LoadFailure error={state.status === 'failed' ? state.error : null} />
@@ -155,17 +160,15 @@ export function LiftsListPage() {
             </Table.Caption>
             <Table.Header>
               <Table.Row>
-                {isAdmin && (
-                  <Table.ColumnHeader width="8">
-                    <Checkbox
-                      aria-label={t`Select all lifts on this page`}
-                      checked={allSelected}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(lifts.map((lift) => lift.id)))
-                      }
-                    />
-                  </Table.ColumnHeader>
-                )}
+                <Table.ColumnHeader width="8">
+                  <Checkbox
+                    aria-label={t`Select all lifts on this page`}
+                    checked={allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(lifts.map((lift) => lift.id)))
+                    }
+                  />
+                </Table.ColumnHeader>
                 <Table.ColumnHeader>
                   <Trans>ID</Trans>
                 </Table.ColumnHeader>
@@ -198,15 +201,13 @@ export function LiftsListPage() {
             <Table.Body>
               {lifts.map((lift) => (
                 <Table.Row key={lift.id}>
-                  {isAdmin && (
-                    <Table.Cell>
-                      <Checkbox
-                        aria-label={t`Select lift ${lift.uid}`}
-                        checked={selected.has(lift.id)}
-                        onChange={() => toggle(lift.id)}
-                      />
-                    </Table.Cell>
-                  )}
+                  <Table.Cell>
+                    <Checkbox
+                      aria-label={t`Select lift ${lift.uid}`}
+                      checked={selected.has(lift.id)}
+                      onChange={() => toggle(lift.id)}
+                    />
+                  </Table.Cell>
                   <Table.Cell fontWeight="medium" whiteSpace="nowrap">
                     <LiftLink lift={lift} />
                   </Table.Cell>
@@ -239,7 +240,7 @@ export function LiftsListPage() {
         </Box>
       ) : (
         <Stack gap="2" aria-busy={state.status === 'loading'}>
-          {isAdmin && lifts.length > 0 && (
+          {lifts.length > 0 && (
             <HStack as="label" gap="2" fontSize="sm" paddingX="3">
               <Checkbox
                 checked={allSelected}
@@ -252,13 +253,11 @@ export function LiftsListPage() {
             {lifts.map((lift) => (
               <Stack as="li" key={lift.id} gap="1.5" borderWidth="1px" borderRadius="l2" padding="3">
                 <HStack gap="2" align="flex-start">
-                  {isAdmin && (
-                    <Checkbox
-                      aria-label={t`Select lift ${lift.uid}`}
-                      checked={selected.has(lift.id)}
-                      onChange={() => toggle(lift.id)}
-                    />
-                  )}
+                  <Checkbox
+                    aria-label={t`Select lift ${lift.uid}`}
+                    checked={selected.has(lift.id)}
+                    onChange={() => toggle(lift.id)}
+                  />
                   <Stack gap="0.5" flex="1" minWidth="0">
                     <Text fontWeight="semibold">
                       <LiftLink lift={lift} />

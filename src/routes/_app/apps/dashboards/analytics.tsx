@@ -1,12 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { AnalyticsPage } from '../../../../features/analytics/AnalyticsPage';
 
 export const Route = createFileRoute('/_app/apps/dashboards/analytics')({
+  loader: loadScreenCatalog,
   component: AnalyticsPage,
 });
-
-function AnalyticsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Analytics`} />;
-}

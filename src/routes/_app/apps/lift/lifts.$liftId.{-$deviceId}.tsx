@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadScreenCatalog } from '../../../../data/i18n';
 import { LiftAlarms } from '../../../../features/alarms/LiftAlarms';
 import { LiftDetailPage } from '../../../../features/lifts/LiftDetailPage';
+import { useLiftMaintenance } from '../../../../features/maintenance/LiftMaintenanceSection';
 
 export const Route = createFileRoute('/_app/apps/lift/lifts/$liftId/{-$deviceId}')({
   loader: loadScreenCatalog,
@@ -10,5 +11,20 @@ export const Route = createFileRoute('/_app/apps/lift/lifts/$liftId/{-$deviceId}
 
 function LiftRoute() {
   const { liftId } = Route.useParams();
-  return <LiftDetailPage key={liftId} liftId={liftId} alarmsSlot={<LiftAlarms liftId={liftId} />} />;
+  return <LiftPage key={liftId} liftId={liftId} />;
+}
+
+/** The lift page with its alarms and maintenance section, the latter's state kept per lift. */
+function LiftPage({ liftId }: { liftId: string }) {
+  const maintenance = useLiftMaintenance(liftId);
+  return (
+    <>
+      <LiftDetailPage
+        liftId={liftId}
+        alarmsSlot={<LiftAlarms liftId={liftId} />}
+        maintenanceSlot={maintenance.section}
+      />
+      {maintenance.dialog}
+    </>
+  );
 }

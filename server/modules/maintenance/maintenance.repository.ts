@@ -1,0 +1,175 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { berlinDay, type MaintenanceInput, type MaintenancePlan } from '../../../contract/maintenance';
+import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
+import type { Settings } from '../../../contract/settings';
+import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import { lifts, maintenancePlans, maintenanceVisits, users } from '../../db/schema';
+import { toMaintenanceVisit } from './visit-mapper';
+
+type Defaults = NonNullable<Settings['maintenance']>;
+
+/** One lift with what its due day depends on. */
+export interface LiftForDue {
+  id: string;
+  uid: string;
+  address: string;
+  input: MaintenanceInput;
+  plan: MaintenancePlan & { custom: boolean };
+  /** The interval's key: the last visit's id, or `new` before the first visit. */
+  cycle: string;
+  servicemen: { id: string; displayName: string; email: string; language: string | null }[];
+}
+
+export type NewVisit = Pick<
+  typeof maintenanceVisits.$inferInsert,
+  'liftId' | 'visitedOn' | 'workDone' | 'notes' | 'photoUrls' | 'recordedBy'
+>;
+
+const planOf = (
+  row: { every_trips: number | null; every_hours: number | null; every_months: number | null },
+  defaults: Defaults,
+) => ({
+  everyTrips: row.every_trips ?? defaults.everyTrips,
+  everyHours: row.every_hours ?? defaults.everyHours,
+  everyMonths: row.every_months ?? defaults.everyMonths,
+  custom: row.every_trips !== null || row.every_hours !== null || row.every_months !== null,
+});
+
+/** Maintenance plans, visits and notices (docs/maintenance.md); lifts read through the user's scope. */
+export function createMaintenanceRepository(db: Database) {
+  return {
+    /** Every live lift the user sees (or all, for the notice job), with plan, last visit and service men. */
+    async liftsForDue(user: ScopeUser | 'all', defaults: Defaults, liftId?: string): Promise<LiftForDue[]> {
+      const scope = user === 'all' ? sql`lifts.deleted_at is null` : liftScopeCondition(user);
+      const result = await db.execute(sql`
+        select lifts.id::text as id, lifts.uid, lifts.address, lifts.trips::double precision as trips,
+          lifts.operating_hours, lifts.created_at,
+          p.every_trips, p.every_hours, p.every_months,
+          v.id::text as visit_id, v.visited_on, v.trips::double precision as visit_trips,
+          v.operating_hours as visit_hours,
+          f.trips::double precision as first_trips, f.operating_hours as first_hours,
+          coalesce((select json_agg(json_build_object('id', u.id, 'displayName', u.display_name,
+              'email', u.email, 'language', u.settings->>'language') order by u.display_name)
+            from lift_users lu join users u on u.id = lu.user_id
+            where lu.lift_id = lifts.id and lu.kind = 'serviceman' and u.status = 'active'), '[]') as servicemen
+        from lifts
+        left join maintenance_plans p on p.lift_id = lifts.id
+        left join lateral (
+          select id, visited_on, trips, operating_hours from maintenance_visits
+          where lift_id = lifts.id and deleted_at is null
+          order by visited_on desc, created_at desc limit 1
+        ) v on true
+        left join lateral (
+          select trips, operating_hours from messages
+          where lift_id = lifts.id and kind = 'stats' and deleted_at is null and v.id is null
+          order by at limit 1
+        ) f on true
+        where ${scope}${liftId ? sql` and lifts.id = ${liftId}` : sql``}`);
+      return rowsOf<Record<string, unknown>>(result).map((row) => ({
+        id: String(row.id),
+        uid: String(row.uid),
+        address: String(row.address),
+        input: {
+          trips: Number(row.trips),
+          operatingHours: Number(row.operating_hours),
+          since: berlinDay(new Date(row.created_at as string)),
+          ...(row.first_trips === null || row.first_trips === undefined
+            ? {}
+            : { baseline: { trips: Number(row.first_trips), operatingHours: Number(row.first_hours) } }),
+          lastVisit:
+            row.visit_id === null
+              ? null
+              : {
+                  visitedOn: String(row.visited_on),
+                  trips: Number(row.visit_trips),
+                  operatingHours: Number(row.visit_hours),
+                },
+        },
+        plan: planOf(row as never, defaults),
+        cycle: row.visit_id === null ? 'new' : String(row.visit_id),
+        servicemen: (typeof row.servicemen === 'string'
+          ? JSON.parse(row.servicemen)
+          : row.servicemen) as LiftForDue['servicemen'],
+      }));
+    },
+
+    async visits(liftId: string): Promise<MaintenanceVisit[]> {
+      const rows = await db
+        .select({ visit: maintenanceVisits, name: users.displayName })
+        .from(maintenanceVisits)
+        .leftJoin(users, eq(users.id, maintenanceVisits.recordedBy))
+        .where(and(eq(maintenanceVisits.liftId, liftId), isNull(maintenanceVisits.deletedAt)))
+        .orderBy(desc(maintenanceVisits.visitedOn), desc(maintenanceVisits.createdAt));
+      return rows.map(({ visit, name }) => toMaintenanceVisit(visit, name));
+    },
+
+    /** Stores a visit with the lift's counters now: the next interval counts from them. */
+    async insertVisit(values: NewVisit): Promise<MaintenanceVisit | undefined> {
+      const [lift] = await db
+        .select({ trips: lifts.trips, hours: lifts.operatingHours })
+        .from(lifts)
+        .where(eq(lifts.id, values.liftId));
+      if (!lift) return undefined;
+      const [row] = await db
+        .insert(maintenanceVisits)
+        .values({ ...values, trips: lift.trips, operatingHours: lift.hours })
+        .returning();
+      if (!row) return undefined;
+      const [recorder] = row.recordedBy
+        ? await db.select({ name: users.displayName }).from(users).where(eq(users.id, row.recordedBy))
+        : [];
+      return toMaintenanceVisit(row, recorder?.name ?? null);
+    },
+
+    async setPlan(
+      liftId: string,
+      plan: { everyTrips: number | null; everyHours: number | null; everyMonths: number | null },
+    ): Promise<void> {
+      await db
+        .insert(maintenancePlans)
+        .values({ liftId, ...plan })
+        .onConflictDoUpdate({
+          target: maintenancePlans.liftId,
+          set: { ...plan, updatedAt: sql`now()` },
+        });
+    },
+
+    /** The live lifts among `ids` the user sees, in the order asked. */
+    async liftsByIds(
+      ids: string[],
+      user: ScopeUser,
+    ): Promise<{ id: string; uid: string; address: string }[]> {
+      const rows = await db
+        .select({ id: lifts.id, uid: lifts.uid, address: lifts.address })
+        .from(lifts)
+        .where(and(inArray(lifts.id, ids), liftScopeCondition(user)));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /**
+     * Claims the notices not sent yet (one per lift, interval and service man); answers the ones
+     * this call claimed, so that two processes never mail the same one.
+     */
+    async claimNotices(
+      notices: { liftId: string; cycle: string; userId: string; dueOn: string }[],
+    ): Promise<Set<string>> {
+      if (notices.length === 0) return new Set();
+      const result = await db.execute(sql`
+        insert into maintenance_notices (lift_id, cycle, user_id, due_on)
+        select lift_id, cycle, user_id, due_on
+        from jsonb_to_recordset(${JSON.stringify(
+          notices.map((n) => ({ lift_id: n.liftId, cycle: n.cycle, user_id: n.userId, due_on: n.dueOn })),
+        )}::jsonb) as r(lift_id uuid, cycle text, user_id uuid, due_on text)
+        on conflict do nothing
+        returning lift_id::text, cycle, user_id::text`);
+      return new Set(
+        rowsOf<{ lift_id: string; cycle: string; user_id: string }>(result).map(
+          (row) => `${row.lift_id}|${row.cycle}|${row.user_id}`,
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ANALYTICS_MSG } from '../../../contract/analytics-messages';
+import { maintenanceApi } from '../../../contract/api/maintenance';
+import { DEFAULT_LANGUAGE } from '../../../contract/constants';
+import { addDays, berlinDay, maintenanceDue } from '../../../contract/maintenance';
+import { MSG } from '../../../contract/messages';
+import type { ScopeUser } from '../../access/lifts';
+import { forbidden, HttpError } from '../../lib/http-error';
+import { currentUser } from '../../plugins/auth';
+import { createMaintenanceRepository } from './maintenance.repository';
+import { sendMaintenanceNotices } from './maintenance-notices';
+import { stickersPdf } from './stickers';
+
+export interface MaintenanceRoutesOptions {
+  publicUrl: string;
+  /** How often the notice job runs; null: only when called (tests). */
+  noticeEveryMs: number | null;
+}
+
+/** Who records visits: admins, customer admins and the lift's service men, not customers (docs/maintenance.md). */
+const mayRecord = (user: ScopeUser) => user.role !== 'customer';
+
+/** Maintenance plans, due lists, visits, notices and stickers (docs/maintenance.md). */
+export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = async (app, options) => {
+  const repository = createMaintenanceRepository(app.db);
+  const defaults = () => app.settings.current().maintenance;
+
+  const liftForUser = async (liftId: string, user: ScopeUser) => {
+    const [lift] = await repository.liftsForDue(user, defaults(), liftId);
+    if (!lift) throw new HttpError(404, MSG.liftNotFound);
+    return lift;
+  };
+
+  app.serve(maintenanceApi.due, async (request) => {
+    const user = currentUser(request);
+    const { noticeDays } = defaults();
+    const days = request.query.days ?? noticeDays;
+    const today = berlinDay();
+    const until = addDays(today, days);
+    const items = (await repository.liftsForDue(user, defaults(), request.query.liftId))
+      .map((lift) => ({ lift, due: maintenanceDue(lift.input, lift.plan, today, noticeDays) }))
+      .filter(({ due }) => due.status === 'overdue' || due.dueOn <= until)
+      .sort((a, b) =>
+        a.due.dueOn < b.due.dueOn ? -1 : a.due.dueOn > b.due.dueOn ? 1 : a.lift.uid < b.lift.uid ? -1 : 1,
+      )
+      .map(({ lift, due }) => ({
+        liftId: lift.id,
+        uid: lift.uid,
+        address: lift.address,
+        ...due,
+        lastVisitOn: lift.input.lastVisit?.visitedOn ?? null,
+        servicemen: lift.servicemen.map(({ id, displayName }) => ({ id, displayName })),
+      }));
+    return { today, noticeDays, items };
+  });
+
+  app.serve(maintenanceApi.lift, async (request) => {
+    const lift = await liftForUser(request.params.id, currentUser(request));
+    const { everyTrips, everyHours, everyMonths, custom } = lift.plan;
+    return {
+      plan: { everyTrips, everyHours, everyMonths, custom },
+      due: maintenanceDue(lift.input, lift.plan, berlinDay(), defaults().noticeDays),
+      visits: await repository.visits(lift.id),
+    };
+  });
+
+  app.serve(maintenanceApi.record, async (request, reply) => {
+    const user = currentUser(request);
+    const lift = await liftForUser(request.params.id, user);
+    if (!mayRecord(user)) throw forbidden();
+    const { visitedOn, workDone, notes, photoUrls } = request.body;
+    // A day of the calendar, not ahead of today in Europe/Berlin.
+    const valid =
+      !Number.isNaN(Date.parse(`${visitedOn}T00:00:00Z`)) &&
+      new Date(`${visitedOn}T00:00:00Z`).toISOString().startsWith(visitedOn);
+    if (!valid || visitedOn > berlinDay() || visitedOn < '2000-01-01') {
+      throw new HttpError(400, ANALYTICS_MSG.invalidDate, { visitedOn: ANALYTICS_MSG.invalidDate });
+    }
+    const visit = await repository.insertVisit({
+      liftId: lift.id,
+      visitedOn,
+      workDone,
+      notes,
+      photoUrls,
+      recordedBy: user.id,
+    });
+    if (!visit) throw new HttpError(404, MSG.liftNotFound);
+    reply.status(201);
+    return visit;
+  });
+
+  app.serve(maintenanceApi.setPlan, async (request) => {
+    const lift = await liftForUser(request.params.id, currentUser(request));
+    await repository.setPlan(lift.id, request.body);
+    const [updated] = await repository.liftsForDue('all', defaults(), lift.id);
+    const plan = updated?.plan ?? lift.plan;
+    return {
+      everyTrips: plan.everyTrips,
+      everyHours: plan.everyHours,
+      everyMonths: plan.everyMonths,
+      custom: plan.custom,
+    };
+  });
+
+  app.serve(maintenanceApi.stickers, async (request, reply) => {
+    const user = currentUser(request);
+    const ids = [...new Set(request.query.ids)];
+    const lifts = await repository.liftsByIds(ids, user);
+    // One lift the user does not see spoils the sheet: nothing is told about it.
+    if (lifts.length !== ids.length) throw new HttpError(404, MSG.liftNotFound);
+    const german = (user.settings.language ?? DEFAULT_LANGUAGE) === 'de';
+    const pdf = await stickersPdf(options.publicUrl, lifts, german ? 'Aufzug-Aufkleber' : 'Lift stickers');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${german ? 'aufkleber' : 'stickers'}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  if (options.noticeEveryMs !== null) {
+    const run = () =>
+      sendMaintenanceNotices(app, options.publicUrl).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'maintenance notices failed'),
+      );
+    const first = setTimeout(run, 30_000);
+    const every = setInterval(run, options.noticeEveryMs);
+    first.unref();
+    every.unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(every);
+    });
+  }
+};

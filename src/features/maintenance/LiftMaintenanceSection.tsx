@@ -1,0 +1,146 @@
+import { Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Wrench } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { maintenanceApi } from '../../../contract/api/maintenance';
+import type { LiftMaintenance } from '../../../contract/schemas/maintenance';
+import { sessionRole, useSession } from '../../data/session';
+import { type ApiState, useApiQuery } from '../../data/use-api';
+import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { DueBadge, formatDay, ReasonText } from './due-labels';
+import { RecordVisitDialog } from './RecordVisitDialog';
+
+/**
+ * The lift page's maintenance (docs/maintenance.md): the section shown in the lift page's overview
+ * and the dialog that records a visit. The route holds both, so that the lift page re-rendering its
+ * tabs (live data, the mirror arriving) never drops the loaded data or a half-filled form.
+ */
+export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog: ReactNode } {
+  const state = useApiQuery(maintenanceApi.lift, { params: { id: liftId } });
+  const [recording, setRecording] = useState(false);
+  return {
+    section: <LiftMaintenanceSection state={state} onRecord={() => setRecording(true)} />,
+    dialog: recording ? (
+      <RecordVisitDialog liftId={liftId} open onClose={() => setRecording(false)} onSaved={state.reload} />
+    ) : null,
+  };
+}
+
+function LiftMaintenanceSection({
+  state,
+  onRecord,
+}: {
+  state: ApiState<LiftMaintenance>;
+  onRecord: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const role = sessionRole(useSession());
+  const data = state.data;
+  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
+
+  return (
+    <Stack as="section" gap="3" aria-labelledby="lift-maintenance-heading">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h2" size="lg" id="lift-maintenance-heading">
+          <Trans>Maintenance</Trans>
+        </Heading>
+        {role !== null && role !== 'customer' && (
+          <Button size="sm" onClick={onRecord}>
+            <Wrench aria-hidden="true" />
+            <Trans>Record a visit</Trans>
+          </Button>
+        )}
+      </HStack>
+      <LoadFailure error={state.status === 'failed' ? state.error : null} />
+      {!data && state.status === 'loading' && <Loading />}
+      {data && (
+        <>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="2" fontSize="sm">
+            <HStack gap="2" wrap="wrap">
+              <DueBadge status={data.due.status} />
+              <Text>
+                <Trans>
+                  Due on {formatDay(data.due.dueOn, locale)} (<ReasonText reason={data.due.reason} />)
+                </Trans>
+              </Text>
+            </HStack>
+            <Text>
+              <Trans>
+                Left: {number(data.due.tripsLeft)} trips, {number(data.due.hoursLeft)} operating hours
+              </Trans>
+            </Text>
+            <Text color="fg.muted">
+              {data.plan.custom ? (
+                <Trans>
+                  Own plan: every {number(data.plan.everyTrips)} trips, {number(data.plan.everyHours)} hours
+                  or {data.plan.everyMonths} months
+                </Trans>
+              ) : (
+                <Trans>
+                  Plan: every {number(data.plan.everyTrips)} trips, {number(data.plan.everyHours)} hours or{' '}
+                  {data.plan.everyMonths} months
+                </Trans>
+              )}
+            </Text>
+          </SimpleGrid>
+          {data.visits.length === 0 ? (
+            <Text color="fg.muted" fontSize="sm">
+              <Trans>No maintenance visit recorded yet.</Trans>
+            </Text>
+          ) : (
+            <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
+              <Table.Root size="sm">
+                <Table.Caption srOnly>
+                  <Trans>Maintenance visits</Trans>
+                </Table.Caption>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>
+                      <Trans>Date</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Work done</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Notes</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>By</Trans>
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {data.visits.map((visit) => (
+                    <Table.Row key={visit.id}>
+                      <Table.Cell whiteSpace="nowrap">{formatDay(visit.visitedOn, locale)}</Table.Cell>
+                      <Table.Cell whiteSpace="pre-wrap" minWidth="40">
+                        {visit.workDone}
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="pre-wrap" minWidth="40">
+                        {visit.notes}
+                        {visit.photoUrls.map((url, index) => (
+                          <Link
+                            key={url}
+                            href={url}
+                            target="_blank"
+                            rel="noreferrer"
+                            colorPalette="blue"
+                            display="block"
+                          >
+                            {t`Photo ${index + 1}`}
+                          </Link>
+                        ))}
+                      </Table.Cell>
+                      <Table.Cell>{visit.recordedByName ?? '—'}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { signInByToken } from './support';
+
+/**
+ * Maintenance (docs/maintenance.md): a service man records a visit on his lift and sees it in the
+ * history; the lift list prints stickers for a selection; the devices dashboard lists what is due.
+ */
+
+test('a service man records a maintenance visit on his lift', async ({ page, request }) => {
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  const first = page.locator('tbody tr').first().getByRole('link').first();
+  await expect(first).toBeVisible();
+  await first.click();
+  await expect(page.getByRole('heading', { name: 'Wartung', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Besuch eintragen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wartungsbesuch eintragen' });
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByText('Beschreiben Sie die ausgeführten Arbeiten')).toBeVisible();
+  const work = `Seile geprüft ${Date.now()}`;
+  await dialog.getByLabel('Ausgeführte Arbeiten').fill(work);
+  await dialog.getByLabel('Notizen').fill('Türkontakte gereinigt');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Wartungsbesuch eingetragen')).toBeVisible();
+  const visits = page.getByRole('table', { name: 'Wartungsbesuche' });
+  await expect(visits.getByRole('row').filter({ hasText: work })).toBeVisible();
+  await expect(page.getByText('Nicht fällig')).toBeVisible();
+});
+
+test('the lift list prints stickers for the selected lifts', async ({ page, request }) => {
+  await signInByToken(page, request, 'admin');
+  await page.goto('/apps/lift/lifts');
+  const rows = page.locator('tbody tr');
+  await expect(rows.nth(1)).toBeVisible();
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: '2 Aufkleber drucken' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('aufkleber.pdf');
+  const bytes = await readFile((await download.path()) ?? '');
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('the devices dashboard lists the lifts due for maintenance', async ({ page, request }) => {
+  await signInByToken(page, request, 'admin');
+  await page.goto('/apps/dashboards/my-devices');
+  await expect(page.getByRole('heading', { name: 'Wartung fällig' })).toBeVisible();
+});
