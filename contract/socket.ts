@@ -2,6 +2,7 @@ import type { ConnectedController, DeviceTraffic } from './console';
 import type { Role } from './roles';
 import type { ChatMessage, ChatMessageInput, ChatSendAnswer, ChatTypingInput } from './schemas/chat';
 import type { Lift } from './schemas/lift';
+import type { Alarm } from './schemas/alarm';
 import type { Message } from './schemas/message';
 
 /** Handshake `auth` of a user socket. */
@@ -16,7 +17,14 @@ export interface OnlineUser {
 }
 
 /** Entities the browser mirrors (docs/sync.md): a `reload` of one of them makes it pull. */
-export const MIRRORED_RELOAD_ENTITIES = ['lifts', 'descriptions', 'messages', 'files', 'alarms'] as const;
+export const MIRRORED_RELOAD_ENTITIES = [
+  'lifts',
+  'descriptions',
+  'messages',
+  'files',
+  'alarms',
+  'visits',
+] as const;
 
 /**
  * What a `reload` names. Mirrored entities make the sync engine pull; `users` makes the screens
@@ -31,8 +39,8 @@ export type ReloadChange =
   | { entity: 'messages'; liftIds: string[] }
   /** Files of these lifts were added or deleted; only lifts the user sees. */
   | { entity: 'files'; liftIds: string[] }
-  /** Alarms of these lifts were opened, acknowledged or closed; only lifts the user sees. */
-  | { entity: 'alarms'; liftIds: string[] }
+  /** Maintenance visits of these lifts were recorded; only lifts the user sees. */
+  | { entity: 'visits'; liftIds: string[] }
   /** Users were created, changed, deleted or registered. */
   | { entity: 'users' };
 export type ReloadEntity = ReloadChange['entity'];
@@ -51,6 +59,8 @@ export interface ServerToClientEvents {
    * controller) or changed (notes). Not the chat's `message`.
    */
   'lift:message': (message: Message) => void;
+  /** An alarm of a lift the user sees was opened, acknowledged or closed (docs/alarms.md). */
+  'lift:alarm': (alarm: Alarm) => void;
   /** A lift left the user's scope or was deleted. */
   'lift:removed': (change: { id: string }) => void;
   /** To devs only: the controllers connected now, whenever it changes. */

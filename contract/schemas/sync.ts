@@ -4,6 +4,7 @@ import { AlarmSchema } from './alarm';
 import { DescriptionSchema } from './description';
 import { LiftFileSchema } from './file';
 import { LiftSchema } from './lift';
+import { MaintenanceVisitSchema } from './maintenance';
 import { MessageSchema } from './message';
 
 /** How far back the PWA mirrors a lift's messages (issue 4: the last 90 days). */
@@ -41,6 +42,7 @@ export const SyncDeletionsSchema = v.object({
   messages: v.array(v.string()),
   files: v.array(v.string()),
   alarms: v.array(v.string()),
+  visits: v.array(v.string()),
 });
 
 /**
@@ -60,6 +62,8 @@ export const SyncPullResponseSchema = v.object({
   files: v.array(LiftFileSchema),
   /** The alarms of those lifts: open ones, and those closed within `MIRROR_MESSAGE_DAYS`. */
   alarms: v.array(AlarmSchema),
+  /** The maintenance visits of those lifts. */
+  visits: v.array(MaintenanceVisitSchema),
   deleted: SyncDeletionsSchema,
   /** Send it back on the next pull; it also comes with `hasMore: false` so the client can resume. */
   cursor: v.string(),

@@ -1,4 +1,5 @@
 import { and, inArray, isNull } from 'drizzle-orm';
+import type { Alarm } from '../../contract/schemas/alarm';
 import type { Lift } from '../../contract/schemas/lift';
 import type { Message } from '../../contract/schemas/message';
 import { userIdsWhoSeeLifts } from '../access/lifts';
@@ -28,12 +29,15 @@ const MAX_WAITING_MESSAGES = 50_000;
 /**
  * Sends `lift` to the users who see it whenever it changed, at most once per lift per
  * `intervalMs`: a burst of readings becomes one update per lift and interval. Lifts are loaded
- * in one query per flush, and only those somebody online may see. New and changed readings go
- * out as `lift:message` in the same flush, to the same users, every one of them.
+ * in one query per flush, and only those somebody online may see. New and changed readings and
+ * alarms go out as `lift:message` and `lift:alarm` in the same flush, to the same users, every one.
  */
+/** A row that belongs to a lift, sent as its own event in the flush with its lift. */
+type LiveRow = { event: 'lift:message'; row: Message } | { event: 'lift:alarm'; row: Alarm };
+
 export class LiveLifts {
   private readonly dirty = new Set<string>();
-  private messages: Message[] = [];
+  private rows: LiveRow[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing = false;
   private closed = false;
@@ -54,18 +58,25 @@ export class LiveLifts {
 
   /** Readings stored or changed (in commit order): the users who see their lift get each one. */
   message(rows: Iterable<Message>) {
+    this.queue(Array.from(rows, (row) => ({ event: 'lift:message' as const, row })));
+  }
+
+  /** Alarms opened, acknowledged or closed: the users who see their lift get each one. */
+  alarm(rows: Iterable<Alarm>) {
+    this.queue(Array.from(rows, (row) => ({ event: 'lift:alarm' as const, row })));
+  }
+
+  private queue(rows: LiveRow[]) {
     // Nobody online: nobody to tell; they pull when they come.
     if (this.closed || this.io.sockets.sockets.size === 0) return;
-    for (const row of rows) this.messages.push(row);
-    if (this.messages.length > MAX_WAITING_MESSAGES) {
-      this.messages.splice(0, this.messages.length - MAX_WAITING_MESSAGES);
-    }
+    this.rows.push(...rows);
+    if (this.rows.length > MAX_WAITING_MESSAGES) this.rows.splice(0, this.rows.length - MAX_WAITING_MESSAGES);
     this.arm();
   }
 
   private arm() {
     if (this.timer || this.flushing || this.closed) return;
-    if (this.dirty.size === 0 && this.messages.length === 0) return;
+    if (this.dirty.size === 0 && this.rows.length === 0) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flushing = true;
@@ -82,12 +93,12 @@ export class LiveLifts {
   private async flush() {
     const ids = [...this.dirty].slice(0, MAX_PER_FLUSH);
     for (const id of ids) this.dirty.delete(id);
-    const rows = this.messages.splice(0, MAX_MESSAGES_PER_FLUSH);
+    const rows = this.rows.splice(0, MAX_MESSAGES_PER_FLUSH);
     const rooms = this.io.sockets.adapter.rooms;
     const everyone = this.io.sockets.sockets.size;
     if (everyone === 0) return;
     const staff = rooms.get(STAFF_ROOM)?.size ?? 0;
-    const liftIds = [...new Set([...ids, ...rows.map((row) => row.liftId)])];
+    const liftIds = [...new Set([...ids, ...rows.map(({ row }) => row.liftId)])];
     // Only when somebody online is not staff do we need to know who else sees these lifts.
     const seers = everyone > staff ? await this.source.userIdsWhoSeeLifts(this.db, liftIds) : new Map();
     const recipients = new Map<string, string[]>();
@@ -100,9 +111,11 @@ export class LiveLifts {
       if (targets.length > 0) recipients.set(id, targets);
     }
     if (recipients.size === 0 || this.closed) return;
-    for (const row of rows) {
+    for (const { event, row } of rows) {
       const targets = recipients.get(row.liftId);
-      if (targets && !this.closed) this.io.to(targets).emit('lift:message', row);
+      if (!targets || this.closed) continue;
+      if (event === 'lift:message') this.io.to(targets).emit(event, row);
+      else this.io.to(targets).emit(event, row);
     }
     const changed = ids.filter((id) => recipients.has(id));
     if (changed.length === 0) return;
@@ -121,7 +134,7 @@ export class LiveLifts {
     const rooms = userIds.map(userRoom);
     if (deleted) {
       this.dirty.delete(liftId);
-      this.messages = this.messages.filter((row) => row.liftId !== liftId);
+      this.rows = this.rows.filter(({ row }) => row.liftId !== liftId);
       rooms.push(STAFF_ROOM);
     }
     if (rooms.length > 0) this.io.to(rooms).emit('lift:removed', { id: liftId });
@@ -132,7 +145,7 @@ export class LiveLifts {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.dirty.clear();
-    this.messages = [];
+    this.rows = [];
   }
 }
 
@@ -145,6 +158,8 @@ export interface LiveLiftUpdates {
    * their lift get each as `lift:message`, in the next flush with the lifts' `lift`.
    */
   message(rows: Message | readonly Message[]): void;
+  /** These alarms were opened, acknowledged or closed: the users who see their lift get each as `lift:alarm`. */
+  alarm(rows: readonly Alarm[]): void;
   /** These users lost sight of the lift (unassigned), or everyone did (`deleted`). */
   removed(liftId: string, userIds: readonly string[], options: { deleted: boolean }): void;
 }
@@ -177,6 +192,7 @@ export const liveLiftsPlugin = definePlugin<LiveLiftsOptions>('live-lifts', asyn
   app.decorate('liveLifts', {
     changed: (liftIds) => live.changed(typeof liftIds === 'string' ? [liftIds] : liftIds),
     message: (rows) => live.message(Array.isArray(rows) ? rows : [rows as Message]),
+    alarm: (rows) => live.alarm(rows),
     removed: (liftId, userIds, removal) => live.removed(liftId, userIds, removal),
   } satisfies LiveLiftUpdates);
   app.addHook('onClose', async () => live.close());

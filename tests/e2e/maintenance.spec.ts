@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { adminHeaders, liftWithError, waitForMirror, waitForServiceWorker } from './offline-support';
 import { signInByToken } from './support';
 
 /**
@@ -48,4 +49,35 @@ test('the devices dashboard lists the lifts due for maintenance', async ({ page,
   await signInByToken(page, request, 'admin');
   await page.goto('/apps/dashboards/my-devices');
   await expect(page.getByRole('heading', { name: 'Wartung fällig' })).toBeVisible();
+});
+
+test('a service man records a visit offline; it reaches the server once the network returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Besuch eintragen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wartungsbesuch eintragen' });
+  await dialog.getByLabel('Ausgeführte Arbeiten').fill('Seile geprüft, offline eingetragen');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const visits = page.getByRole('table', { name: 'Wartungsbesuche' });
+  await expect(visits.getByRole('row').filter({ hasText: 'offline eingetragen' })).toBeVisible();
+  await page.reload();
+  await expect(visits.getByRole('row').filter({ hasText: 'offline eingetragen' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
+  const answer = await request.get(`/api/lifts/${lift.id}/maintenance`, {
+    headers: await adminHeaders(request),
+  });
+  const stored = ((await answer.json()) as { visits: { workDone: string }[] }).visits;
+  expect(stored.map((visit) => visit.workDone)).toEqual(['Seile geprüft, offline eingetragen']);
 });

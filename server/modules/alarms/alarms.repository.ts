@@ -193,8 +193,8 @@ export function createAlarmsRepository(db: Database) {
     /**
      * Lifts silent since before `threshold` get an offline alarm; lifts heard from since get theirs
      * closed. Decided from `last_seen_at` in the database, so a lift reporting to another process
-     * is never taken for silent. One process at a time (advisory lock); answers the alarms opened
-     * and the lifts whose alarms changed.
+     * is never taken for silent. One process at a time (advisory lock); answers the alarms opened,
+     * and all it changed.
      */
     async checkOffline(threshold: Date): Promise<AlarmChanges | null> {
       return db.transaction(async (tx) => {
@@ -206,20 +206,16 @@ export function createAlarmsRepository(db: Database) {
             and not exists (select 1 from alarms a
               where a.lift_id = l.id and a.kind = 'offline' and a.code = 0 and a.closed_at is null)
           on conflict (lift_id, kind, code) where closed_at is null do nothing
-          returning id, lift_id::text`);
+          returning id`);
         const closed = await tx.execute(sql`
           update alarms a set closed_at = l.last_seen_at, version = a.version + 1, updated_at = now()
           from lifts l
           where a.lift_id = l.id and a.kind = 'offline' and a.closed_at is null
             and l.last_seen_at >= ${threshold.toISOString()}::timestamptz
-          returning a.lift_id::text`);
-        const openedRows = rowsOf<{ id: string; lift_id: string }>(opened);
-        return {
-          opened: openedRows.map((row) => row.id),
-          liftIds: [
-            ...new Set([...openedRows, ...rowsOf<{ lift_id: string }>(closed)].map((row) => row.lift_id)),
-          ],
-        };
+          returning a.id`);
+        const openedIds = rowsOf<{ id: string }>(opened).map((row) => row.id);
+        const closedIds = rowsOf<{ id: string }>(closed).map((row) => row.id);
+        return { opened: openedIds, changed: [...openedIds, ...closedIds] };
       });
     },
 
@@ -254,28 +250,28 @@ async function tryLock(tx: IngestTransaction, key: number): Promise<boolean> {
 /**
  * The ingest step (server/realtime/ingest.ts): inside the batch's transaction, error raises open
  * alarms (once: the partial unique index and `on conflict do nothing`), clears close them, and any
- * reading closes the lift's offline alarm. Answers the alarms it opened and the lifts it changed.
+ * reading closes the lift's offline alarm. Answers the alarms it opened, and all it changed.
  */
 export async function applyReadings(
   tx: IngestTransaction,
   readings: readonly Reading[],
 ): Promise<AlarmChanges> {
   const reporting = [...new Set(readings.map((r) => r.liftId))];
-  const changedLifts = new Set<string>();
+  const changed: string[] = [];
   if (reporting.length > 0) {
     const closed = await tx
       .update(alarms)
       .set({ closedAt: sql`now()`, ...bump })
       .where(and(eq(alarms.kind, 'offline'), isNull(alarms.closedAt), inArray(alarms.liftId, reporting)))
-      .returning({ liftId: alarms.liftId });
-    for (const row of closed) changedLifts.add(row.liftId);
+      .returning({ id: alarms.id });
+    for (const row of closed) changed.push(row.id);
   }
   const events = readings
     .flatMap((r) =>
       r.kind === 'event' && r.reading.type === 'error' ? [{ liftId: r.liftId, ...r.reading }] : [],
     )
     .sort((a, b) => a.ts - b.ts || a.seq - b.seq);
-  if (events.length === 0) return { opened: [], liftIds: [...changedLifts] };
+  if (events.length === 0) return { opened: [], changed };
 
   const codes = [...new Set(events.filter((e) => e.active).map((e) => e.code))];
   const names = new Map<number, { name: string; nameDE: string }>();
@@ -309,7 +305,6 @@ export async function applyReadings(
         })
         .returning({ id: alarms.id });
       for (const row of rows) opened.push(row.id);
-      if (rows.length > 0) changedLifts.add(event.liftId);
     } else {
       const closed = await tx
         .update(alarms)
@@ -323,16 +318,16 @@ export async function applyReadings(
           ),
         )
         .returning({ id: alarms.id });
-      if (closed.length > 0) changedLifts.add(event.liftId);
+      for (const row of closed) changed.push(row.id);
     }
   }
-  return { opened, liftIds: [...changedLifts] };
+  return { opened, changed: [...changed, ...opened] };
 }
 
-/** What a run changed: the alarms it opened (to notify about) and every lift whose alarms changed (to sync). */
+/** What a run changed: the alarms it opened (to notify about), and every alarm it opened or closed (to show live). */
 export interface AlarmChanges {
   opened: string[];
-  liftIds: string[];
+  changed: string[];
 }
 
 export type AlarmsRepository = ReturnType<typeof createAlarmsRepository>;

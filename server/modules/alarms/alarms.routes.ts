@@ -4,7 +4,6 @@ import { alarmsApi } from '../../../contract/api/alarms';
 import { pushApi } from '../../../contract/api/push';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
-import { askLiftSeersToPull } from '../sync/sync-notify';
 import { createAlarmsRepository } from './alarms.repository';
 
 /** Alarms and the push subscriptions (docs/alarms.md); the alarms' life is in alarms.service.ts. */
@@ -23,7 +22,7 @@ export const alarmsRoutes: FastifyPluginAsync = async (app) => {
     if (user.role === 'customer') throw forbidden();
     const alarm = await repository.acknowledge(found.id, user.id);
     if (!alarm) throw new HttpError(404, ALARM_MSG.alarmNotFound);
-    askLiftSeersToPull(app, [alarm.liftId], 'alarms');
+    app.liveLifts.alarm([alarm]);
     return alarm;
   });
 

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../lib/define-plugin';
-import { askLiftSeersToPull } from '../sync/sync-notify';
+import { toAlarm } from './alarm-mapper';
 import { createAlarmNotifier } from './alarm-notifier';
 import { type AlarmChanges, applyReadings, createAlarmsRepository } from './alarms.repository';
 
@@ -59,14 +59,19 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
   };
 
   // Inside each ingest transaction; the notifications go out after the commit.
-  // Mirrors of the lifts whose alarms changed pull them (docs/sync.md).
+  // The users who see the lifts get the changed alarms live (`lift:alarm`, docs/realtime.md); their
+  // mirrors take them as they take `lift:message`, with no pull.
   const tell = (changes: AlarmChanges) => {
     track(changes.opened, false);
-    askLiftSeersToPull(app, changes.liftIds, 'alarms');
+    if (changes.changed.length === 0) return;
+    repository
+      .byIds(changes.changed)
+      .then((rows) => app.liveLifts.alarm(rows.map(toAlarm)))
+      .catch((error) => app.log.warn({ err: error }, 'live alarms'));
   };
   app.devices.addIngestStep(async (tx, readings) => {
     const changes = await applyReadings(tx, readings);
-    return changes.liftIds.length > 0 ? () => tell(changes) : undefined;
+    return changes.changed.length > 0 ? () => tell(changes) : undefined;
   });
 
   const service: AlarmsService = {

@@ -7,6 +7,7 @@ import { MSG } from '../../../contract/messages';
 import type { ScopeUser } from '../../access/lifts';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { askLiftSeersToPull } from '../sync/sync-notify';
 import { createMaintenanceRepository } from './maintenance.repository';
 import { sendMaintenanceNotices } from './maintenance-notices';
 import { stickersPdf } from './stickers';
@@ -85,6 +86,7 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
       recordedBy: user.id,
     });
     if (!visit) throw new HttpError(404, MSG.liftNotFound);
+    askLiftSeersToPull(app, [lift.id], 'visits');
     reply.status(201);
     return visit;
   });

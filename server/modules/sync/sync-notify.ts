@@ -4,14 +4,14 @@ import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 
 /**
  * Tells the online users who see these lifts (and staff) to pull their messages, files or alarms:
- * they changed in a way no `lift:message` carries (readings deleted, files added or deleted, alarms
- * opened, acknowledged or closed). Each user
+ * they changed in a way no `lift:message` carries (readings deleted, files added or deleted,
+ * maintenance visits recorded). Each user
  * is named only the lifts he sees. Runs after the answer; a failure only delays their next pull.
  */
 export function askLiftSeersToPull(
   app: FastifyInstance,
   liftIds: readonly string[],
-  entity: 'messages' | 'files' | 'alarms' = 'messages',
+  entity: 'messages' | 'files' | 'visits' = 'messages',
 ): void {
   if (liftIds.length === 0 || app.io.sockets.sockets.size === 0) return;
   const unique = [...new Set(liftIds)];

@@ -18,7 +18,9 @@ import {
   liftAccessChanges,
   liftFiles,
   lifts,
+  type MaintenanceVisitRow,
   type MessageRow,
+  maintenanceVisits,
   messages,
   users,
 } from '../../db/schema';
@@ -26,13 +28,14 @@ import { toAlarm } from '../alarms/alarm-mapper';
 import { toDescription } from '../descriptions/description-mapper';
 import { toLiftFile } from '../files/file-mapper';
 import { toLifts } from '../lifts/lift-view';
+import { toMaintenanceVisit } from '../maintenance/visit-mapper';
 import { toMessage } from '../messages/message-mapper';
 
 const DAY_MS = 86_400_000;
 /**
  * Bump when what a mirror holds changes shape: every client then starts over.
  * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.
- * v3: lifts bring their files and alarms, which mirrors filled under v2 lack.
+ * v3: lifts bring their files, alarms and maintenance visits, which mirrors filled under v2 lack.
  */
 const CURSOR_FORMAT = 'v3';
 /** `format:position:fingerprint`, and `:from:afterSeq` while lifts that came into scope are backfilled. */
@@ -83,7 +86,14 @@ export interface PullOptions {
   limit?: number | undefined;
 }
 
-const emptyDeletions = () => ({ lifts: [], descriptions: [], messages: [], files: [], alarms: [] });
+const emptyDeletions = () => ({
+  lifts: [],
+  descriptions: [],
+  messages: [],
+  files: [],
+  alarms: [],
+  visits: [],
+});
 
 /** The client clears its mirror and pulls again without a cursor (`cursor: ''`). */
 function resetAnswer(now: Date): SyncPullResponse {
@@ -94,6 +104,7 @@ function resetAnswer(now: Date): SyncPullResponse {
     messages: [],
     files: [],
     alarms: [],
+    visits: [],
     deleted: emptyDeletions(),
     cursor: '',
     hasMore: true,
@@ -107,7 +118,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Child =
   | { seq: number; kind: 'message'; row: MessageRow }
   | { seq: number; kind: 'file'; row: LiftFileRow; addedByName: string | null }
-  | { seq: number; kind: 'alarm'; row: AlarmRow };
+  | { seq: number; kind: 'alarm'; row: AlarmRow }
+  | { seq: number; kind: 'visit'; row: MaintenanceVisitRow; recordedByName: string | null };
 
 type Change =
   | { seq: number; kind: 'lift'; row: LiftRow }
@@ -132,10 +144,16 @@ interface ChildRange {
 /**
  * Each kind of lift child, read from its `sync_seq` index, at most `limit + 1` rows, merged in
  * position order. Messages are mirrored for `MIRROR_MESSAGE_DAYS`; files whatever their age;
- * alarms while open, and closed ones of those days.
+ * alarms while open, and closed ones of those days; maintenance visits whatever their age.
  */
 async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]> {
-  const scope = (liftId: typeof messages.liftId | typeof liftFiles.liftId | typeof alarms.liftId) =>
+  const scope = (
+    liftId:
+      | typeof messages.liftId
+      | typeof liftFiles.liftId
+      | typeof alarms.liftId
+      | typeof maintenanceVisits.liftId,
+  ) =>
     range.liftIds ? inArray(liftId, range.liftIds) : range.user ? liftScopeCondition(range.user) : undefined;
   const needsLift = range.liftIds === undefined;
   const messageQuery = tx.select({ message: messages }).from(messages).$dynamic();
@@ -145,7 +163,12 @@ async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]
     .leftJoin(users, eq(users.id, liftFiles.addedBy))
     .$dynamic();
   const alarmQuery = tx.select({ alarm: alarms }).from(alarms).$dynamic();
-  const [messageRows, fileRows, alarmRows] = await Promise.all([
+  const visitQuery = tx
+    .select({ visit: maintenanceVisits, recordedByName: users.displayName })
+    .from(maintenanceVisits)
+    .leftJoin(users, eq(users.id, maintenanceVisits.recordedBy))
+    .$dynamic();
+  const [messageRows, fileRows, alarmRows, visitRows] = await Promise.all([
     (needsLift ? messageQuery.innerJoin(lifts, eq(lifts.id, messages.liftId)) : messageQuery)
       .where(
         and(
@@ -181,6 +204,17 @@ async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]
       )
       .orderBy(asc(alarms.syncSeq))
       .limit(range.limit + 1),
+    (needsLift ? visitQuery.innerJoin(lifts, eq(lifts.id, maintenanceVisits.liftId)) : visitQuery)
+      .where(
+        and(
+          gt(maintenanceVisits.syncSeq, range.afterSeq),
+          range.upTo === undefined ? undefined : lte(maintenanceVisits.syncSeq, range.upTo),
+          range.liveOnly ? isNull(maintenanceVisits.deletedAt) : undefined,
+          scope(maintenanceVisits.liftId),
+        ),
+      )
+      .orderBy(asc(maintenanceVisits.syncSeq))
+      .limit(range.limit + 1),
   ]);
   return [
     ...messageRows.map(({ message: row }): Child => ({ seq: row.syncSeq, kind: 'message', row })),
@@ -188,6 +222,9 @@ async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]
       ({ file: row, addedByName }): Child => ({ seq: row.syncSeq, kind: 'file', row, addedByName }),
     ),
     ...alarmRows.map(({ alarm: row }): Child => ({ seq: row.syncSeq, kind: 'alarm', row })),
+    ...visitRows.map(
+      ({ visit: row, recordedByName }): Child => ({ seq: row.syncSeq, kind: 'visit', row, recordedByName }),
+    ),
   ].sort((a, b) => a.seq - b.seq);
 }
 
@@ -197,11 +234,13 @@ function childrenAnswer(children: Iterable<Child>) {
     messages: [] as SyncPullResponse['messages'],
     files: [] as SyncPullResponse['files'],
     alarms: [] as SyncPullResponse['alarms'],
+    visits: [] as SyncPullResponse['visits'],
   };
   for (const child of children) {
     if (child.kind === 'message') answer.messages.push(toMessage(child.row));
     else if (child.kind === 'file') answer.files.push(toLiftFile(child.row, child.addedByName));
-    else answer.alarms.push(toAlarm(child.row));
+    else if (child.kind === 'alarm') answer.alarms.push(toAlarm(child.row));
+    else answer.visits.push(toMaintenanceVisit(child.row, child.recordedByName));
   }
   return answer;
 }
@@ -294,6 +333,7 @@ export async function pullChanges(
         message: new Set<string>(),
         file: new Set<string>(),
         alarm: new Set<string>(),
+        visit: new Set<string>(),
       };
       const accessChanged = new Set<string>();
       /** Lifts whose access changed for this user or his company: only those may be dropped. */
@@ -311,6 +351,7 @@ export async function pullChanges(
           case 'message':
           case 'file':
           case 'alarm':
+          case 'visit':
             if (!change.row.deletedAt) childrenToSend.set(`${change.kind}:${change.row.id}`, change);
             else deletedChildren[change.kind].add(change.row.id);
             break;
@@ -360,6 +401,7 @@ export async function pullChanges(
           messages: [...deletedChildren.message],
           files: [...deletedChildren.file],
           alarms: [...deletedChildren.alarm],
+          visits: [...deletedChildren.visit],
         },
         cursor: encodeCursor(position, fingerprint, backfillNext),
         hasMore: hasMore || backfillNext !== undefined,
@@ -458,7 +500,7 @@ async function lastCommittedPosition(db: Database): Promise<number> {
     await db.execute(sql`select greatest(
       (select max(sync_seq) from lifts), (select max(sync_seq) from descriptions),
       (select max(sync_seq) from messages), (select max(sync_seq) from lift_files),
-      (select max(sync_seq) from alarms),
+      (select max(sync_seq) from alarms), (select max(sync_seq) from maintenance_visits),
       (select max(sync_seq) from lift_access_changes)) as position`),
   );
   return Number(row?.position ?? 0);

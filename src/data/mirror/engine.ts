@@ -6,7 +6,7 @@ import { getSession } from '../session';
 import { subscribeSocketEvent } from '../socket';
 import { MirrorDb, mirrorName } from './mirror-db';
 import { applyServerRow, makeWaitingDue, removeMirrorRow, replayOutbox } from './outbox';
-import { applyLiveMessage, isMirrorComplete, pullAll } from './pull';
+import { applyLiveAlarm, applyLiveMessage, isMirrorComplete, pullAll } from './pull';
 import { fetchPullPage, sendOutboxEntry, sendUpload } from './send';
 import {
   mirrorStore,
@@ -163,8 +163,8 @@ function reloadsMirror(change: ReloadChange | null | undefined): boolean {
 }
 
 /**
- * What the user socket tells the mirror (docs/sync.md): `lift` and `lift:message` rows go in at
- * once, under pending changes; `lift:removed` takes a lift and its messages out; a `reload` of a
+ * What the user socket tells the mirror (docs/sync.md): `lift`, `lift:message` and `lift:alarm`
+ * rows go in at once, under pending changes; `lift:removed` takes a lift and its messages out; a `reload` of a
  * mirrored entity asks for a pull. Other reloads (`users`: the screens refetch) and unknown ones
  * leave the mirror alone. Answers the unsubscribers.
  */
@@ -179,6 +179,7 @@ export function followServerEvents(
     }),
     subscribe('lift', (lift: Lift) => void applyServerRow(db, 'lift', lift).catch(() => undefined)),
     subscribe('lift:message', (message) => void applyLiveMessage(db, message).catch(() => undefined)),
+    subscribe('lift:alarm', (alarm) => void applyLiveAlarm(db, alarm).catch(() => undefined)),
     subscribe('lift:removed', ({ id }) => void removeMirrorRow(db, 'lift', id).catch(() => undefined)),
   ];
 }

@@ -3,10 +3,14 @@ import type { Alarm } from '../../../contract/schemas/alarm';
 import type { Description } from '../../../contract/schemas/description';
 import type { LiftFile } from '../../../contract/schemas/file';
 import type { Lift } from '../../../contract/schemas/lift';
+import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
 import type { Message } from '../../../contract/schemas/message';
 
-export type OutboxEntity = 'lift' | 'message' | 'description' | 'alarm';
+export type OutboxEntity = 'lift' | 'message' | 'description' | 'alarm' | 'visit';
 export type OutboxStatus = 'pending' | 'failed' | 'conflict';
+
+/** A row the outbox changes. */
+export type MirroredRow = Lift | Message | Description | Alarm | MaintenanceVisit;
 
 /** One mutation as the REST call it will make (docs/sync.md). */
 export interface OutboxEntry {
@@ -25,7 +29,7 @@ export interface OutboxEntry {
   /** The fields a `patch` sets on the row, when the body does not carry them (an acknowledge has none). */
   patch?: Record<string, unknown>;
   /** The row as it was before the change, to put back when the user drops it. */
-  previous?: Lift | Message | Description | Alarm | null;
+  previous?: MirroredRow | null;
   createdAt: string;
   /** Made while the browser had no network: its delivery is told to the user. */
   madeOffline?: true;
@@ -35,7 +39,7 @@ export interface OutboxEntry {
   /** The server's reason for a failed change (a contract MSG text). */
   error?: string;
   /** The server's version of the record, for a conflict. */
-  current?: Lift | Message | Description | Alarm;
+  current?: MirroredRow;
 }
 
 /**
@@ -95,6 +99,7 @@ export class MirrorDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   files!: EntityTable<LiftFile, 'id'>;
   alarms!: EntityTable<Alarm, 'id'>;
+  visits!: EntityTable<MaintenanceVisit, 'id'>;
   uploads!: EntityTable<UploadEntry, 'uid'>;
   kept!: EntityTable<KeptFile, 'fileId'>;
   pins!: EntityTable<PinRow, 'key'>;
@@ -115,8 +120,9 @@ export class MirrorDb extends Dexie {
       kept: 'fileId, liftId, lastUsedAt',
       pins: 'key',
     });
-    // Alarms of the mirrored lifts, acknowledged offline through the outbox.
-    this.version(3).stores({ alarms: 'id, liftId, openedAt' });
+    // Alarms of the mirrored lifts (acknowledged offline through the outbox) and their maintenance
+    // visits (recorded offline through the outbox).
+    this.version(3).stores({ alarms: 'id, liftId, openedAt', visits: 'id, liftId' });
   }
 }
 

@@ -2,10 +2,11 @@ import { type EndpointDefinition, pathOf, type RequestOf } from '../../../contra
 import { type Alarm, AlarmSchema } from '../../../contract/schemas/alarm';
 import { type Description, DescriptionSchema } from '../../../contract/schemas/description';
 import { type Lift, LiftSchema } from '../../../contract/schemas/lift';
+import { type MaintenanceVisit, MaintenanceVisitSchema } from '../../../contract/schemas/maintenance';
 import { type Message, MessageSchema } from '../../../contract/schemas/message';
-import type { MirrorDb, OutboxEntity, OutboxEntry } from './mirror-db';
+import type { MirrorDb, MirroredRow, OutboxEntity, OutboxEntry } from './mirror-db';
 
-type Row = Lift | Message | Description | Alarm;
+type Row = MirroredRow;
 
 /** What a screen asks for: the REST call and what it does to the mirror at once. */
 export interface ChangeRequest {
@@ -51,13 +52,20 @@ const WAITED_MS = 5000;
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 const tableOf = (db: MirrorDb, entity: OutboxEntity) =>
-  ({ lift: db.lifts, message: db.messages, description: db.descriptions, alarm: db.alarms })[entity];
+  ({
+    lift: db.lifts,
+    message: db.messages,
+    description: db.descriptions,
+    alarm: db.alarms,
+    visit: db.visits,
+  })[entity];
 
 /** Puts a row into the table of its entity. */
 function putRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promise<unknown> {
   if (entity === 'lift') return db.lifts.put(row as Lift);
   if (entity === 'message') return db.messages.put(row as Message);
   if (entity === 'alarm') return db.alarms.put(row as Alarm);
+  if (entity === 'visit') return db.visits.put(row as MaintenanceVisit);
   return db.descriptions.put(row as Description);
 }
 
@@ -72,6 +80,7 @@ const ROW_FIELDS: Record<OutboxEntity, ReadonlySet<string>> = {
   message: new Set(Object.keys(MessageSchema.entries)),
   description: new Set(Object.keys(DescriptionSchema.entries)),
   alarm: new Set(Object.keys(AlarmSchema.entries)),
+  visit: new Set(Object.keys(MaintenanceVisitSchema.entries)),
 };
 /** Kept by the server alone. */
 const SERVER_FIELDS = new Set(['id', 'version', 'updatedAt']);
@@ -129,7 +138,13 @@ function overlayAll<T extends Row>(rows: T[], entity: OutboxEntity, byEntity: Ma
 /** Pulled rows with the user's unsent changes laid on top, so a pull never hides them. */
 export async function overlayPendingChanges(
   db: MirrorDb,
-  page: { lifts: Lift[]; descriptions: Description[]; messages: Message[]; alarms: Alarm[] },
+  page: {
+    lifts: Lift[];
+    descriptions: Description[];
+    messages: Message[];
+    alarms: Alarm[];
+    visits: MaintenanceVisit[];
+  },
 ) {
   const byEntity = await pendingByEntity(db);
   if (byEntity.size === 0) return page;
@@ -138,6 +153,7 @@ export async function overlayPendingChanges(
     descriptions: overlayAll(page.descriptions, 'description', byEntity),
     messages: overlayAll(page.messages, 'message', byEntity),
     alarms: overlayAll(page.alarms, 'alarm', byEntity),
+    visits: overlayAll(page.visits, 'visit', byEntity),
   };
 }
 
@@ -154,10 +170,19 @@ async function removeRow(db: MirrorDb, entity: OutboxEntity, id: string): Promis
     await db.messages.where('liftId').equals(id).delete();
     await db.files.where('liftId').equals(id).delete();
     await db.alarms.where('liftId').equals(id).delete();
+    await db.visits.where('liftId').equals(id).delete();
   }
 }
 
-const allTables = (db: MirrorDb) => [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.outbox];
+const allTables = (db: MirrorDb) => [
+  db.lifts,
+  db.descriptions,
+  db.messages,
+  db.files,
+  db.alarms,
+  db.visits,
+  db.outbox,
+];
 
 /**
  * Stores a change and applies it to the mirror at once (optimistic). A change to a row whose earlier

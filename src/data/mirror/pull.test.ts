@@ -56,7 +56,7 @@ describe('pullAll', () => {
       db,
       aPage({
         cursor: 'c2',
-        deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'], files: [], alarms: [] },
+        deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'], files: [], alarms: [], visits: [] },
       }),
     );
     expect((await db.lifts.toArray()).map((lift) => lift.id)).toEqual(['b']);

@@ -1,3 +1,4 @@
+import type { Alarm } from '../../../contract/schemas/alarm';
 import type { Message } from '../../../contract/schemas/message';
 import {
   MIRROR_MESSAGE_DAYS,
@@ -42,7 +43,7 @@ export async function clearMirrorData(db: MirrorDb): Promise<void> {
  * pending outbox changes laid on top again, messages older than 90 days pruned, cursor saved.
  */
 export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promise<void> {
-  const tables = [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.meta, db.outbox];
+  const tables = [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.visits, db.meta, db.outbox];
   await db.transaction('rw', tables, async () => {
     const overlaid = await overlayPendingChanges(db, page);
     await db.lifts.bulkPut(overlaid.lifts);
@@ -50,16 +51,19 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
     await db.messages.bulkPut(overlaid.messages);
     await db.files.bulkPut(page.files);
     await db.alarms.bulkPut(overlaid.alarms);
+    await db.visits.bulkPut(overlaid.visits);
     await db.lifts.bulkDelete(page.deleted.lifts);
     if (page.deleted.lifts.length > 0) {
       await db.messages.where('liftId').anyOf(page.deleted.lifts).delete();
       await db.files.where('liftId').anyOf(page.deleted.lifts).delete();
       await db.alarms.where('liftId').anyOf(page.deleted.lifts).delete();
+      await db.visits.where('liftId').anyOf(page.deleted.lifts).delete();
     }
     await db.descriptions.bulkDelete(page.deleted.descriptions);
     await db.messages.bulkDelete(page.deleted.messages);
     await db.files.bulkDelete(page.deleted.files);
     await db.alarms.bulkDelete(page.deleted.alarms);
+    await db.visits.bulkDelete(page.deleted.visits);
     await db.messages.where('at').below(windowStart(page.serverTime)).delete();
     await db.meta.bulkPut([
       { key: 'cursor', value: page.cursor },
@@ -83,7 +87,13 @@ export async function applyLiveMessage(db: MirrorDb, message: Message): Promise<
     const stored = await db.messages.get(message.id);
     if (stored && stored.version > message.version) return false;
     const [shown] = (
-      await overlayPendingChanges(db, { lifts: [], descriptions: [], messages: [message], alarms: [] })
+      await overlayPendingChanges(db, {
+        lifts: [],
+        descriptions: [],
+        messages: [message],
+        alarms: [],
+        visits: [],
+      })
     ).messages;
     if (!shown) return false;
     await db.messages.put(shown);
@@ -98,6 +108,30 @@ const hasRows = (page: SyncPullResponse) =>
     page.files.length +
     page.alarms.length >
   0;
+
+/**
+ * An alarm the server pushed (socket `lift:alarm`): only for a lift the mirror holds, never over a
+ * newer version, and under the user's pending acknowledgement. Answers whether it was written.
+ */
+export async function applyLiveAlarm(db: MirrorDb, alarm: Alarm): Promise<boolean> {
+  return db.transaction('rw', [db.lifts, db.alarms, db.outbox], async () => {
+    if (!(await db.lifts.get(alarm.liftId))) return false;
+    const stored = await db.alarms.get(alarm.id);
+    if (stored && stored.version > alarm.version) return false;
+    const [shown] = (
+      await overlayPendingChanges(db, {
+        lifts: [],
+        descriptions: [],
+        messages: [],
+        alarms: [alarm],
+        visits: [],
+      })
+    ).alarms;
+    if (!shown) return false;
+    await db.alarms.put(shown);
+    return true;
+  });
+}
 
 export type FetchPullPage = (cursor: string | undefined) => Promise<SyncPullResponse>;
 

@@ -1,9 +1,11 @@
 import { Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Wrench } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { maintenanceApi } from '../../../contract/api/maintenance';
-import type { LiftMaintenance } from '../../../contract/schemas/maintenance';
+import type { LiftMaintenance, MaintenanceVisit } from '../../../contract/schemas/maintenance';
+import { useMirror } from '../../data/mirror/use-mirror';
 import { sessionRole, useSession } from '../../data/session';
 import { type ApiState, useApiQuery } from '../../data/use-api';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -18,8 +20,21 @@ import { RecordVisitDialog } from './RecordVisitDialog';
 export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog: ReactNode } {
   const state = useApiQuery(maintenanceApi.lift, { params: { id: liftId } });
   const [recording, setRecording] = useState(false);
+  // The visits from the mirror when it holds them: offline too, with those recorded on this device.
+  const mirror = useMirror();
+  const mirrored = useLiveQuery(
+    async () =>
+      mirror
+        ? (await mirror.visits.where('liftId').equals(liftId).toArray()).sort(
+            (a, b) => b.visitedOn.localeCompare(a.visitedOn) || b.createdAt.localeCompare(a.createdAt),
+          )
+        : null,
+    [mirror, liftId],
+  );
   return {
-    section: <LiftMaintenanceSection state={state} onRecord={() => setRecording(true)} />,
+    section: (
+      <LiftMaintenanceSection state={state} visits={mirrored ?? null} onRecord={() => setRecording(true)} />
+    ),
     dialog: recording ? (
       <RecordVisitDialog liftId={liftId} open onClose={() => setRecording(false)} onSaved={state.reload} />
     ) : null,
@@ -28,15 +43,19 @@ export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog
 
 function LiftMaintenanceSection({
   state,
+  visits: mirroredVisits,
   onRecord,
 }: {
   state: ApiState<LiftMaintenance>;
+  /** From the mirror; null: the API's. */
+  visits: MaintenanceVisit[] | null;
   onRecord: () => void;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const role = sessionRole(useSession());
   const data = state.data;
+  const visits = mirroredVisits ?? data?.visits ?? [];
   const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
 
   return (
@@ -52,95 +71,97 @@ function LiftMaintenanceSection({
           </Button>
         )}
       </HStack>
-      <LoadFailure error={state.status === 'failed' ? state.error : null} />
+      {/* Offline the plan and due date need the server; the visits come from the mirror. */}
+      {!(mirroredVisits && state.status === 'failed' && state.error?.isUnreachable) && (
+        <LoadFailure error={state.status === 'failed' ? state.error : null} />
+      )}
       {!data && state.status === 'loading' && <Loading />}
       {data && (
-        <>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="2" fontSize="sm">
-            <HStack gap="2" wrap="wrap">
-              <DueBadge status={data.due.status} />
-              <Text>
-                <Trans>
-                  Due on {formatDay(data.due.dueOn, locale)} (<ReasonText reason={data.due.reason} />)
-                </Trans>
-              </Text>
-            </HStack>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="2" fontSize="sm">
+          <HStack gap="2" wrap="wrap">
+            <DueBadge status={data.due.status} />
             <Text>
               <Trans>
-                Left: {number(data.due.tripsLeft)} trips, {number(data.due.hoursLeft)} operating hours
+                Due on {formatDay(data.due.dueOn, locale)} (<ReasonText reason={data.due.reason} />)
               </Trans>
             </Text>
-            <Text color="fg.muted">
-              {data.plan.custom ? (
-                <Trans>
-                  Own plan: every {number(data.plan.everyTrips)} trips, {number(data.plan.everyHours)} hours
-                  or {data.plan.everyMonths} months
-                </Trans>
-              ) : (
-                <Trans>
-                  Plan: every {number(data.plan.everyTrips)} trips, {number(data.plan.everyHours)} hours or{' '}
-                  {data.plan.everyMonths} months
-                </Trans>
-              )}
-            </Text>
-          </SimpleGrid>
-          {data.visits.length === 0 ? (
-            <Text color="fg.muted" fontSize="sm">
-              <Trans>No maintenance visit recorded yet.</Trans>
-            </Text>
-          ) : (
-            <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
-              <Table.Root size="sm">
-                <Table.Caption srOnly>
-                  <Trans>Maintenance visits</Trans>
-                </Table.Caption>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>
-                      <Trans>Date</Trans>
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      <Trans>Work done</Trans>
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      <Trans>Notes</Trans>
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      <Trans>By</Trans>
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.visits.map((visit) => (
-                    <Table.Row key={visit.id}>
-                      <Table.Cell whiteSpace="nowrap">{formatDay(visit.visitedOn, locale)}</Table.Cell>
-                      <Table.Cell whiteSpace="pre-wrap" minWidth="40">
-                        {visit.workDone}
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="pre-wrap" minWidth="40">
-                        {visit.notes}
-                        {visit.photoUrls.map((url, index) => (
-                          <Link
-                            key={url}
-                            href={url}
-                            target="_blank"
-                            rel="noreferrer"
-                            colorPalette="blue"
-                            display="block"
-                          >
-                            {t`Photo ${index + 1}`}
-                          </Link>
-                        ))}
-                      </Table.Cell>
-                      <Table.Cell>{visit.recordedByName ?? '—'}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
-          )}
-        </>
+          </HStack>
+          <Text>
+            <Trans>
+              Left: {number(data.due.tripsLeft)} trips, {number(data.due.hoursLeft)} operating hours
+            </Trans>
+          </Text>
+          <Text color="fg.muted">
+            {data.plan.custom ? (
+              <Trans>
+                Own plan: every {number(data.plan.everyTrips)} trips, {number(data.plan.everyHours)} hours or{' '}
+                {data.plan.everyMonths} months
+              </Trans>
+            ) : (
+              <Trans>
+                Plan: every {number(data.plan.everyTrips)} trips, {number(data.plan.everyHours)} hours or{' '}
+                {data.plan.everyMonths} months
+              </Trans>
+            )}
+          </Text>
+        </SimpleGrid>
       )}
+      {(data || mirroredVisits) &&
+        (visits.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            <Trans>No maintenance visit recorded yet.</Trans>
+          </Text>
+        ) : (
+          <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
+            <Table.Root size="sm">
+              <Table.Caption srOnly>
+                <Trans>Maintenance visits</Trans>
+              </Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>
+                    <Trans>Date</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Work done</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Notes</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>By</Trans>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {visits.map((visit) => (
+                  <Table.Row key={visit.id}>
+                    <Table.Cell whiteSpace="nowrap">{formatDay(visit.visitedOn, locale)}</Table.Cell>
+                    <Table.Cell whiteSpace="pre-wrap" minWidth="40">
+                      {visit.workDone}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="pre-wrap" minWidth="40">
+                      {visit.notes}
+                      {visit.photoUrls.map((url, index) => (
+                        <Link
+                          key={url}
+                          href={url}
+                          target="_blank"
+                          rel="noreferrer"
+                          colorPalette="blue"
+                          display="block"
+                        >
+                          {t`Photo ${index + 1}`}
+                        </Link>
+                      ))}
+                    </Table.Cell>
+                    <Table.Cell>{visit.recordedByName ?? '—'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        ))}
     </Stack>
   );
 }

@@ -8,8 +8,11 @@ import { maintenanceApi } from '../../../contract/api/maintenance';
 import { berlinDay } from '../../../contract/maintenance';
 import { MaintenanceVisitInputSchema } from '../../../contract/schemas/maintenance';
 import { call } from '../../data/http';
-import { newIdempotencyKey } from '../../data/mirror/outbox';
+import { enqueueChange, LOCAL_ID_PREFIX, newIdempotencyKey, outboxCall } from '../../data/mirror/outbox';
+import { requestSync } from '../../data/mirror/sync-status';
+import { useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
+import { getSession } from '../../data/session';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
@@ -40,7 +43,11 @@ const FormSchema = v.object({
   ),
 });
 
-/** Records a maintenance visit; one Idempotency-Key per dialog, so a retried send is stored once. */
+/**
+ * Records a maintenance visit. With the mirror, through the outbox: shown at once and sent when the
+ * server can be reached (in the shaft without signal too); otherwise straight to the API. Either
+ * way one Idempotency-Key per visit, so a retried send is stored once.
+ */
 export function RecordVisitDialog({
   liftId,
   open,
@@ -54,6 +61,7 @@ export function RecordVisitDialog({
 }) {
   const { t, i18n } = useLingui();
   const key = useRef(newIdempotencyKey());
+  const mirror = useMirror();
   const {
     register,
     handleSubmit,
@@ -68,12 +76,43 @@ export function RecordVisitDialog({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await call(
-        maintenanceApi.record,
-        { params: { id: liftId }, body: values },
-        { headers: { 'Idempotency-Key': key.current } },
+      const lift = await mirror?.lifts.get(liftId);
+      if (mirror && lift) {
+        const id = `${LOCAL_ID_PREFIX}${key.current}`;
+        const now = new Date().toISOString();
+        const { user, claims } = getSession();
+        await enqueueChange(mirror, {
+          ...outboxCall(maintenanceApi.record, { params: { id: liftId }, body: values }),
+          entity: 'visit',
+          entityId: id,
+          effect: 'create',
+          row: {
+            id,
+            liftId,
+            ...values,
+            trips: lift.stats.trips,
+            operatingHours: lift.stats.operatingHours,
+            recordedBy: claims?.sub ?? null,
+            recordedByName: user?.displayName ?? null,
+            createdAt: now,
+            version: 0,
+            updatedAt: now,
+          },
+        });
+        requestSync('user');
+      } else {
+        await call(
+          maintenanceApi.record,
+          { params: { id: liftId }, body: values },
+          { headers: { 'Idempotency-Key': key.current } },
+        );
+      }
+      showToast(
+        'success',
+        navigator.onLine
+          ? t`Maintenance visit recorded`
+          : t`Saved on this device; it is sent when the server can be reached.`,
       );
-      showToast('success', t`Maintenance visit recorded`);
       key.current = newIdempotencyKey();
       reset();
       onSaved();
