@@ -1,4 +1,5 @@
 import type { FILE_MSG } from './file-messages';
+import type { PROJECT_MSG } from './project-messages';
 import type { SIM_MSG } from './sim-messages';
 
 /**
@@ -83,4 +84,5 @@ export type CoreServerMessage = (typeof MSG)[keyof typeof MSG];
 export type ServerMessage =
   | CoreServerMessage
   | (typeof SIM_MSG)[keyof typeof SIM_MSG]
-  | (typeof FILE_MSG)[keyof typeof FILE_MSG];
+  | (typeof FILE_MSG)[keyof typeof FILE_MSG]
+  | (typeof PROJECT_MSG)[keyof typeof PROJECT_MSG];

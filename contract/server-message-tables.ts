@@ -1,5 +1,6 @@
 import { FILE_MSG } from './file-messages';
 import { MSG, type ServerMessage } from './messages';
+import { PROJECT_MSG } from './project-messages';
 import { SIM_MSG } from './sim-messages';
 
 /**
@@ -11,4 +12,5 @@ export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessa
   MSG,
   SIM_MSG,
   FILE_MSG,
+  PROJECT_MSG,
 ];

@@ -23,6 +23,9 @@ import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { baseRoutes } from './modules/base/base.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { simsRoutes } from './modules/sims/sims.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
@@ -143,7 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       azureStorageConnectionString: config.azureStorageConnectionString,
       dataDir: config.dataDir,
     });
-    await app.register(settingsPlugin);
+    await app.register(settingsPlugin, { pollMs: config.nodeEnv === 'test' ? 0 : undefined });
     await app.register(liveLiftsPlugin, {});
     await app.register(deviceGatewayPlugin, { clock: config.deviceClock });
     await app.register(endpointsPlugin);
@@ -202,6 +205,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Tests refresh when they ask; a running portal refreshes shortly after start.
       firstRefreshDelayMs: config.nodeEnv === 'test' ? null : 10_000,
     });
+    await app.register(settingsRoutes, { prefix: '/api' });
+    await app.register(baseRoutes, { prefix: '/api' });
+    await app.register(projectsRoutes, { prefix: '/api', publicUrl: config.publicUrl });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts';
+import { baseApi } from './base';
 import { chatApi } from './chat';
 import { descriptionsApi } from './descriptions';
 import { devicesApi } from './devices';
@@ -9,7 +10,9 @@ import { liftsApi } from './lifts';
 import { logsApi } from './logs';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
+import { projectsApi } from './projects';
 import { sessionApi } from './session';
+import { settingsApi } from './settings';
 import { simsApi } from './sims';
 import { storageApi } from './storage';
 import { syncApi } from './sync';
@@ -37,6 +40,9 @@ const API_TABLE = {
   sims: simsApi,
   storage: storageApi,
   files: filesApi,
+  settings: settingsApi,
+  base: baseApi,
+  projects: projectsApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

@@ -28,6 +28,7 @@ import type { LiftParameters } from '../../contract/parameters';
 import { ROLES, type Role } from '../../contract/roles';
 import { LOG_LEVELS, LOG_SOURCES } from '../../contract/schemas/log';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/schemas/message';
+import type { ProjectDocument } from '../../contract/schemas/project';
 import type { UserSettings } from '../../contract/schemas/user';
 
 /** `'a', 'b'` for a CHECK constraint over a fixed list of our own constants. */
@@ -477,3 +478,68 @@ export type LiftRow = typeof lifts.$inferSelect;
 export type DescriptionRow = typeof descriptions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
+
+// ---- Projects, base data and the JSON settings (issue 17; docs/projects.md, docs/base-data.md,
+// docs/settings.md) ----
+
+/**
+ * Every version of the settings document (contract/settings.ts); the newest is in force. A
+ * restore stores the old text again as a new version, so the list is the whole history.
+ */
+export const settingsVersions = pgTable('settings_versions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** The JSON text as written. */
+  data: text('data').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  restoredFrom: integer('restored_from'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type SettingsVersionRow = typeof settingsVersions.$inferSelect;
+
+/**
+ * The company's reference lists (lift manufacturers, drive types, ...). Mirrored to the PWA like
+ * lift_files (docs/sync.md), so deletions stay as tombstones.
+ */
+export const baseEntries = pgTable(
+  'base_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    key: text('key').notNull(),
+    labelDe: text('label_de').notNull(),
+    labelEn: text('label_en').notNull(),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...version,
+    ...syncPosition,
+    ...timestamps,
+    ...tombstone,
+  },
+  (table) => [
+    uniqueIndex('base_entries_category_key_unique')
+      .on(table.category, table.key)
+      .where(sql`${table.deletedAt} is null`),
+    index('base_entries_sync_seq_idx').on(table.syncSeq),
+  ],
+);
+export type BaseEntryRow = typeof baseEntries.$inferSelect;
+
+/**
+ * A customer's project: the spec's `{ id, userId, project }`, the document in `project`
+ * (contract/schemas/project.ts). State changes follow contract/project-transitions.ts.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The customer the project is for. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project: jsonb('project').$type<ProjectDocument>().notNull(),
+    ...version,
+    ...timestamps,
+  },
+  (table) => [index('projects_user_id_idx').on(table.userId)],
+);
+export type ProjectRow = typeof projects.$inferSelect;
