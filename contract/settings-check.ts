@@ -157,7 +157,8 @@ export function checkSettingsText(text: string): SettingsCheck {
       const path = issuePath(issue);
       // The nearest key that is in the text (a missing key's parent, at worst the document).
       let known = path;
-      while (known && !scanned.offsets.has(known)) known = known.includes('.') ? known.replace(/\.[^.]*$/, '') : '';
+      while (known && !scanned.offsets.has(known))
+        known = known.includes('.') ? known.replace(/\.[^.]*$/, '') : '';
       const from = scanned.offsets.get(known) ?? 0;
       return { from, ...position(text, from), path, message: issue.message };
     }),

@@ -1,4 +1,3 @@
-import { IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
   BaseDeleteResultSchema,
   BaseEntryInputSchema,
@@ -6,6 +5,7 @@ import {
   BaseEntryUpdateSchema,
   BaseListResponseSchema,
 } from '../schemas/base';
+import { IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import { endpoint } from './endpoint';
 
 const tags = ['base'];

@@ -1,4 +1,4 @@
-import { IdParamsSchema, IdsBodySchema, DeleteResultSchema } from '../schemas/common';
+import { DeleteResultSchema, IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
   ProjectIdParamsSchema,
   ProjectListResponseSchema,
@@ -63,9 +63,10 @@ export const projectsApi = {
     path: '/projects/deleteByIds',
     body: IdsBodySchema,
     answer: DeleteResultSchema,
-    errors: [403],
+    errors: [403, 404, 409],
     auth: 'customer',
-    summary: 'Delete projects: admins any, the customer side only its own still-requested ones',
+    summary:
+      'Delete projects: admins any, the customer side only its own still-requested ones (all or nothing: an unknown id answers 404, a quoted one 409)',
     tags,
   }),
 };

@@ -35,7 +35,12 @@ const KeySchema = v.pipe(
   v.maxLength(64, MSG.tooLong),
   v.regex(/^[A-Za-z0-9_.-]+$/, MSG.invalidValue),
 );
-const SortSchema = v.pipe(v.number(MSG.invalidValue), v.integer(MSG.invalidValue), v.minValue(0, MSG.invalidValue), v.maxValue(1_000_000, MSG.invalidValue));
+const SortSchema = v.pipe(
+  v.number(MSG.invalidValue),
+  v.integer(MSG.invalidValue),
+  v.minValue(0, MSG.invalidValue),
+  v.maxValue(1_000_000, MSG.invalidValue),
+);
 
 export const BaseEntryInputSchema = v.object({
   category: v.picklist(BASE_CATEGORIES, MSG.invalidValue),

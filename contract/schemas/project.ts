@@ -11,7 +11,12 @@ export const CABLE_STATUSES = ['installed', 'pending', 'notInstalled'] as const;
 export type CableStatus = (typeof CABLE_STATUSES)[number];
 
 const count = (max: number) =>
-  v.pipe(v.number(MSG.invalidValue), v.integer(MSG.invalidValue), v.minValue(0, MSG.invalidValue), v.maxValue(max, MSG.invalidValue));
+  v.pipe(
+    v.number(MSG.invalidValue),
+    v.integer(MSG.invalidValue),
+    v.minValue(0, MSG.invalidValue),
+    v.maxValue(max, MSG.invalidValue),
+  );
 
 /** An existing lift by id, or a new one described by its stops and load (and a base-data drive type). */
 export const ProjectLiftSchema = v.object({
@@ -26,7 +31,12 @@ export const ProjectLiftSchema = v.object({
 export const ProjectItemSchema = v.object({
   articleId: v.optional(v.pipe(v.string(), v.maxLength(100, MSG.tooLong))),
   text: requiredText(500, MSG.required),
-  quantity: v.pipe(v.number(MSG.invalidValue), v.integer(MSG.invalidValue), v.minValue(1, MSG.invalidValue), v.maxValue(100_000, MSG.invalidValue)),
+  quantity: v.pipe(
+    v.number(MSG.invalidValue),
+    v.integer(MSG.invalidValue),
+    v.minValue(1, MSG.invalidValue),
+    v.maxValue(100_000, MSG.invalidValue),
+  ),
   unitPriceCents: count(1_000_000_000),
 });
 export type ProjectItem = v.InferOutput<typeof ProjectItemSchema>;
@@ -53,7 +63,10 @@ const editable = {
   siteAddress: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, MSG.tooLong)), ''),
   lifts: v.optional(v.pipe(v.array(ProjectLiftSchema), v.maxLength(100, MSG.tooLong)), []),
   items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(500, MSG.tooLong)), []),
-  templateIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong)), []),
+  templateIds: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong)),
+    [],
+  ),
   cables: v.optional(v.pipe(v.array(ProjectCableSchema), v.maxLength(100, MSG.tooLong)), []),
   notes: v.optional(v.pipe(v.string(), v.maxLength(10_000, MSG.tooLong)), ''),
 };
@@ -92,7 +105,9 @@ export const ProjectUpdateSchema = v.object({
     siteAddress: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, MSG.tooLong))),
     lifts: v.optional(v.pipe(v.array(ProjectLiftSchema), v.maxLength(100, MSG.tooLong))),
     items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(500, MSG.tooLong))),
-    templateIds: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong))),
+    templateIds: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong)),
+    ),
     cables: v.optional(v.pipe(v.array(ProjectCableSchema), v.maxLength(100, MSG.tooLong))),
     notes: v.optional(v.pipe(v.string(), v.maxLength(10_000, MSG.tooLong))),
     state: v.optional(v.picklist(PROJECT_STATES, MSG.invalidValue)),

@@ -37,6 +37,11 @@ interface World {
   iccid: string;
   /** A stored file on the own lift and one on the foreign lift. */
   files: Record<Which, string>;
+  /** A project of the demo customer ("own") and one of the other customer. */
+  projects: Record<Which, string>;
+  /** A stored settings version and a base data entry. */
+  settingsVersionId: number;
+  baseEntryId: string;
 }
 interface AccessCase {
   request?: (w: World, role: Role, which: Which) => Request;
@@ -251,6 +256,42 @@ const CASES: Record<string, AccessCase> = {
       body: { ...simBody(w, role), iccid: w.iccid },
     }),
   },
+  'settings.read': {},
+  'settings.write': { request: () => ({ body: { data: '{ "maintenance": { "noticeDays": 5 } }' } }) },
+  'settings.versions': {},
+  'settings.restore': { request: (w) => ({ body: { versionId: w.settingsVersionId } }) },
+  'base.list': {},
+  'base.register': {
+    request: (_w, role) => ({
+      body: { category: 'cableType', key: `matrix-${role}`, labelDe: 'Matrix', labelEn: 'Matrix' },
+    }),
+  },
+  'base.update': { request: (w) => ({ params: { id: w.baseEntryId }, body: { labelEn: 'Matrix' } }) },
+  'base.remove': { destructive: true, request: (w) => ({ body: { ids: [w.baseEntryId] } }) },
+  'projects.list': {},
+  'projects.get': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { projectId: w.projects[which] } }),
+  },
+  'projects.register': {
+    request: (w, _role, which) => ({
+      body: {
+        project: { name: 'Matrix project' },
+        userId: which === 'own' ? w.f.ids.customer : w.f.otherCustomerId,
+      },
+    }),
+  },
+  'projects.update': {
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: { id: w.projects[which] },
+      body: { project: { notes: 'Matrix' } },
+    }),
+  },
+  'projects.remove': {
+    destructive: true,
+    request: (w, _role, which) => ({ body: { ids: [w.projects[which]] } }),
+  },
 };
 
 const STAFF: readonly Role[] = ['dev', 'admin'];
@@ -343,7 +384,43 @@ beforeAll(async () => {
     if (stored.statusCode !== 201) throw new Error(`lift file: ${stored.body}`);
     files[which] = stored.json<{ id: string }>().id;
   }
-  w = { f, managedBy, descriptionId: description.json<{ id: string }>().id, simTokens, iccid, files };
+  const projects = {} as Record<Which, string>;
+  for (const which of ['own', 'foreign'] as const) {
+    const project = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/register',
+      headers: adminHeaders,
+      payload: {
+        project: { name: `Matrix ${which}` },
+        userId: which === 'own' ? f.ids.customer : f.otherCustomerId,
+      },
+    });
+    if (project.statusCode !== 201) throw new Error(`project: ${project.body}`);
+    projects[which] = project.json<{ id: string }>().id;
+  }
+  const settings = await t.app.inject({
+    method: 'POST',
+    url: '/api/json/write',
+    headers: adminHeaders,
+    payload: { data: '{}' },
+  });
+  const baseEntry = await t.app.inject({
+    method: 'POST',
+    url: '/api/base/register',
+    headers: adminHeaders,
+    payload: { category: 'cableType', key: 'matrix', labelDe: 'Matrix', labelEn: 'Matrix' },
+  });
+  w = {
+    f,
+    managedBy,
+    descriptionId: description.json<{ id: string }>().id,
+    simTokens,
+    iccid,
+    files,
+    projects,
+    settingsVersionId: settings.json<{ versionId: number }>().versionId,
+    baseEntryId: baseEntry.json<{ id: string }>().id,
+  };
   foreignMarkers = [
     f.foreign.id,
     f.foreign.uid,

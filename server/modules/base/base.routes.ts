@@ -56,6 +56,10 @@ export const baseRoutes: FastifyPluginAsync = async (app) => {
         count++;
       }
     }
-    return { message: deactivated > 0 ? PROJECT_MSG.baseEntriesDeactivated : MSG.deleted, count, deactivated };
+    return {
+      message: deactivated > 0 ? PROJECT_MSG.baseEntriesDeactivated : MSG.deleted,
+      count,
+      deactivated,
+    };
   });
 };

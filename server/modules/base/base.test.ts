@@ -46,7 +46,10 @@ describe('base data', () => {
       payload: { category: 'doorType', key: 'telescopic', labelDe: 'X', labelEn: 'X' },
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: PROJECT_MSG.baseKeyTaken, fieldErrors: { key: PROJECT_MSG.baseKeyTaken } });
+    expect(taken.json()).toEqual({
+      message: PROJECT_MSG.baseKeyTaken,
+      fieldErrors: { key: PROJECT_MSG.baseKeyTaken },
+    });
 
     const changed = await t.app.inject({
       method: 'PUT',
@@ -62,7 +65,10 @@ describe('base data', () => {
       payload: { labelEn: 'Old', baseVersion: 1 },
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ message: MSG.staleVersion, current: { labelEn: 'Telescopic door' } });
+    expect(stale.json()).toMatchObject({
+      message: MSG.staleVersion,
+      current: { labelEn: 'Telescopic door' },
+    });
 
     const customer = await t.app.inject({
       method: 'PUT',
@@ -78,7 +84,11 @@ describe('base data', () => {
       payload: { category: 'nonsense', key: 'a b', labelDe: '', labelEn: 'x' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json<{ fieldErrors: object }>().fieldErrors).sort()).toEqual(['category', 'key', 'labelDe']);
+    expect(Object.keys(bad.json<{ fieldErrors: object }>().fieldErrors).sort()).toEqual([
+      'category',
+      'key',
+      'labelDe',
+    ]);
   });
 
   it('deletes an unused entry and only deactivates one a project uses', async () => {
@@ -90,7 +100,9 @@ describe('base data', () => {
       method: 'POST',
       url: '/api/projects/register',
       headers: await t.authHeaders('customer'),
-      payload: { project: { name: 'Hydraulic lift', lifts: [{ stops: 3, loadKg: 630, driveType: 'hydraulic' }] } },
+      payload: {
+        project: { name: 'Hydraulic lift', lifts: [{ stops: 3, loadKg: 630, driveType: 'hydraulic' }] },
+      },
     });
     expect(project.statusCode, project.body).toBe(201);
     const removed = await t.app.inject({

@@ -54,7 +54,11 @@ const money = (language: Language, cents: number) =>
 /** The offer as a PDF: the project, its lifts, the line items with sums, the attached designs. */
 export function offerPdf(project: Project, language: Language, now = new Date()): Promise<Buffer> {
   const text = TEXTS[language];
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${text.title} ${project.project.name}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${text.title} ${project.project.name}` },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { projectsApi } from '../../../contract/api/projects';
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '../../../contract/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
 import {
@@ -30,7 +30,8 @@ export interface ProjectsRoutesOptions {
 }
 
 const projectNotFound = () => new HttpError(404, PROJECT_MSG.projectNotFound);
-const refusedMove = () => new HttpError(409, PROJECT_MSG.transitionRefused, { state: PROJECT_MSG.transitionRefused });
+const refusedMove = () =>
+  new HttpError(409, PROJECT_MSG.transitionRefused, { state: PROJECT_MSG.transitionRefused });
 const STAFF_FIELDS = ['items', 'templateIds', 'cables'] as const;
 
 function actorOf(user: UserRow): ProjectActor {
@@ -40,7 +41,12 @@ function actorOf(user: UserRow): ProjectActor {
   return actor;
 }
 
-const entry = (user: UserRow, action: ProjectHistoryEntry['action'], from?: string, to?: string): ProjectHistoryEntry => ({
+const entry = (
+  user: UserRow,
+  action: ProjectHistoryEntry['action'],
+  from?: string,
+  to?: string,
+): ProjectHistoryEntry => ({
   at: new Date().toISOString(),
   userId: user.id,
   userName: user.displayName,
@@ -72,7 +78,9 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       await app.mailer.send({
         to: customer.email,
         ...offerMail(project, language, url),
-        attachments: [{ filename: `offer-${project.id.slice(0, 8)}.pdf`, content: pdf, contentType: 'application/pdf' }],
+        attachments: [
+          { filename: `offer-${project.id.slice(0, 8)}.pdf`, content: pdf, contentType: 'application/pdf' },
+        ],
       });
     } catch (error) {
       app.log.error({ err: error, projectId: project.id }, 'offer mail failed');
@@ -105,14 +113,16 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     const actor = actorOf(user);
     const { project: input, userId: requested } = request.body;
     let userId = requested ?? (actor === 'customer' ? user.id : undefined);
-    if (!userId) throw new HttpError(400, PROJECT_MSG.customerRequired, { userId: PROJECT_MSG.customerRequired });
+    if (!userId)
+      throw new HttpError(400, PROJECT_MSG.customerRequired, { userId: PROJECT_MSG.customerRequired });
     const customer = await repository.customer(userId);
     if (!customer || (customer.role !== 'customer' && customer.role !== 'customer_admin')) {
       throw new HttpError(404, MSG.notACustomer, { userId: MSG.notACustomer });
     }
     if (actor === 'customer' && customer.id !== user.id) {
       // A customer admin may open a request for a customer of his company; a customer only for himself.
-      const sameCompany = user.role === 'customer_admin' && user.companyId && customer.companyId === user.companyId;
+      const sameCompany =
+        user.role === 'customer_admin' && user.companyId && customer.companyId === user.companyId;
       if (!sameCompany) throw new HttpError(404, MSG.notACustomer, { userId: MSG.notACustomer });
     }
     userId = customer.id;
@@ -185,8 +195,12 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     const removable: string[] = [];
     for (const id of new Set(request.body.ids)) {
       const found = await repository.find(id, user);
+      if (!found) throw projectNotFound();
       // The customer's side withdraws only a request nobody has quoted on yet.
-      if (found && (actor === 'staff' || customerMayEdit(found.project.state))) removable.push(id);
+      if (actor === 'customer' && !customerMayEdit(found.project.state)) {
+        throw new HttpError(409, PROJECT_MSG.customerEditClosed);
+      }
+      removable.push(id);
     }
     return { message: MSG.deleted, count: await repository.remove(removable) };
   });

@@ -32,7 +32,12 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(400).send({
         message,
         fieldErrors: { data: message },
-        problems: checked.problems.map(({ line, column, path, message }) => ({ line, column, path, message })),
+        problems: checked.problems.map(({ line, column, path, message }) => ({
+          line,
+          column,
+          path,
+          message,
+        })),
       });
     }
     await repository.insert(request.body.data, currentUser(request).id);

@@ -11,11 +11,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const write = async (data: string, role: 'admin' | 'dev' | 'customer_admin' = 'admin') =>
-  t.app.inject({ method: 'POST', url: '/api/json/write', headers: await t.authHeaders(role), payload: { data } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/json/write',
+    headers: await t.authHeaders(role),
+    payload: { data },
+  });
 
 describe('JSON settings', () => {
   it('reads the defaults before the first write', async () => {
-    const read = await t.app.inject({ method: 'GET', url: '/api/json/read', headers: await t.authHeaders('admin') });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/json/read',
+      headers: await t.authHeaders('admin'),
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ settings: DEFAULT_SETTINGS, versionId: null });
     expect(JSON.parse(read.json<{ data: string }>().data)).toEqual(DEFAULT_SETTINGS);
@@ -35,9 +44,14 @@ describe('JSON settings', () => {
   it('refuses a document against the schema with the path and where its key is', async () => {
     const refused = await write('{\n  "alarms": {\n    "escalationMinutes": 0\n  }\n}');
     expect(refused.statusCode).toBe(400);
-    const body = refused.json<{ message: string; problems: { line: number; column: number; path: string }[] }>();
+    const body = refused.json<{
+      message: string;
+      problems: { line: number; column: number; path: string }[];
+    }>();
     expect(body.message).toBe(PROJECT_MSG.settingsInvalid);
-    expect(body.problems).toEqual([expect.objectContaining({ line: 3, column: 5, path: 'alarms.escalationMinutes' })]);
+    expect(body.problems).toEqual([
+      expect.objectContaining({ line: 3, column: 5, path: 'alarms.escalationMinutes' }),
+    ]);
     const wrongType = await write('{"sims": {"lowVolumePercent": "ten"}}');
     expect(wrongType.json<{ problems: { path: string; column: number }[] }>().problems).toEqual([
       expect.objectContaining({ path: 'sims.lowVolumePercent', line: 1, column: 11 }),
@@ -52,9 +66,16 @@ describe('JSON settings', () => {
     expect(t.app.settings.current().sims.lowVolumePercent).toBe(30);
     const second = await write('{ "alarms": { "escalationMinutes": 45 } }', 'dev');
     expect(second.statusCode).toBe(200);
-    expect(t.app.settings.current()).toMatchObject({ sims: { lowVolumePercent: 20 }, alarms: { escalationMinutes: 45 } });
+    expect(t.app.settings.current()).toMatchObject({
+      sims: { lowVolumePercent: 20 },
+      alarms: { escalationMinutes: 45 },
+    });
 
-    const versions = await t.app.inject({ method: 'GET', url: '/api/json/versions', headers: await t.authHeaders('admin') });
+    const versions = await t.app.inject({
+      method: 'GET',
+      url: '/api/json/versions',
+      headers: await t.authHeaders('admin'),
+    });
     const list = versions.json<{ versions: { id: number; data: string; createdBy: string }[] }>().versions;
     expect(list).toHaveLength(2);
     expect(list[0]?.data).toContain('escalationMinutes');
@@ -70,8 +91,14 @@ describe('JSON settings', () => {
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ settings: { sims: { lowVolumePercent: 30 } } });
     expect(t.app.settings.current().alarms.escalationMinutes).toBe(15);
-    const after = await t.app.inject({ method: 'GET', url: '/api/json/versions', headers: await t.authHeaders('admin') });
-    expect(after.json<{ versions: { restoredFrom: number | null }[] }>().versions[0]?.restoredFrom).toBe(list[1]?.id);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/json/versions',
+      headers: await t.authHeaders('admin'),
+    });
+    expect(after.json<{ versions: { restoredFrom: number | null }[] }>().versions[0]?.restoredFrom).toBe(
+      list[1]?.id,
+    );
 
     const unknown = await t.app.inject({
       method: 'POST',
