@@ -112,13 +112,13 @@ export function offerPdf(project: Project, language: Language, now = new Date())
 export function offerMail(project: Project, language: Language, url: string): MailContent {
   const text = TEXTS[language];
   const body = text.body(project.project.name, url);
-  const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   return {
     subject: text.subject(project.project.name),
     text: body,
     html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body
       .split('\n\n')
-      .map((paragraph) => `<p>${escape(paragraph).replace(/\n/g, '<br>')}</p>`)
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
       .join('')}</body></html>`,
   };
 }
