@@ -207,7 +207,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await app.register(settingsRoutes, { prefix: '/api' });
     await app.register(baseRoutes, { prefix: '/api' });
-    await app.register(projectsRoutes, { prefix: '/api', publicUrl: config.publicUrl });
+    await app.register(projectsRoutes, {
+      prefix: '/api',
+      publicUrl: config.publicUrl,
+      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+    });
 
     await app.register(webAppPlugin, { webDir: config.webDir });
     await app.ready();

@@ -21,12 +21,15 @@ import {
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { seedDemoProjects } from './demo-projects';
 import { offerMail, offerPdf } from './offer-pdf';
 import { createProjectsRepository } from './projects.repository';
 
 export interface ProjectsRoutesOptions {
   /** The portal's address, for the link in the offer mail. */
   publicUrl: string;
+  /** Demo mode: a few projects in several states, once (demo-projects.ts). */
+  seedDemo?: boolean;
 }
 
 const projectNotFound = () => new HttpError(404, PROJECT_MSG.projectNotFound);
@@ -58,6 +61,7 @@ const entry = (
 /** Projects with quotes and offers (docs/projects.md). */
 export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (app, options) => {
   const repository = createProjectsRepository(app.db);
+  if (options.seedDemo) await seedDemoProjects(app.db);
 
   const stale = async (reply: FastifyReply, id: string, user: UserRow) => {
     const current = await repository.find(id, user);
