@@ -7,6 +7,7 @@ import {
   EditorView,
   highlightActiveLine,
   highlightActiveLineGutter,
+  keymap,
   lineNumbers,
 } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
@@ -59,6 +60,17 @@ export function SettingsEditor({
         json(),
         lintGutter(),
         schemaLint,
+        // Select all (the browser's own would select the page); undo and redo would need
+        // @codemirror/commands, which is not installed.
+        keymap.of([
+          {
+            key: 'Mod-a',
+            run: (editor) => {
+              editor.dispatch({ selection: { anchor: 0, head: editor.state.doc.length } });
+              return true;
+            },
+          },
+        ]),
         EditorView.contentAttributes.of({ 'aria-label': label }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed.current(update.state.doc.toString());

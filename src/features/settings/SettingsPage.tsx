@@ -3,9 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { diffLines } from 'diff';
 import { History, RotateCcw, Save } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { type SettingsProblem, type SettingsVersion, settingsApi } from '../../../contract/api/settings';
-import { isApiRequestError } from '../../data/api-error';
-import { call } from '../../data/http';
+import {
+  type SettingsDocument,
+  type SettingsProblem,
+  type SettingsVersion,
+  settingsApi,
+} from '../../../contract/api/settings';
+import { ApiRequestError } from '../../data/api-error';
+import { call, send } from '../../data/http';
 import { useApiQuery } from '../../data/use-api';
 import { reportSaveError, useWarnOnLoadFailure } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -77,12 +82,20 @@ export function SettingsPage() {
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await call(settingsApi.write, { body: { data: text } });
-      afterSave(saved.data);
-      showToast('success', t`Saved successfully`);
+      // Read raw: the 400's `problems` (line, column, key) are beyond the shared error shape.
+      const response = await send(settingsApi.write, { body: { data: text } }, { throwHttpErrors: false });
+      const body = (await response.json().catch(() => ({}))) as Partial<SettingsDocument> & {
+        message?: string;
+        problems?: SettingsProblem[];
+      };
+      if (response.ok && typeof body.data === 'string') {
+        afterSave(body.data);
+        showToast('success', t`Saved successfully`);
+        return;
+      }
+      setProblems(Array.isArray(body.problems) ? body.problems : []);
+      reportSaveError(new ApiRequestError(response.status, { message: body.message ?? '' }), i18n);
     } catch (error) {
-      const found = isApiRequestError(error) ? (error.body as { problems?: unknown }).problems : undefined;
-      if (Array.isArray(found)) setProblems(found as SettingsProblem[]);
       reportSaveError(error, i18n);
     } finally {
       setSaving(false);
