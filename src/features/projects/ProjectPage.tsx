@@ -44,11 +44,12 @@ interface ItemDraft {
   price: string;
 }
 
-const toDraft = (item: ProjectItem): ItemDraft => ({
+const toDraft = (item: ProjectItem, locale: string): ItemDraft => ({
   articleId: item.articleId ?? '',
   text: item.text,
   quantity: String(item.quantity),
-  price: (item.unitPriceCents / 100).toFixed(2),
+  // As the user writes it: a decimal comma in German.
+  price: (item.unitPriceCents / 100).toFixed(2).replace('.', locale === 'de' ? ',' : '.'),
 });
 
 /** Euro as typed (`12,50` or `12.50`) to cents; NaN when it is not a number. */
@@ -80,7 +81,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version stands for the project
   useEffect(() => {
     if (!project) return;
-    setItems(project.project.items.map(toDraft));
+    setItems(project.project.items.map((item) => toDraft(item, i18n.locale)));
     setTemplates(project.project.templateIds);
     setCables(Object.fromEntries(project.project.cables.map((cable) => [cable.liftId, cable.status])));
     setNotes(project.project.notes);
