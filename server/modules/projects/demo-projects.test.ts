@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ProjectDocumentSchema } from '../../../contract/schemas/project';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { projects } from '../../db/schema';
