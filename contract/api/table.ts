@@ -14,6 +14,7 @@ import { simsApi } from './sims';
 import { storageApi } from './storage';
 import { syncApi } from './sync';
 import { systemApi } from './system';
+import { tableauApi } from './tableau';
 import { usersApi } from './users';
 
 /**
@@ -37,6 +38,7 @@ const API_TABLE = {
   sims: simsApi,
   storage: storageApi,
   files: filesApi,
+  tableau: tableauApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */
