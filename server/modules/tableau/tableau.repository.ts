@@ -351,4 +351,3 @@ export function createTableauRepository(db: Database) {
   };
   return repository;
 }
-

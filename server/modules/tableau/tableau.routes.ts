@@ -21,6 +21,7 @@ import { RequestValidationError, toFieldErrors } from '../../plugins/validation'
 import { readForm } from '../storage/upload-form';
 import { BOM_LABELS, billOfMaterials, bomCsv, bomPdf } from './bom';
 import { createTableauRepository, isArticleNumberConflict } from './tableau.repository';
+import { seedTableauDemo } from './tableau-demo';
 import { removeBlobs, storePartImage } from './tableau-images';
 import { toResource, toTemplate } from './tableau-mapper';
 
@@ -46,6 +47,7 @@ const numberTaken = () =>
 export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (app, options) => {
   const repo = createTableauRepository(app.db);
   const storage = app.storage;
+  if (options.seedDemo) await seedTableauDemo(app.db, storage, app.log);
 
   // --- folders ---------------------------------------------------------------------------------
   app.serve(tableauApi.folders, async (request) => ({
