@@ -10,6 +10,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/device-console',
   '<rootDir>/src/features/logs',
   '<rootDir>/src/features/sims',
+  '<rootDir>/src/features/tableau',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',
