@@ -104,11 +104,8 @@ const PanelElement = memo(function PanelElement({ element, url, grid, onSelect, 
     },
   };
   if (element.kind === 'resource') {
-    return image ? (
-      <KonvaImage {...common} image={image} />
-    ) : (
-      <Rect {...common} fill="#e0e0e0" stroke="#9e9e9e" strokeWidth={0.5} />
-    );
+    // One node before and after the image loads (a new node would lose the transformer).
+    return <KonvaImage {...common} image={image} fill={image ? undefined : '#e0e0e0'} />;
   }
   if (element.kind === 'text') {
     return (
@@ -542,6 +539,8 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
                   onChange={change}
                 />
               ))}
+            </Layer>
+            <Layer>
               <Transformer
                 ref={transformerRef}
                 rotationSnaps={[0, 90, 180, 270]}
