@@ -109,7 +109,6 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   await page.mouse.move(corner.x + 20 * now.scale, corner.y + 10 * now.scale, { steps: 8 });
   await page.mouse.up();
   const resized = await selectedGeometry(page);
-  await page.screenshot({ path: 'test-results/tableau-editor-resized.png' });
   expect(resized.width).toBeGreaterThan(dropped.width + 10);
   expect(resized.height).toBeGreaterThan(dropped.height + 4);
 

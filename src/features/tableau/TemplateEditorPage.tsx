@@ -270,7 +270,8 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
     const transformer = transformerRef.current;
     const stage = stageRef.current;
     if (!transformer || !stage) return;
-    const node = selectedId ? stage.findOne(`#${CSS.escape(selectedId)}`) : undefined;
+    // A function, not `#id`: Konva's selectors do not take ids that start with a digit.
+    const node = selectedId ? stage.findOne((item: Konva.Node) => item.id() === selectedId) : undefined;
     transformer.nodes(node ? [node] : []);
     transformer.getLayer()?.batchDraw();
   }, [selectedId, layout]);
@@ -413,10 +414,9 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
       const nodes = transformer?.nodes() ?? [];
       transformer?.nodes([]);
       gridLayerRef.current?.hide();
-      const dataUrl = stage.toDataURL({ mimeType: 'image/png', pixelRatio: PREVIEW_PX_PER_MM / scale });
+      const blob = (await stage.toBlob({ mimeType: 'image/png', pixelRatio: PREVIEW_PX_PER_MM / scale })) as Blob;
       gridLayerRef.current?.show();
       transformer?.nodes(nodes);
-      const blob = await (await fetch(dataUrl)).blob();
       const form = new FormData();
       form.set('file', blob, 'preview.png');
       await call(tableauApi.templatePreview, { params: { id: template.id }, body: form });
