@@ -13,6 +13,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/projects',
   '<rootDir>/src/features/base',
   '<rootDir>/src/features/settings',
+  '<rootDir>/src/features/tableau',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',

@@ -1,6 +1,7 @@
 import type { FILE_MSG } from './file-messages';
 import type { PROJECT_MSG } from './project-messages';
 import type { SIM_MSG } from './sim-messages';
+import type { TABLEAU_MSG } from './tableau-messages';
 
 /**
  * Texts the server sends in `message` and `fieldErrors` (docs/spec-texts.md#validation-messages and #messages-toasts-and-error-pages). They are English source
@@ -85,4 +86,5 @@ export type ServerMessage =
   | CoreServerMessage
   | (typeof SIM_MSG)[keyof typeof SIM_MSG]
   | (typeof FILE_MSG)[keyof typeof FILE_MSG]
-  | (typeof PROJECT_MSG)[keyof typeof PROJECT_MSG];
+  | (typeof PROJECT_MSG)[keyof typeof PROJECT_MSG]
+  | (typeof TABLEAU_MSG)[keyof typeof TABLEAU_MSG];

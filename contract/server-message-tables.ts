@@ -2,6 +2,7 @@ import { FILE_MSG } from './file-messages';
 import { MSG, type ServerMessage } from './messages';
 import { PROJECT_MSG } from './project-messages';
 import { SIM_MSG } from './sim-messages';
+import { TABLEAU_MSG } from './tableau-messages';
 
 /**
  * Every table of server texts: the core MSG and each domain's own. The server checks validation
@@ -13,4 +14,5 @@ export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessa
   SIM_MSG,
   FILE_MSG,
   PROJECT_MSG,
+  TABLEAU_MSG,
 ];

@@ -29,6 +29,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { simsRoutes } from './modules/sims/sims.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
+import { tableauRoutes } from './modules/tableau/tableau.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -204,6 +205,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       refreshMinutes: config.simRefreshMinutes,
       // Tests refresh when they ask; a running portal refreshes shortly after start.
       firstRefreshDelayMs: config.nodeEnv === 'test' ? null : 10_000,
+    });
+    await app.register(tableauRoutes, {
+      prefix: '/api',
+      fileMaxBytes: config.fileMaxBytes,
+      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
     });
     await app.register(settingsRoutes, { prefix: '/api' });
     await app.register(baseRoutes, { prefix: '/api' });

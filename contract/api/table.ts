@@ -17,6 +17,7 @@ import { simsApi } from './sims';
 import { storageApi } from './storage';
 import { syncApi } from './sync';
 import { systemApi } from './system';
+import { tableauApi } from './tableau';
 import { usersApi } from './users';
 
 /**
@@ -43,6 +44,7 @@ const API_TABLE = {
   settings: settingsApi,
   base: baseApi,
   projects: projectsApi,
+  tableau: tableauApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

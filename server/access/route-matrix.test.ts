@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listEndpoints } from '../../contract/api/table';
 import { DEMO_PASSWORD } from '../../contract/constants';
@@ -42,6 +43,8 @@ interface World {
   /** A stored settings version and a base data entry. */
   settingsVersionId: number;
   baseEntryId: string;
+  /** A public tableau folder with an article, its part image, and a template (staff only). */
+  tableau: { folderId: string; subfolderId: string; resourceId: string; templateId: string };
 }
 interface AccessCase {
   request?: (w: World, role: Role, which: Which) => Request;
@@ -250,6 +253,56 @@ const CASES: Record<string, AccessCase> = {
   'files.link': { pathScoped: true, request: (w, _role, which) => ({ params: { id: w.files[which] } }) },
   // Public for `<img>` links; its scope (token or signed link) is tested in server/modules/files.
   'files.content': { public: true },
+  'tableau.folders': { request: () => ({ query: {} }) },
+  'tableau.folder': { request: (w) => ({ params: { id: w.tableau.folderId } }) },
+  'tableau.registerFolder': { request: () => ({ body: { name: 'Matrix line', isPublic: true } }) },
+  'tableau.updateFolder': {
+    request: (w) => ({ params: { id: w.tableau.folderId }, body: { name: 'Matrix folder', notes: 'n' } }),
+  },
+  'tableau.removeFolder': { destructive: true, request: (w) => ({ params: { id: w.tableau.folderId } }) },
+  'tableau.deleteFolders': { destructive: true, request: (w) => ({ body: { ids: [w.tableau.folderId] } }) },
+  'tableau.subfolders': { request: (w) => ({ query: { folderId: w.tableau.folderId } }) },
+  'tableau.subfolder': { request: (w) => ({ params: { id: w.tableau.subfolderId } }) },
+  'tableau.registerSubfolder': {
+    request: (w, role) => ({
+      body: { folderId: w.tableau.folderId, name: 'Matrix part', number: `M-${role}-${crypto.randomUUID()}` },
+    }),
+  },
+  'tableau.updateSubfolder': {
+    request: (w) => ({
+      params: { id: w.tableau.subfolderId },
+      body: { folderId: w.tableau.folderId, name: 'Matrix button', number: 'M-1', price: '1.00' },
+    }),
+  },
+  'tableau.deleteSubfolders': {
+    destructive: true,
+    request: (w) => ({ body: { ids: [w.tableau.subfolderId] } }),
+  },
+  'tableau.resources': {},
+  'tableau.resourcesBySubfolder': { request: (w) => ({ query: { subfolderId: w.tableau.subfolderId } }) },
+  'tableau.resource': { request: (w) => ({ params: { id: w.tableau.resourceId } }) },
+  // A JSON body: refused as 415 after the role rule (the upload itself is tested in server/modules/tableau).
+  'tableau.registerResource': { request: (w) => ({ body: { subfolderId: w.tableau.subfolderId } }) },
+  'tableau.updateResource': {
+    request: (w) => ({ params: { id: w.tableau.resourceId }, body: { name: 'Matrix image' } }),
+  },
+  'tableau.deleteResources': {
+    destructive: true,
+    request: (w) => ({ body: { ids: [w.tableau.resourceId] } }),
+  },
+  'tableau.templates': {},
+  'tableau.templatesByType': { request: () => ({ query: { type: 'COP' } }) },
+  'tableau.template': { request: (w) => ({ params: { id: w.tableau.templateId } }) },
+  'tableau.registerTemplate': { request: () => ({ body: { name: 'Matrix LOP', type: 'LOP' } }) },
+  'tableau.updateTemplate': {
+    request: (w) => ({ params: { id: w.tableau.templateId }, body: { name: 'Matrix COP', type: 'COP' } }),
+  },
+  'tableau.deleteTemplates': {
+    destructive: true,
+    request: (w) => ({ body: { ids: [w.tableau.templateId] } }),
+  },
+  'tableau.templatePreview': { request: (w) => ({ params: { id: w.tableau.templateId }, body: {} }) },
+  'tableau.templateBom': { request: (w) => ({ params: { id: w.tableau.templateId } }) },
   'sims.operation': {
     request: (w, role) => ({
       params: { apiName: 'status' },
@@ -420,6 +473,7 @@ beforeAll(async () => {
     projects,
     settingsVersionId: settings.json<{ versionId: number }>().versionId,
     baseEntryId: baseEntry.json<{ id: string }>().id,
+    tableau: await createTableauFixtures(),
   };
   foreignMarkers = [
     f.foreign.id,
@@ -431,6 +485,35 @@ beforeAll(async () => {
   ];
 });
 afterAll(() => t.close());
+
+/** A public folder with an article, a part image of it and a template, made by the admin. */
+async function createTableauFixtures(): Promise<World['tableau']> {
+  const headers = await t.authHeaders('admin');
+  const post = async (url: string, payload: object) => {
+    const response = await t.app.inject({ method: 'POST', url, headers, payload });
+    if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
+    return response.json<{ id: string }>().id;
+  };
+  const folderId = await post('/api/folders/register', { name: 'Matrix folder', isPublic: true });
+  const subfolderId = await post('/api/subfolders/register', {
+    folderId,
+    name: 'Matrix button',
+    number: 'M-1',
+  });
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
+  const form = formData({ subfolderId }, { fileName: 'm.png', type: 'image/png', content: image });
+  const stored = await t.app.inject({
+    method: 'POST',
+    url: '/api/resources/register',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  });
+  if (stored.statusCode !== 201) throw new Error(`tableau resource: ${stored.body}`);
+  const templateId = await post('/api/templates/register', { name: 'Matrix COP', type: 'COP' });
+  return { folderId, subfolderId, resourceId: stored.json<{ id: string }>().id, templateId };
+}
 
 async function send(name: string, role: Role, which: Which) {
   const { endpoint } = listEndpoints().find((entry) => entry.name === name)!;
