@@ -86,11 +86,18 @@ export const ProjectSchema = v.object({
   /** The customer's name, for lists. */
   userName: v.nullable(v.string()),
   project: ProjectDocumentSchema,
+  /** The attached panel designs (`templateIds`) that exist in the design library, with their previews. */
+  designs: v.optional(
+    v.array(
+      v.object({ id: v.string(), name: v.string(), type: v.string(), previewUrl: v.nullable(v.string()) }),
+    ),
+  ),
   version: v.number(),
   createdAt: v.string(),
   updatedAt: v.string(),
 });
 export type Project = v.InferOutput<typeof ProjectSchema>;
+export type ProjectDesign = NonNullable<Project['designs']>[number];
 
 export const ProjectRegisterSchema = v.object({
   project: v.object({ ...editable, state: v.optional(v.picklist(PROJECT_STATES, MSG.invalidValue)) }),

@@ -52,7 +52,12 @@ const money = (language: Language, cents: number) =>
   );
 
 /** The offer as a PDF: the project, its lifts, the line items with sums, the attached designs. */
-export function offerPdf(project: Project, language: Language, now = new Date()): Promise<Buffer> {
+export function offerPdf(
+  project: Project,
+  language: Language,
+  designs: readonly { name: string; png: Buffer | null }[] = [],
+  now = new Date(),
+): Promise<Buffer> {
   const text = TEXTS[language];
   const doc = new PDFDocument({
     size: 'A4',
@@ -101,9 +106,19 @@ export function offerPdf(project: Project, language: Language, now = new Date())
     ]);
   }
   row([text.total, '', '', money(language, p.totalCents)], true);
-  if (p.templateIds.length > 0) {
+  if (designs.length > 0) {
     doc.moveDown().font('Helvetica').fontSize(12).text(text.designs, 50).fontSize(10);
-    for (const id of p.templateIds) doc.text(`• ${id}`);
+    for (const design of designs) {
+      if (design.png) {
+        // A preview per design, up to a third of the page high; a new page when it does not fit.
+        if (doc.y + 260 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+        doc.text(design.name, 50);
+        doc.image(design.png, 50, doc.y + 4, { fit: [240, 240] });
+        doc.y += 250;
+      } else {
+        doc.text(`• ${design.name}`, 50);
+      }
+    }
   }
   doc.end();
   return done;

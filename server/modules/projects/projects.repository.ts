@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Project, ProjectDocument } from '../../../contract/schemas/project';
+import type { Project, ProjectDesign, ProjectDocument } from '../../../contract/schemas/project';
 import type { ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
-import { type ProjectRow, projects, users } from '../../db/schema';
+import { type ProjectRow, projects, tableauTemplates, users } from '../../db/schema';
+import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
+import { publicBlobUrl } from '../tableau/tableau-mapper';
 
 /**
  * Who sees which project (docs/projects.md#who-sees-what): admins and devs all, a customer his
@@ -17,6 +19,8 @@ export function projectScopeCondition(user: ScopeUser): SQL {
   }
   return sql`false`;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const withOwner = { project: projects, userName: users.displayName };
 
@@ -83,6 +87,37 @@ export function createProjectsRepository(db: Database) {
         .where(and(eq(projects.id, id), eq(projects.version, version)))
         .returning({ id: projects.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The design library's templates among `ids` (docs/projects.md#design-library), in the order
+     * given, with the stored preview's blob name; ids that are not templates are left out.
+     */
+    async designs(ids: readonly string[]): Promise<(ProjectDesign & { previewName: string | null })[]> {
+      const uuids = ids.filter((id) => UUID.test(id));
+      if (uuids.length === 0) return [];
+      const rows = await db
+        .select({
+          id: tableauTemplates.id,
+          name: tableauTemplates.name,
+          type: tableauTemplates.type,
+          previewName: tableauTemplates.previewName,
+        })
+        .from(tableauTemplates)
+        .where(inArray(tableauTemplates.id, uuids));
+      return uuids.flatMap((id) => {
+        const row = rows.find((candidate) => candidate.id === id);
+        return row
+          ? [
+              {
+                ...row,
+                previewUrl: row.previewName
+                  ? publicBlobUrl(SYSTEM_CONTAINERS.tableauPreviews, row.previewName)
+                  : null,
+              },
+            ]
+          : [];
+      });
     },
 
     async remove(ids: string[]): Promise<number> {

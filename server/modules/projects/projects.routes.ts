@@ -19,6 +19,7 @@ import {
   projectTotalCents,
 } from '../../../contract/schemas/project';
 import type { UserRow } from '../../db/schema';
+import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { seedDemoProjects } from './demo-projects';
@@ -63,6 +64,41 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
   const repository = createProjectsRepository(app.db);
   if (options.seedDemo) await seedDemoProjects(app.db);
 
+  /** The project with its attached designs from the library (previews for the page). */
+  const withDesigns = async (project: Project): Promise<Project> => ({
+    ...project,
+    designs: (await repository.designs(project.project.templateIds)).map(
+      ({ previewName: _name, ...design }) => design,
+    ),
+  });
+
+  /** Attached designs must be templates of the design library (docs/projects.md#design-library). */
+  const checkTemplates = async (templateIds: readonly string[] | undefined) => {
+    if (!templateIds || templateIds.length === 0) return;
+    const found = await repository.designs(templateIds);
+    if (found.length !== new Set(templateIds).size) {
+      throw new HttpError(400, MSG.invalidRequest, { templateIds: MSG.invalidValue });
+    }
+  };
+
+  /** The preview PNGs of the attached designs, for the offer PDF; a missing one is left out. */
+  const designPreviews = async (templateIds: readonly string[]) => {
+    const previews: { name: string; png: Buffer | null }[] = [];
+    for (const design of await repository.designs(templateIds)) {
+      let png: Buffer | null = null;
+      if (design.previewName) {
+        const blob = await app.storage.readBlob(SYSTEM_CONTAINERS.tableauPreviews, design.previewName);
+        if (blob) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of blob.body) chunks.push(Buffer.from(chunk as Buffer));
+          png = Buffer.concat(chunks);
+        }
+      }
+      previews.push({ name: design.name, png });
+    }
+    return previews;
+  };
+
   const stale = async (reply: FastifyReply, id: string, user: UserRow) => {
     const current = await repository.find(id, user);
     if (!current) throw projectNotFound();
@@ -77,7 +113,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       ? (customer.language as Language)
       : DEFAULT_LANGUAGE;
     try {
-      const pdf = await offerPdf(project, language);
+      const pdf = await offerPdf(project, language, await designPreviews(project.project.templateIds));
       const url = `${options.publicUrl.replace(/\/$/, '')}/apps/projects/projects/${project.id}`;
       await app.mailer.send({
         to: customer.email,
@@ -106,10 +142,10 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
         history: [...found.project.history, entry(user, 'state', 'sentOffer', 'receivedOffer')],
       };
       if (await repository.update(found.id, project, found.version)) {
-        return (await repository.find(found.id, user)) ?? found;
+        return withDesigns((await repository.find(found.id, user)) ?? found);
       }
     }
-    return found;
+    return withDesigns(found);
   });
 
   app.serve(projectsApi.register, async (request, reply) => {
@@ -133,6 +169,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     if (actor === 'customer' && STAFF_FIELDS.some((field) => input[field].length > 0)) {
       throw new HttpError(403, PROJECT_MSG.itemsStaffOnly);
     }
+    await checkTemplates(input.templateIds);
     const state: ProjectState = input.state ?? 'offerRequested';
     if (!PROJECT_START_STATES[actor].includes(state)) throw refusedMove();
     const { state: _state, ...fields } = input;
@@ -145,7 +182,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     const id = await repository.insert(userId, document);
     const created = await repository.find(id, user);
     if (!created) throw projectNotFound();
-    return reply.code(201).send(created);
+    return reply.code(201).send(await withDesigns(created));
   });
 
   app.serve(projectsApi.update, async (request, reply) => {
@@ -170,10 +207,11 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       }
       history.push(entry(user, 'edited'));
     }
+    if (changedFields.includes('templateIds')) await checkTemplates(change.templateIds);
     const moving = nextState !== undefined && nextState !== before.state;
     if (moving && !mayMove(before.state, nextState, user.role)) throw refusedMove();
     if (moving) history.push(entry(user, 'state', before.state, nextState));
-    if (!moving && changedFields.length === 0) return found;
+    if (!moving && changedFields.length === 0) return withDesigns(found);
 
     const items = change.items ?? before.items;
     const document: ProjectDocument = {
@@ -190,7 +228,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     if (!(await repository.update(found.id, document, found.version))) return stale(reply, found.id, user);
     const updated = await repository.find(found.id, user);
     if (!updated) throw projectNotFound();
-    return updated;
+    return withDesigns(updated);
   });
 
   app.serve(projectsApi.remove, async (request) => {

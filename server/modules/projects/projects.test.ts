@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
@@ -11,6 +12,7 @@ import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
 import { projects } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
+import { formData } from '../storage/storage-fixtures';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -180,6 +182,53 @@ describe('projects', () => {
     const withdrawn = await projectIn('offerRequested');
     const gone = await call('customer', 'POST', '/api/projects/deleteByIds', { ids: [withdrawn] });
     expect(gone.json()).toEqual({ message: MSG.deleted, count: 1 });
+  });
+
+  it('attaches designs of the library: previews on the page and in the offer PDF', async () => {
+    const template = await call('admin', 'POST', '/api/templates/register', {
+      name: 'COP Vision',
+      type: 'COP',
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId = template.json<{ id: string }>().id;
+    const png = await sharp({ create: { width: 80, height: 240, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const preview = formData({}, { fileName: 'preview.png', type: 'image/png', content: png });
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: `/api/templates/${templateId}/preview`,
+      headers: { ...(await t.authHeaders('admin')), ...preview.headers },
+      payload: preview.payload,
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+
+    const id = await projectIn('preparingQuote');
+    const unknown = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { templateIds: [templateId, crypto.randomUUID()] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ fieldErrors: { templateIds: MSG.invalidValue } });
+    const attached = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { templateIds: [templateId] },
+    });
+    expect(attached.json<Project>().designs).toEqual([
+      {
+        id: templateId,
+        name: 'COP Vision',
+        type: 'COP',
+        previewUrl: expect.stringMatching(/^\/api\/storage\/tableau-previews\//),
+      },
+    ]);
+    // The customer sees the design with its preview, though the library itself is staff only.
+    expect((await call('customer', 'GET', `/api/projects/${id}`)).json<Project>().designs).toHaveLength(1);
+
+    const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await smtp.nextMailTo(DEMO_EMAILS.customer);
+    const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    // The preview is embedded as an image of the PDF.
+    expect(pdf?.content.toString('latin1')).toContain('/Subtype /Image');
   });
 
   it('refuses a change made on an old version', async () => {
