@@ -58,12 +58,19 @@ test('a customer requests an offer, an admin quotes and sends it, the customer o
     await row.getByLabel('Menge').fill(quantity);
     await row.getByLabel('Einzelpreis (€)').fill(price);
   }
-  await admin.getByLabel('Vorlagen-ID').fill('panel-design-1');
+  await expect(admin.getByTestId('project-total')).toHaveText(/3\.075,00\s€/);
+  // An article of the design library (the demo library), with its price.
+  await admin.getByLabel('Artikel aus der Designbibliothek').selectOption({ index: 1 });
+  await admin.getByRole('button', { name: 'Artikel hinzufügen' }).click();
+  await expect(admin.getByTestId('project-item')).toHaveCount(3);
+  await expect(admin.getByTestId('project-total')).not.toHaveText(/3\.075,00\s€/);
+  // A panel design of the library, shown with its name.
+  await admin.getByLabel('Paneldesign').selectOption({ index: 1 });
   await admin.getByRole('button', { name: 'Anhängen' }).click();
+  await expect(admin.getByTestId('project-design')).toHaveCount(1);
   await admin.getByLabel('Kabelstatus').selectOption({ label: 'Ausstehend' });
   await admin.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(admin.getByText('Erfolgreich gespeichert')).toBeVisible();
-  await expect(admin.getByTestId('project-total')).toHaveText(/3\.075,00\s€/);
 
   await admin.getByRole('button', { name: 'Angebot gesendet' }).click();
   await expect(admin.getByText('E-Mail gesendet!')).toBeVisible();
@@ -122,6 +129,7 @@ test('an admin corrects a base data label in English and the project form shows 
   page,
   request,
 }) => {
+  test.slow();
   const token = await signInByToken(page, request, 'admin', SETTINGS_URL);
   const setLanguage = (language: 'de' | 'en') =>
     request.put(`${SETTINGS_URL}/api/users/me/settings`, {
@@ -131,7 +139,8 @@ test('an admin corrects a base data label in English and the project form shows 
   expect((await setLanguage('en')).ok()).toBeTruthy();
   try {
     await page.goto(`${SETTINGS_URL}/apps/base`);
-    await expect(page.getByRole('heading', { name: 'Base data' })).toBeVisible();
+    // The first screen of a language loads its catalog: slow while the other tests run beside it.
+    await expect(page.getByRole('heading', { name: 'Base data' })).toBeVisible({ timeout: 20_000 });
     const drives = page.locator('li', { hasText: 'hydraulic' });
     await drives.getByLabel('English').fill('Hydraulic (direct)');
     await drives.getByRole('button', { name: 'Save hydraulic' }).click();

@@ -5,6 +5,7 @@ import {
   Card,
   HStack,
   IconButton,
+  Image,
   Input,
   SimpleGrid,
   Stack,
@@ -16,6 +17,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { projectsApi } from '../../../contract/api/projects';
+import { tableauApi } from '../../../contract/api/tableau';
 import { allowedMoves, customerMayEdit, type ProjectState } from '../../../contract/project-transitions';
 import {
   CABLE_STATUSES,
@@ -67,11 +69,15 @@ export function ProjectPage({ projectId }: { projectId: string }) {
   const query = useApiQuery(projectsApi.get, { params: { projectId } });
   useWarnOnLoadFailure(query.status === 'failed' ? query.error : null);
   const driveLabel = useBaseLabel('driveType');
+  // The design library is the lift company's: only staff load it (docs/projects.md#design-library).
+  const articles = useApiQuery(tableauApi.subfolders, staff ? { query: {} } : null);
+  const library = useApiQuery(tableauApi.templates, staff ? {} : null);
   const project = query.data;
 
   const [items, setItems] = useState<ItemDraft[]>([]);
   const [templates, setTemplates] = useState<string[]>([]);
   const [templateDraft, setTemplateDraft] = useState('');
+  const [articleDraft, setArticleDraft] = useState('');
   const [cables, setCables] = useState<Record<string, CableStatus>>({});
   const [notes, setNotes] = useState('');
   const [saving, setSaving] = useState(false);
@@ -233,44 +239,84 @@ export function ProjectPage({ projectId }: { projectId: string }) {
                   <Trans>No designs attached.</Trans>
                 </Text>
               )}
-              <Stack as="ul" gap="1" listStyleType="none">
-                {templates.map((id) => (
-                  <HStack as="li" key={id} justify="space-between">
-                    <Text fontFamily="mono" fontSize="sm">
-                      {id}
-                    </Text>
-                    {staff && (
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={t`Remove design ${id}`}
-                        onClick={() => setTemplates(templates.filter((item) => item !== id))}
-                      >
-                        <Trash2 />
-                      </IconButton>
-                    )}
-                  </HStack>
-                ))}
+              <Stack as="ul" gap="2" listStyleType="none">
+                {templates.map((id) => {
+                  const design =
+                    library.data?.templates.find((template) => template.id === id) ??
+                    project.designs?.find((item) => item.id === id);
+                  const name = design?.name ?? id;
+                  return (
+                    <HStack
+                      as="li"
+                      key={id}
+                      justify="space-between"
+                      align="start"
+                      data-testid="project-design"
+                    >
+                      <HStack align="start" gap="3">
+                        {design?.previewUrl ? (
+                          <Image
+                            src={design.previewUrl}
+                            alt={t`Preview of ${name}`}
+                            maxHeight="40"
+                            maxWidth="32"
+                            objectFit="contain"
+                            borderWidth="1px"
+                            borderRadius="l1"
+                          />
+                        ) : null}
+                        <Stack gap="0">
+                          <Text fontSize="sm" fontWeight="medium">
+                            {name}
+                          </Text>
+                          {design?.type && (
+                            <Text fontSize="xs" color="fg.muted">
+                              {design.type}
+                            </Text>
+                          )}
+                        </Stack>
+                      </HStack>
+                      {staff && (
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={t`Remove design ${name}`}
+                          onClick={() => setTemplates(templates.filter((item) => item !== id))}
+                        >
+                          <Trash2 />
+                        </IconButton>
+                      )}
+                    </HStack>
+                  );
+                })}
               </Stack>
               {staff && (
-                <HStack
-                  as="form"
-                  align="end"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    const id = templateDraft.trim();
-                    if (id && !templates.includes(id)) setTemplates([...templates, id]);
-                    setTemplateDraft('');
-                  }}
-                >
-                  <FormField id="project-template" label={t`Template ID`}>
-                    <Input
-                      size="sm"
+                <HStack align="end">
+                  <FormField id="project-template" label={t`Panel design`}>
+                    <SelectInput
                       value={templateDraft}
                       onChange={(event) => setTemplateDraft(event.target.value)}
+                      options={[
+                        { value: '', label: t`Choose a design` },
+                        ...(library.data?.templates ?? [])
+                          .filter((template) => !templates.includes(template.id))
+                          .map((template) => ({
+                            value: template.id,
+                            label: `${template.name} (${template.type})`,
+                          })),
+                      ]}
                     />
                   </FormField>
-                  <Button type="submit" size="sm" variant="outline">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={!templateDraft}
+                    onClick={() => {
+                      if (templateDraft && !templates.includes(templateDraft))
+                        setTemplates([...templates, templateDraft]);
+                      setTemplateDraft('');
+                    }}
+                  >
                     <Trans>Attach</Trans>
                   </Button>
                 </HStack>
@@ -348,17 +394,54 @@ export function ProjectPage({ projectId }: { projectId: string }) {
                   </IconButton>
                 </SimpleGrid>
               ))}
-              <Button
-                size="sm"
-                variant="outline"
-                alignSelf="flex-start"
-                onClick={() =>
-                  setItems([...items, { articleId: '', text: '', quantity: '1', price: '0.00' }])
-                }
-              >
-                <Plus aria-hidden="true" />
-                <Trans>Add item</Trans>
-              </Button>
+              <HStack align="end" wrap="wrap" gap="2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    setItems([...items, { articleId: '', text: '', quantity: '1', price: '0.00' }])
+                  }
+                >
+                  <Plus aria-hidden="true" />
+                  <Trans>Add item</Trans>
+                </Button>
+                <FormField id="project-article" label={t`Article from the design library`}>
+                  <SelectInput
+                    value={articleDraft}
+                    onChange={(event) => setArticleDraft(event.target.value)}
+                    options={[
+                      { value: '', label: t`Choose an article` },
+                      ...(articles.data?.subfolders ?? []).map((article) => ({
+                        value: article.id,
+                        label: `${article.number} · ${article.name} · ${formatCents(article.priceCents, i18n.locale)}`,
+                      })),
+                    ]}
+                  />
+                </FormField>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!articleDraft}
+                  onClick={() => {
+                    const article = articles.data?.subfolders.find((item) => item.id === articleDraft);
+                    if (!article) return;
+                    setItems([
+                      ...items,
+                      {
+                        articleId: article.id,
+                        text: `${article.number} ${article.name}`,
+                        quantity: '1',
+                        price: (article.priceCents / 100)
+                          .toFixed(2)
+                          .replace('.', i18n.locale === 'de' ? ',' : '.'),
+                      },
+                    ]);
+                    setArticleDraft('');
+                  }}
+                >
+                  <Trans>Add article</Trans>
+                </Button>
+              </HStack>
             </Stack>
           ) : (
             <Table.ScrollArea>
