@@ -1,7 +1,9 @@
 import type { ALARM_MSG } from './alarm-messages';
 import type { ANALYTICS_MSG } from './analytics-messages';
 import type { FILE_MSG } from './file-messages';
+import type { PROJECT_MSG } from './project-messages';
 import type { SIM_MSG } from './sim-messages';
+import type { TABLEAU_MSG } from './tableau-messages';
 
 /**
  * Texts the server sends in `message` and `fieldErrors` (docs/spec-texts.md#validation-messages and #messages-toasts-and-error-pages). They are English source
@@ -87,4 +89,6 @@ export type ServerMessage =
   | (typeof SIM_MSG)[keyof typeof SIM_MSG]
   | (typeof FILE_MSG)[keyof typeof FILE_MSG]
   | (typeof ALARM_MSG)[keyof typeof ALARM_MSG]
-  | (typeof ANALYTICS_MSG)[keyof typeof ANALYTICS_MSG];
+  | (typeof ANALYTICS_MSG)[keyof typeof ANALYTICS_MSG]
+  | (typeof PROJECT_MSG)[keyof typeof PROJECT_MSG]
+  | (typeof TABLEAU_MSG)[keyof typeof TABLEAU_MSG];

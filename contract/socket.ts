@@ -1,8 +1,8 @@
 import type { ConnectedController, DeviceTraffic } from './console';
 import type { Role } from './roles';
+import type { Alarm } from './schemas/alarm';
 import type { ChatMessage, ChatMessageInput, ChatSendAnswer, ChatTypingInput } from './schemas/chat';
 import type { Lift } from './schemas/lift';
-import type { Alarm } from './schemas/alarm';
 import type { Message } from './schemas/message';
 
 /** Handshake `auth` of a user socket. */

@@ -17,6 +17,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { alarmsRoutes } from './modules/alarms/alarms.routes';
 import { alarmsPlugin } from './modules/alarms/alarms.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { baseRoutes } from './modules/base/base.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
@@ -29,9 +30,12 @@ import { logsRoutes } from './modules/logs/logs.routes';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { simsRoutes } from './modules/sims/sims.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
+import { tableauRoutes } from './modules/tableau/tableau.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -159,7 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       azureStorageConnectionString: config.azureStorageConnectionString,
       dataDir: config.dataDir,
     });
-    await app.register(settingsPlugin);
+    await app.register(settingsPlugin, { pollMs: config.nodeEnv === 'test' ? 0 : undefined });
     await app.register(liveLiftsPlugin, {});
     await app.register(deviceGatewayPlugin, { clock: config.deviceClock });
     await app.register(alarmsPlugin, {
@@ -232,6 +236,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       publicUrl: config.publicUrl,
       // Tests run the notice job when they ask; a running portal checks every hour.
       noticeEveryMs: config.nodeEnv === 'test' ? null : 3_600_000,
+    });
+    await app.register(tableauRoutes, {
+      prefix: '/api',
+      fileMaxBytes: config.fileMaxBytes,
+      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+    });
+    await app.register(settingsRoutes, { prefix: '/api' });
+    await app.register(baseRoutes, { prefix: '/api' });
+    await app.register(projectsRoutes, {
+      prefix: '/api',
+      publicUrl: config.publicUrl,
+      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
     });
 
     await app.register(webAppPlugin, { webDir: config.webDir });

@@ -14,9 +14,6 @@ interface SpecCall {
   pending?: string;
 }
 
-const TABLEAU = 'issue 16 (tableau)';
-const PROJECTS = 'issue 17 (projects, base data, JSON)';
-
 const SPEC_CALLS: SpecCall[] = [
   // Authentication and mail
   { call: 'POST /api/users/authenticate', role: 'guest' },
@@ -51,11 +48,11 @@ const SPEC_CALLS: SpecCall[] = [
   { call: 'PUT /api/lifts/{id}', role: 'admin' },
   { call: 'POST /api/lifts/deleteByIds', role: 'admin' },
   // Base data
-  { call: 'GET /api/base-app/base', role: 'service_man', pending: PROJECTS },
-  { call: 'GET /api/base', role: 'service_man', pending: PROJECTS },
-  { call: 'POST /api/base/register', role: 'admin', pending: PROJECTS },
-  { call: 'PUT /api/base/{id}', role: 'admin', pending: PROJECTS },
-  { call: 'POST /api/base/deleteByIds', role: 'admin', pending: PROJECTS },
+  { call: 'GET /api/base-app/base', role: 'service_man' },
+  { call: 'GET /api/base', role: 'service_man' },
+  { call: 'POST /api/base/register', role: 'admin' },
+  { call: 'PUT /api/base/{id}', role: 'admin' },
+  { call: 'POST /api/base/deleteByIds', role: 'admin' },
   // Descriptions
   { call: 'GET /api/descriptions-app/descriptions', role: 'service_man' },
   { call: 'POST /api/descriptions-app/save-description', role: 'admin' },
@@ -97,18 +94,18 @@ const SPEC_CALLS: SpecCall[] = [
     'POST /api/templates/register',
     'PUT /api/templates/{id}',
     'POST /api/templates/deleteByIds',
-  ].map((call): SpecCall => ({ call, role: 'admin', pending: TABLEAU })),
+  ].map((call): SpecCall => ({ call, role: 'admin' })),
   // Files, JSON, projects, messages
   { call: 'GET /api/files/getByLiftId', role: 'service_man' },
   { call: 'POST /api/files/register', role: 'service_man' },
   { call: 'DELETE /api/files/{id}', role: 'admin' },
-  { call: 'GET /api/json/read', role: 'admin', pending: PROJECTS },
-  { call: 'POST /api/json/write', role: 'admin', pending: PROJECTS },
-  { call: 'GET /api/projects', role: 'customer', pending: PROJECTS },
-  { call: 'GET /api/projects/{projectId}', role: 'customer', pending: PROJECTS },
-  { call: 'POST /api/projects/register', role: 'customer', pending: PROJECTS },
-  { call: 'PUT /api/projects/{id}', role: 'customer', pending: PROJECTS },
-  { call: 'POST /api/projects/deleteByIds', role: 'customer', pending: PROJECTS },
+  { call: 'GET /api/json/read', role: 'admin' },
+  { call: 'POST /api/json/write', role: 'admin' },
+  { call: 'GET /api/projects', role: 'customer' },
+  { call: 'GET /api/projects/{projectId}', role: 'customer' },
+  { call: 'POST /api/projects/register', role: 'customer' },
+  { call: 'PUT /api/projects/{id}', role: 'customer' },
+  { call: 'POST /api/projects/deleteByIds', role: 'customer' },
   { call: 'GET /api/messages/getByPagenation', role: 'service_man' },
   { call: 'GET /api/messages/getStatsMsgs', role: 'service_man' },
   { call: 'GET /api/messages/getDetailedMsgs', role: 'service_man' },

@@ -49,6 +49,7 @@ import { Route as AppAppsLiftLiftsIndexRouteImport } from './routes/_app/apps/li
 import { Route as AppAppsProjectsProjectsIndexRouteImport } from './routes/_app/apps/projects/projects.index'
 import { Route as AppAppsServicemenServicemanChar123IdChar125RouteImport } from './routes/_app/apps/servicemen/serviceman.{-$id}'
 import { Route as AppAppsSimcardSimChar123IccidChar125RouteImport } from './routes/_app/apps/simcard/sim.{-$iccid}'
+import { Route as AppAppsTableauEditorTemplateIdRouteImport } from './routes/_app/apps/tableau/editor.$templateId'
 import { Route as AppAppsUsersUserChar123IdChar125RouteImport } from './routes/_app/apps/users/user.{-$id}'
 import { Route as AppAppsLiftLiftsLiftIdChar123DeviceIdChar125RouteImport } from './routes/_app/apps/lift/lifts.$liftId.{-$deviceId}'
 import { Route as AppAppsProjectsProjectsProjectIdChar123UserIdChar125RouteImport } from './routes/_app/apps/projects/projects.$projectId.{-$userId}'
@@ -258,6 +259,12 @@ const AppAppsSimcardSimChar123IccidChar125Route =
     path: '/apps/simcard/sim/{-$iccid}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAppsTableauEditorTemplateIdRoute =
+  AppAppsTableauEditorTemplateIdRouteImport.update({
+    id: '/apps/tableau/editor/$templateId',
+    path: '/apps/tableau/editor/$templateId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAppsUsersUserChar123IdChar125Route =
   AppAppsUsersUserChar123IdChar125RouteImport.update({
     id: '/apps/users/user/{-$id}',
@@ -314,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/apps/simcard/': typeof AppAppsSimcardIndexRoute
   '/apps/servicemen/serviceman/{-$id}': typeof AppAppsServicemenServicemanChar123IdChar125Route
   '/apps/simcard/sim/{-$iccid}': typeof AppAppsSimcardSimChar123IccidChar125Route
+  '/apps/tableau/editor/$templateId': typeof AppAppsTableauEditorTemplateIdRoute
   '/apps/users/user/{-$id}': typeof AppAppsUsersUserChar123IdChar125Route
   '/apps/lift/lifts/': typeof AppAppsLiftLiftsIndexRoute
   '/apps/projects/projects/': typeof AppAppsProjectsProjectsIndexRoute
@@ -357,6 +365,7 @@ export interface FileRoutesByTo {
   '/apps/simcard': typeof AppAppsSimcardIndexRoute
   '/apps/servicemen/serviceman/{-$id}': typeof AppAppsServicemenServicemanChar123IdChar125Route
   '/apps/simcard/sim/{-$iccid}': typeof AppAppsSimcardSimChar123IccidChar125Route
+  '/apps/tableau/editor/$templateId': typeof AppAppsTableauEditorTemplateIdRoute
   '/apps/users/user/{-$id}': typeof AppAppsUsersUserChar123IdChar125Route
   '/apps/lift/lifts': typeof AppAppsLiftLiftsIndexRoute
   '/apps/projects/projects': typeof AppAppsProjectsProjectsIndexRoute
@@ -403,6 +412,7 @@ export interface FileRoutesById {
   '/_app/apps/simcard/': typeof AppAppsSimcardIndexRoute
   '/_app/apps/servicemen/serviceman/{-$id}': typeof AppAppsServicemenServicemanChar123IdChar125Route
   '/_app/apps/simcard/sim/{-$iccid}': typeof AppAppsSimcardSimChar123IccidChar125Route
+  '/_app/apps/tableau/editor/$templateId': typeof AppAppsTableauEditorTemplateIdRoute
   '/_app/apps/users/user/{-$id}': typeof AppAppsUsersUserChar123IdChar125Route
   '/_app/apps/lift/lifts/': typeof AppAppsLiftLiftsIndexRoute
   '/_app/apps/projects/projects/': typeof AppAppsProjectsProjectsIndexRoute
@@ -448,6 +458,7 @@ export interface FileRouteTypes {
     | '/apps/simcard/'
     | '/apps/servicemen/serviceman/{-$id}'
     | '/apps/simcard/sim/{-$iccid}'
+    | '/apps/tableau/editor/$templateId'
     | '/apps/users/user/{-$id}'
     | '/apps/lift/lifts/'
     | '/apps/projects/projects/'
@@ -491,6 +502,7 @@ export interface FileRouteTypes {
     | '/apps/simcard'
     | '/apps/servicemen/serviceman/{-$id}'
     | '/apps/simcard/sim/{-$iccid}'
+    | '/apps/tableau/editor/$templateId'
     | '/apps/users/user/{-$id}'
     | '/apps/lift/lifts'
     | '/apps/projects/projects'
@@ -536,6 +548,7 @@ export interface FileRouteTypes {
     | '/_app/apps/simcard/'
     | '/_app/apps/servicemen/serviceman/{-$id}'
     | '/_app/apps/simcard/sim/{-$iccid}'
+    | '/_app/apps/tableau/editor/$templateId'
     | '/_app/apps/users/user/{-$id}'
     | '/_app/apps/lift/lifts/'
     | '/_app/apps/projects/projects/'
@@ -834,6 +847,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAppsSimcardSimChar123IccidChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/apps/tableau/editor/$templateId': {
+      id: '/_app/apps/tableau/editor/$templateId'
+      path: '/apps/tableau/editor/$templateId'
+      fullPath: '/apps/tableau/editor/$templateId'
+      preLoaderRoute: typeof AppAppsTableauEditorTemplateIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/apps/users/user/{-$id}': {
       id: '/_app/apps/users/user/{-$id}'
       path: '/apps/users/user/{-$id}'
@@ -886,6 +906,7 @@ interface AppRouteChildren {
   AppAppsSimcardIndexRoute: typeof AppAppsSimcardIndexRoute
   AppAppsServicemenServicemanChar123IdChar125Route: typeof AppAppsServicemenServicemanChar123IdChar125Route
   AppAppsSimcardSimChar123IccidChar125Route: typeof AppAppsSimcardSimChar123IccidChar125Route
+  AppAppsTableauEditorTemplateIdRoute: typeof AppAppsTableauEditorTemplateIdRoute
   AppAppsUsersUserChar123IdChar125Route: typeof AppAppsUsersUserChar123IdChar125Route
   AppAppsLiftLiftsIndexRoute: typeof AppAppsLiftLiftsIndexRoute
   AppAppsProjectsProjectsIndexRoute: typeof AppAppsProjectsProjectsIndexRoute
@@ -923,6 +944,7 @@ const AppRouteChildren: AppRouteChildren = {
     AppAppsServicemenServicemanChar123IdChar125Route,
   AppAppsSimcardSimChar123IccidChar125Route:
     AppAppsSimcardSimChar123IccidChar125Route,
+  AppAppsTableauEditorTemplateIdRoute: AppAppsTableauEditorTemplateIdRoute,
   AppAppsUsersUserChar123IdChar125Route: AppAppsUsersUserChar123IdChar125Route,
   AppAppsLiftLiftsIndexRoute: AppAppsLiftLiftsIndexRoute,
   AppAppsProjectsProjectsIndexRoute: AppAppsProjectsProjectsIndexRoute,

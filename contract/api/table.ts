@@ -1,6 +1,7 @@
 import { accountsApi } from './accounts';
 import { alarmsApi } from './alarms';
 import { analyticsApi } from './analytics';
+import { baseApi } from './base';
 import { chatApi } from './chat';
 import { descriptionsApi } from './descriptions';
 import { devicesApi } from './devices';
@@ -12,12 +13,15 @@ import { logsApi } from './logs';
 import { maintenanceApi } from './maintenance';
 import { messagesApi } from './messages';
 import { profileApi } from './profile';
+import { projectsApi } from './projects';
 import { pushApi } from './push';
 import { sessionApi } from './session';
+import { settingsApi } from './settings';
 import { simsApi } from './sims';
 import { storageApi } from './storage';
 import { syncApi } from './sync';
 import { systemApi } from './system';
+import { tableauApi } from './tableau';
 import { usersApi } from './users';
 
 /**
@@ -45,6 +49,10 @@ const API_TABLE = {
   push: pushApi,
   analytics: analyticsApi,
   maintenance: maintenanceApi,
+  settings: settingsApi,
+  base: baseApi,
+  projects: projectsApi,
+  tableau: tableauApi,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** The table as a flat list, named `domain.entry`. */

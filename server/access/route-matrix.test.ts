@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listEndpoints } from '../../contract/api/table';
 import { DEMO_PASSWORD } from '../../contract/constants';
@@ -40,6 +41,13 @@ interface World {
   files: Record<Which, string>;
   /** An open alarm on the own lift and one on the foreign lift. */
   alarms: Record<Which, string>;
+  /** A project of the demo customer ("own") and one of the other customer. */
+  projects: Record<Which, string>;
+  /** A stored settings version and a base data entry. */
+  settingsVersionId: number;
+  baseEntryId: string;
+  /** A public tableau folder with an article, its part image, and a template (staff only). */
+  tableau: { folderId: string; subfolderId: string; resourceId: string; templateId: string };
 }
 interface AccessCase {
   request?: (w: World, role: Role, which: Which) => Request;
@@ -286,11 +294,97 @@ const CASES: Record<string, AccessCase> = {
     request: (w, _role, which) => ({ params: { id: lift(w, which).id }, body: { everyTrips: 40000 } }),
   },
   'maintenance.stickers': { request: (w, _role, which) => ({ query: { ids: lift(w, which).id } }) },
+  'tableau.folders': { request: () => ({ query: {} }) },
+  'tableau.folder': { request: (w) => ({ params: { id: w.tableau.folderId } }) },
+  'tableau.registerFolder': { request: () => ({ body: { name: 'Matrix line', isPublic: true } }) },
+  'tableau.updateFolder': {
+    request: (w) => ({ params: { id: w.tableau.folderId }, body: { name: 'Matrix folder', notes: 'n' } }),
+  },
+  'tableau.removeFolder': { destructive: true, request: (w) => ({ params: { id: w.tableau.folderId } }) },
+  'tableau.deleteFolders': { destructive: true, request: (w) => ({ body: { ids: [w.tableau.folderId] } }) },
+  'tableau.subfolders': { request: (w) => ({ query: { folderId: w.tableau.folderId } }) },
+  'tableau.subfolder': { request: (w) => ({ params: { id: w.tableau.subfolderId } }) },
+  'tableau.registerSubfolder': {
+    request: (w, role) => ({
+      body: { folderId: w.tableau.folderId, name: 'Matrix part', number: `M-${role}-${crypto.randomUUID()}` },
+    }),
+  },
+  'tableau.updateSubfolder': {
+    request: (w) => ({
+      params: { id: w.tableau.subfolderId },
+      body: { folderId: w.tableau.folderId, name: 'Matrix button', number: 'M-1', price: '1.00' },
+    }),
+  },
+  'tableau.deleteSubfolders': {
+    destructive: true,
+    request: (w) => ({ body: { ids: [w.tableau.subfolderId] } }),
+  },
+  'tableau.resources': {},
+  'tableau.resourcesBySubfolder': { request: (w) => ({ query: { subfolderId: w.tableau.subfolderId } }) },
+  'tableau.resource': { request: (w) => ({ params: { id: w.tableau.resourceId } }) },
+  // A JSON body: refused as 415 after the role rule (the upload itself is tested in server/modules/tableau).
+  'tableau.registerResource': { request: (w) => ({ body: { subfolderId: w.tableau.subfolderId } }) },
+  'tableau.updateResource': {
+    request: (w) => ({ params: { id: w.tableau.resourceId }, body: { name: 'Matrix image' } }),
+  },
+  'tableau.deleteResources': {
+    destructive: true,
+    request: (w) => ({ body: { ids: [w.tableau.resourceId] } }),
+  },
+  'tableau.templates': {},
+  'tableau.templatesByType': { request: () => ({ query: { type: 'COP' } }) },
+  'tableau.template': { request: (w) => ({ params: { id: w.tableau.templateId } }) },
+  'tableau.registerTemplate': { request: () => ({ body: { name: 'Matrix LOP', type: 'LOP' } }) },
+  'tableau.updateTemplate': {
+    request: (w) => ({ params: { id: w.tableau.templateId }, body: { name: 'Matrix COP', type: 'COP' } }),
+  },
+  'tableau.deleteTemplates': {
+    destructive: true,
+    request: (w) => ({ body: { ids: [w.tableau.templateId] } }),
+  },
+  'tableau.templatePreview': { request: (w) => ({ params: { id: w.tableau.templateId }, body: {} }) },
+  'tableau.templateBom': { request: (w) => ({ params: { id: w.tableau.templateId } }) },
   'sims.operation': {
     request: (w, role) => ({
       params: { apiName: 'status' },
       body: { ...simBody(w, role), iccid: w.iccid },
     }),
+  },
+  'settings.read': {},
+  'settings.write': { request: () => ({ body: { data: '{ "maintenance": { "noticeDays": 5 } }' } }) },
+  'settings.versions': {},
+  'settings.restore': { request: (w) => ({ body: { versionId: w.settingsVersionId } }) },
+  'base.list': {},
+  'base.register': {
+    request: (_w, role) => ({
+      body: { category: 'cableType', key: `matrix-${role}`, labelDe: 'Matrix', labelEn: 'Matrix' },
+    }),
+  },
+  'base.update': { request: (w) => ({ params: { id: w.baseEntryId }, body: { labelEn: 'Matrix' } }) },
+  'base.remove': { destructive: true, request: (w) => ({ body: { ids: [w.baseEntryId] } }) },
+  'projects.list': {},
+  'projects.get': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { projectId: w.projects[which] } }),
+  },
+  'projects.register': {
+    request: (w, _role, which) => ({
+      body: {
+        project: { name: 'Matrix project' },
+        userId: which === 'own' ? w.f.ids.customer : w.f.otherCustomerId,
+      },
+    }),
+  },
+  'projects.update': {
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: { id: w.projects[which] },
+      body: { project: { notes: 'Matrix' } },
+    }),
+  },
+  'projects.remove': {
+    destructive: true,
+    request: (w, _role, which) => ({ body: { ids: [w.projects[which]] } }),
   },
 };
 
@@ -397,6 +491,32 @@ beforeAll(async () => {
       .returning({ id: alarms.id });
     alarmIds[which] = row?.id ?? '';
   }
+  const projects = {} as Record<Which, string>;
+  for (const which of ['own', 'foreign'] as const) {
+    const project = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/register',
+      headers: adminHeaders,
+      payload: {
+        project: { name: `Matrix ${which}` },
+        userId: which === 'own' ? f.ids.customer : f.otherCustomerId,
+      },
+    });
+    if (project.statusCode !== 201) throw new Error(`project: ${project.body}`);
+    projects[which] = project.json<{ id: string }>().id;
+  }
+  const settings = await t.app.inject({
+    method: 'POST',
+    url: '/api/json/write',
+    headers: adminHeaders,
+    payload: { data: '{}' },
+  });
+  const baseEntry = await t.app.inject({
+    method: 'POST',
+    url: '/api/base/register',
+    headers: adminHeaders,
+    payload: { category: 'cableType', key: 'matrix', labelDe: 'Matrix', labelEn: 'Matrix' },
+  });
   w = {
     f,
     managedBy,
@@ -405,6 +525,10 @@ beforeAll(async () => {
     iccid,
     files,
     alarms: alarmIds,
+    projects,
+    settingsVersionId: settings.json<{ versionId: number }>().versionId,
+    baseEntryId: baseEntry.json<{ id: string }>().id,
+    tableau: await createTableauFixtures(),
   };
   foreignMarkers = [
     f.foreign.id,
@@ -416,6 +540,35 @@ beforeAll(async () => {
   ];
 });
 afterAll(() => t.close());
+
+/** A public folder with an article, a part image of it and a template, made by the admin. */
+async function createTableauFixtures(): Promise<World['tableau']> {
+  const headers = await t.authHeaders('admin');
+  const post = async (url: string, payload: object) => {
+    const response = await t.app.inject({ method: 'POST', url, headers, payload });
+    if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
+    return response.json<{ id: string }>().id;
+  };
+  const folderId = await post('/api/folders/register', { name: 'Matrix folder', isPublic: true });
+  const subfolderId = await post('/api/subfolders/register', {
+    folderId,
+    name: 'Matrix button',
+    number: 'M-1',
+  });
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
+  const form = formData({ subfolderId }, { fileName: 'm.png', type: 'image/png', content: image });
+  const stored = await t.app.inject({
+    method: 'POST',
+    url: '/api/resources/register',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  });
+  if (stored.statusCode !== 201) throw new Error(`tableau resource: ${stored.body}`);
+  const templateId = await post('/api/templates/register', { name: 'Matrix COP', type: 'COP' });
+  return { folderId, subfolderId, resourceId: stored.json<{ id: string }>().id, templateId };
+}
 
 async function send(name: string, role: Role, which: Which) {
   const { endpoint } = listEndpoints().find((entry) => entry.name === name)!;

@@ -30,6 +30,8 @@ import { ROLES, type Role } from '../../contract/roles';
 import { ALARM_KINDS, type AlarmKind } from '../../contract/schemas/alarm';
 import { LOG_LEVELS, LOG_SOURCES } from '../../contract/schemas/log';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/schemas/message';
+import type { ProjectDocument } from '../../contract/schemas/project';
+import type { TemplateLayout, TemplateType } from '../../contract/schemas/tableau';
 import type { UserSettings } from '../../contract/schemas/user';
 
 /** `'a', 'b'` for a CHECK constraint over a fixed list of our own constants. */
@@ -699,3 +701,155 @@ export const maintenanceNotices = pgTable(
   },
   (table) => [primaryKey({ columns: [table.liftId, table.cycle, table.userId] })],
 );
+
+// ---- Projects, base data and the JSON settings (issue 17; docs/projects.md, docs/base-data.md,
+// docs/settings.md) ----
+
+/**
+ * Every version of the settings document (contract/settings.ts); the newest is in force. A
+ * restore stores the old text again as a new version, so the list is the whole history.
+ */
+export const settingsVersions = pgTable('settings_versions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** The JSON text as written. */
+  data: text('data').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  restoredFrom: integer('restored_from'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type SettingsVersionRow = typeof settingsVersions.$inferSelect;
+
+/**
+ * The company's reference lists (lift manufacturers, drive types, ...). Mirrored to the PWA like
+ * lift_files (docs/sync.md), so deletions stay as tombstones.
+ */
+export const baseEntries = pgTable(
+  'base_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    key: text('key').notNull(),
+    labelDe: text('label_de').notNull(),
+    labelEn: text('label_en').notNull(),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...version,
+    ...syncPosition,
+    ...timestamps,
+    ...tombstone,
+  },
+  (table) => [
+    uniqueIndex('base_entries_category_key_unique')
+      .on(table.category, table.key)
+      .where(sql`${table.deletedAt} is null`),
+    index('base_entries_sync_seq_idx').on(table.syncSeq),
+  ],
+);
+export type BaseEntryRow = typeof baseEntries.$inferSelect;
+
+/**
+ * A customer's project: the spec's `{ id, userId, project }`, the document in `project`
+ * (contract/schemas/project.ts). State changes follow contract/project-transitions.ts.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The customer the project is for. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project: jsonb('project').$type<ProjectDocument>().notNull(),
+    ...version,
+    ...timestamps,
+  },
+  (table) => [index('projects_user_id_idx').on(table.userId)],
+);
+export type ProjectRow = typeof projects.$inferSelect;
+// ---------------------------------------------------------------------------------------------
+// Tableau (issue 16, docs/tableau.md): folders (product lines), subfolders (articles), resources
+// (part images) and templates (panel layouts).
+
+/** A product line. Public folders are shared by every admin; private ones are their owner's. */
+export const tableauFolders = pgTable(
+  'tableau_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** The owner (who created it); a private folder of a deleted user goes with him. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    isPublic: boolean('is_public').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tableau_folders_user_idx').on(table.userId)],
+);
+
+/** A catalogue article: price in integer euro cents, number unique within its folder. */
+export const tableauSubfolders = pgTable(
+  'tableau_subfolders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Restrict: a folder that still holds articles is not deleted. */
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => tableauFolders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    number: text('number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tableau_subfolders_folder_number_idx').on(table.folderId, table.number),
+    check('tableau_subfolders_price_check', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+/** A part image of an article, stored in the `tableau-resources` container. */
+export const tableauResources = pgTable(
+  'tableau_resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subfolderId: uuid('subfolder_id')
+      .notNull()
+      .references(() => tableauSubfolders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    blobName: text('blob_name').notNull(),
+    thumbnailName: text('thumbnail_name').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    widthMm: doublePrecision('width_mm').notNull(),
+    heightMm: doublePrecision('height_mm').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tableau_resources_subfolder_idx').on(table.subfolderId)],
+);
+
+/** A panel layout (contract/schemas/tableau.ts TemplateLayoutSchema) with its PNG preview. */
+export const tableauTemplates = pgTable(
+  'tableau_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').$type<TemplateType>().notNull(),
+    data: jsonb('data').$type<TemplateLayout>().notNull(),
+    previewName: text('preview_name'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tableau_templates_type_idx').on(table.type),
+    check('tableau_templates_type_check', sql`${table.type} in ('COP', 'LOP')`),
+  ],
+);
+
+export type TableauFolderRow = typeof tableauFolders.$inferSelect;
+export type TableauSubfolderRow = typeof tableauSubfolders.$inferSelect;
+export type TableauResourceRow = typeof tableauResources.$inferSelect;
+export type TableauTemplateRow = typeof tableauTemplates.$inferSelect;

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   links: string[];
+  /** The attached files (the offer PDF of tests/e2e/projects.spec.ts): name, type and size. */
+  attachments: { filename: string; contentType: string; size: number }[];
 }
 
 /**
@@ -36,6 +38,11 @@ export default async function startSmtpSink(): Promise<() => Promise<void>> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             links,
+            attachments: parsed.attachments.map((attachment) => ({
+              filename: attachment.filename ?? '',
+              contentType: attachment.contentType,
+              size: attachment.size,
+            })),
           };
           appendFileSync(SMTP_MAILBOX_FILE, `${JSON.stringify(mail)}\n`);
           callback();

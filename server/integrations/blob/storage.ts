@@ -100,10 +100,16 @@ export const SYSTEM_CONTAINERS = {
   avatars: 'avatars',
   /** Lift files: private, served only to users who see the lift. */
   liftFiles: 'lift-files',
+  /** Tableau part images and their thumbnails: public, random names (docs/tableau.md#images). */
+  tableauResources: 'tableau-resources',
+  /** Tableau template previews: public, random names. */
+  tableauPreviews: 'tableau-previews',
 } as const;
 export const SYSTEM_CONTAINER_ACCESS: Record<string, { public: boolean }> = {
   [SYSTEM_CONTAINERS.avatars]: { public: true },
   [SYSTEM_CONTAINERS.liftFiles]: { public: false },
+  [SYSTEM_CONTAINERS.tableauResources]: { public: true },
+  [SYSTEM_CONTAINERS.tableauPreviews]: { public: true },
 };
 export const isSystemContainer = (name: string) => Object.hasOwn(SYSTEM_CONTAINER_ACCESS, name);
 

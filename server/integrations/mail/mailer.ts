@@ -10,6 +10,8 @@ import type { MailContent } from './templates';
 
 interface Mail extends MailContent {
   to: string;
+  /** Files sent along (the offer PDF of docs/projects.md); the outbox keeps only their names. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -48,7 +50,8 @@ function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
     async send(mail) {
       const at = new Date().toISOString();
       const id = randomUUID();
-      const entry: OutboxMail = { id, ...mail, at, links: linksIn(mail.text) };
+      const { attachments: _attachments, ...content } = mail;
+      const entry: OutboxMail = { id, ...content, at, links: linksIn(mail.text) };
       await mkdir(dir, { recursive: true });
       // The name sorts by time, so the newest are found without reading every file.
       await writeFile(

@@ -1,14 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../app/route-guard';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../data/i18n';
+import { BaseDataPage } from '../../../features/base/BaseDataPage';
 
 export const Route = createFileRoute('/_app/apps/base')({
   beforeLoad: requireAccess('admin'),
+  loader: loadScreenCatalog,
   component: BaseDataPage,
 });
-
-function BaseDataPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Base data`} />;
-}

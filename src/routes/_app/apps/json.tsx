@@ -1,14 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../app/route-guard';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../data/i18n';
+import { SettingsPage } from '../../../features/settings/SettingsPage';
 
 export const Route = createFileRoute('/_app/apps/json')({
   beforeLoad: requireAccess('admin'),
-  component: JsonPage,
+  loader: loadScreenCatalog,
+  component: SettingsPage,
 });
-
-function JsonPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`JSON`} />;
-}

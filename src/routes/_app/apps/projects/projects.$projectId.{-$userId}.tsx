@@ -1,14 +1,15 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { ProjectPage } from '../../../../features/projects/ProjectPage';
 
 export const Route = createFileRoute('/_app/apps/projects/projects/$projectId/{-$userId}')({
   beforeLoad: requireAccess('customer'),
-  component: ProjectPage,
+  loader: loadScreenCatalog,
+  component: ProjectRoute,
 });
 
-function ProjectPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Project`} />;
+function ProjectRoute() {
+  const { projectId } = Route.useParams();
+  return <ProjectPage key={projectId} projectId={projectId} />;
 }

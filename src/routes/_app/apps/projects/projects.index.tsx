@@ -1,14 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+import { loadScreenCatalog } from '../../../../data/i18n';
+import { ProjectsPage } from '../../../../features/projects/ProjectsPage';
 
 export const Route = createFileRoute('/_app/apps/projects/projects/')({
   beforeLoad: requireAccess('customer'),
+  loader: loadScreenCatalog,
   component: ProjectsPage,
 });
-
-function ProjectsPage() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Projects`} />;
-}

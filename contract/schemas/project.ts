@@ -1,0 +1,133 @@
+import * as v from 'valibot';
+import { MSG } from '../messages';
+import { PROJECT_STATES } from '../project-transitions';
+import { IdSchema, requiredText } from './common';
+
+/**
+ * A project as the spec has it, `{ id, userId, project }` (docs/projects.md). The server computes
+ * `totalCents` and writes `history`; whatever a client sends for them is ignored.
+ */
+export const CABLE_STATUSES = ['installed', 'pending', 'notInstalled'] as const;
+export type CableStatus = (typeof CABLE_STATUSES)[number];
+
+const count = (max: number) =>
+  v.pipe(
+    v.number(MSG.invalidValue),
+    v.integer(MSG.invalidValue),
+    v.minValue(0, MSG.invalidValue),
+    v.maxValue(max, MSG.invalidValue),
+  );
+
+/** An existing lift by id, or a new one described by its stops and load (and a base-data drive type). */
+export const ProjectLiftSchema = v.object({
+  liftId: v.optional(IdSchema),
+  label: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong))),
+  stops: v.optional(count(64)),
+  loadKg: v.optional(count(100_000)),
+  /** A key of base data category `driveType`. */
+  driveType: v.optional(v.pipe(v.string(), v.maxLength(64, MSG.tooLong))),
+});
+
+export const ProjectItemSchema = v.object({
+  articleId: v.optional(v.pipe(v.string(), v.maxLength(100, MSG.tooLong))),
+  text: requiredText(500, MSG.required),
+  quantity: v.pipe(
+    v.number(MSG.invalidValue),
+    v.integer(MSG.invalidValue),
+    v.minValue(1, MSG.invalidValue),
+    v.maxValue(100_000, MSG.invalidValue),
+  ),
+  unitPriceCents: count(1_000_000_000),
+});
+export type ProjectItem = v.InferOutput<typeof ProjectItemSchema>;
+
+export const ProjectCableSchema = v.object({
+  /** The lift's id, or its index in `lifts` for a new lift (`new-0`). */
+  liftId: v.pipe(v.string(), v.minLength(1, MSG.required), v.maxLength(64, MSG.tooLong)),
+  status: v.picklist(CABLE_STATUSES, MSG.invalidValue),
+});
+
+export const ProjectHistoryEntrySchema = v.object({
+  at: v.string(),
+  userId: v.nullable(v.string()),
+  userName: v.nullable(v.string()),
+  /** What happened: created, edited, a state change, or the offer mailed. */
+  action: v.picklist(['created', 'edited', 'state', 'offerMailed']),
+  from: v.optional(v.string()),
+  to: v.optional(v.string()),
+});
+export type ProjectHistoryEntry = v.InferOutput<typeof ProjectHistoryEntrySchema>;
+
+const editable = {
+  name: requiredText(200, MSG.nameRequired),
+  siteAddress: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, MSG.tooLong)), ''),
+  lifts: v.optional(v.pipe(v.array(ProjectLiftSchema), v.maxLength(100, MSG.tooLong)), []),
+  items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(500, MSG.tooLong)), []),
+  templateIds: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong)),
+    [],
+  ),
+  cables: v.optional(v.pipe(v.array(ProjectCableSchema), v.maxLength(100, MSG.tooLong)), []),
+  notes: v.optional(v.pipe(v.string(), v.maxLength(10_000, MSG.tooLong)), ''),
+};
+
+/** The document stored in `projects.project`. */
+export const ProjectDocumentSchema = v.object({
+  ...editable,
+  state: v.picklist(PROJECT_STATES),
+  totalCents: v.number(),
+  history: v.array(ProjectHistoryEntrySchema),
+});
+export type ProjectDocument = v.InferOutput<typeof ProjectDocumentSchema>;
+
+export const ProjectSchema = v.object({
+  id: v.string(),
+  userId: v.string(),
+  /** The customer's name, for lists. */
+  userName: v.nullable(v.string()),
+  project: ProjectDocumentSchema,
+  /** The attached panel designs (`templateIds`) that exist in the design library, with their previews. */
+  designs: v.optional(
+    v.array(
+      v.object({ id: v.string(), name: v.string(), type: v.string(), previewUrl: v.nullable(v.string()) }),
+    ),
+  ),
+  version: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Project = v.InferOutput<typeof ProjectSchema>;
+export type ProjectDesign = NonNullable<Project['designs']>[number];
+
+export const ProjectRegisterSchema = v.object({
+  project: v.object({ ...editable, state: v.optional(v.picklist(PROJECT_STATES, MSG.invalidValue)) }),
+  /** The customer; a customer may leave it out (himself). */
+  userId: v.optional(IdSchema),
+});
+
+/** `PUT /projects/{id} {project}`: the keys given change; `state` alone is a state change. */
+export const ProjectUpdateSchema = v.object({
+  project: v.object({
+    name: v.optional(editable.name),
+    siteAddress: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, MSG.tooLong))),
+    lifts: v.optional(v.pipe(v.array(ProjectLiftSchema), v.maxLength(100, MSG.tooLong))),
+    items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(500, MSG.tooLong))),
+    templateIds: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong)),
+    ),
+    cables: v.optional(v.pipe(v.array(ProjectCableSchema), v.maxLength(100, MSG.tooLong))),
+    notes: v.optional(v.pipe(v.string(), v.maxLength(10_000, MSG.tooLong))),
+    state: v.optional(v.picklist(PROJECT_STATES, MSG.invalidValue)),
+  }),
+  baseVersion: v.optional(v.pipe(v.number(), v.integer())),
+});
+export type ProjectUpdate = v.InferOutput<typeof ProjectUpdateSchema>['project'];
+
+export const ProjectListResponseSchema = v.object({ projects: v.array(ProjectSchema) });
+
+export const ProjectIdParamsSchema = v.object({ projectId: IdSchema });
+
+/** The sum of the line items, in cents. */
+export function projectTotalCents(items: readonly ProjectItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents, 0);
+}

@@ -1,0 +1,247 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../contract/messages';
+import { PROJECT_MSG } from '../../../contract/project-messages';
+import {
+  PROJECT_STATES,
+  PROJECT_TRANSITIONS,
+  type ProjectState,
+} from '../../../contract/project-transitions';
+import type { Project, ProjectDocument } from '../../../contract/schemas/project';
+import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
+import { projects } from '../../db/schema';
+import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
+import { formData } from '../storage/storage-fixtures';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let f: LiftFixtures;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  f = await createLiftFixtures(t);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+type Who = 'dev' | 'admin' | 'customer_admin' | 'customer' | 'service_man';
+const call = async (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: await t.authHeaders(who), ...(payload ? { payload } : {}) });
+
+/** A project of `userId` put straight into `state`, for the transition table. */
+async function projectIn(state: ProjectState, userId = f.ids.customer): Promise<string> {
+  const document: ProjectDocument = {
+    name: `In ${state}`,
+    siteAddress: '',
+    lifts: [],
+    items: [{ text: 'Panel', quantity: 1, unitPriceCents: 100 }],
+    templateIds: [],
+    cables: [],
+    notes: '',
+    state,
+    totalCents: 100,
+    history: [],
+  };
+  const [row] = await t.database.handle.db.insert(projects).values({ userId, project: document }).returning();
+  if (!row) throw new Error('no project');
+  return row.id;
+}
+
+describe('projects', () => {
+  it('a customer requests an offer; the server sums and writes the history', async () => {
+    const created = await call('customer', 'POST', '/api/projects/register', {
+      project: { name: 'New lift', siteAddress: 'Hauptstr. 1', lifts: [{ stops: 5, loadKg: 630 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const project = created.json<Project>();
+    expect(project).toMatchObject({
+      userId: f.ids.customer,
+      project: {
+        state: 'offerRequested',
+        totalCents: 0,
+        history: [{ action: 'created', to: 'offerRequested' }],
+      },
+    });
+    // Line items are the lift company's.
+    const items = await call('customer', 'POST', '/api/projects/register', {
+      project: { name: 'Cheap', items: [{ text: 'Free lift', quantity: 1, unitPriceCents: 0 }] },
+    });
+    expect(items.statusCode).toBe(403);
+    const priced = await call('admin', 'PUT', `/api/projects/${project.id}`, {
+      project: {
+        items: [
+          { text: 'Panel', quantity: 2, unitPriceCents: 12_550 },
+          { articleId: 'a-1', text: 'Button', quantity: 10, unitPriceCents: 199 },
+        ],
+        totalCents: 1,
+      },
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json<Project>().project.totalCents).toBe(2 * 12_550 + 10 * 199);
+    expect(priced.json<Project>().project.history.at(-1)).toMatchObject({ action: 'edited' });
+    const customerItems = await call('customer', 'PUT', `/api/projects/${project.id}`, {
+      project: { items: [] },
+    });
+    expect(customerItems.statusCode).toBe(403);
+  });
+
+  it('an admin opens a project for a customer and must name one', async () => {
+    const missing = await call('admin', 'POST', '/api/projects/register', {
+      project: { name: 'For nobody' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ fieldErrors: { userId: PROJECT_MSG.customerRequired } });
+    const notCustomer = await call('admin', 'POST', '/api/projects/register', {
+      project: { name: 'For a service man' },
+      userId: f.ids.service_man,
+    });
+    expect(notCustomer.statusCode).toBe(404);
+    const created = await call('admin', 'POST', '/api/projects/register', {
+      project: { name: 'Quoted', state: 'preparingQuote' },
+      userId: f.otherCustomerId,
+    });
+    expect(created.statusCode).toBe(201);
+    const ordered = await call('admin', 'POST', '/api/projects/register', {
+      project: { name: 'Ordered at once', state: 'ordered' },
+      userId: f.otherCustomerId,
+    });
+    expect(ordered.statusCode).toBe(409);
+  });
+
+  it('scopes between two customers; service men see none', async () => {
+    const foreign = await projectIn('offerRequested', f.otherCustomerId);
+    const own = await projectIn('offerRequested');
+    const ids = async (who: Who) =>
+      (await call(who, 'GET', '/api/projects')).json<{ projects: Project[] }>().projects.map((p) => p.id);
+    expect(await ids('customer')).toContain(own);
+    expect(await ids('customer')).not.toContain(foreign);
+    expect(await ids('customer_admin')).toContain(own);
+    expect(await ids('customer_admin')).not.toContain(foreign);
+    expect(await ids('admin')).toEqual(expect.arrayContaining([own, foreign]));
+    expect(await ids('dev')).toEqual(expect.arrayContaining([own, foreign]));
+    expect((await call('service_man', 'GET', '/api/projects')).statusCode).toBe(403);
+    const hidden = await call('customer', 'GET', `/api/projects/${foreign}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: PROJECT_MSG.projectNotFound });
+    expect(
+      (await call('customer', 'PUT', `/api/projects/${foreign}`, { project: { state: 'canceledOffer' } }))
+        .statusCode,
+    ).toBe(404);
+    const removed = await call('customer', 'POST', '/api/projects/deleteByIds', { ids: [foreign] });
+    expect(removed.statusCode).toBe(404);
+    expect((await call('admin', 'GET', `/api/projects/${foreign}`)).statusCode).toBe(200);
+  });
+
+  it('follows the transition table: every allowed move per actor, every other one refused with 409', async () => {
+    for (const from of PROJECT_STATES) {
+      for (const [who, actor] of [
+        ['admin', 'staff'],
+        ['customer', 'customer'],
+      ] as const) {
+        for (const to of PROJECT_STATES) {
+          if (to === from) continue;
+          const id = await projectIn(from);
+          const moved = await call(who, 'PUT', `/api/projects/${id}`, { project: { state: to } });
+          const allowed = PROJECT_TRANSITIONS[from][actor].includes(to);
+          expect(moved.statusCode, `${who}: ${from} → ${to}: ${moved.body}`).toBe(allowed ? 200 : 409);
+          if (allowed) {
+            expect(moved.json<Project>().project).toMatchObject({ state: to });
+            expect(moved.json<Project>().project.history).toContainEqual(
+              expect.objectContaining({ action: 'state', from, to, userId: f.ids[who] }),
+            );
+            if (to === 'sentOffer') await smtp.nextMailTo(DEMO_EMAILS.customer);
+          } else {
+            expect(moved.json()).toMatchObject({ message: PROJECT_MSG.transitionRefused });
+          }
+        }
+      }
+    }
+  }, 120_000);
+
+  it('sending the offer mails the customer a PDF; opening it marks it received', async () => {
+    const id = await projectIn('preparingQuote');
+    const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<Project>().project.history.at(-1)).toMatchObject({ action: 'offerMailed' });
+    const mail = await smtp.nextMailTo(DEMO_EMAILS.customer);
+    expect(mail.subject).toContain('In preparingQuote');
+    const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(mail.text).toContain(`/apps/projects/projects/${id}`);
+
+    const opened = await call('customer', 'GET', `/api/projects/${id}`);
+    expect(opened.json<Project>().project.state).toBe('receivedOffer');
+    const ordered = await call('customer', 'PUT', `/api/projects/${id}`, { project: { state: 'ordered' } });
+    expect(ordered.json<Project>().project.state).toBe('ordered');
+    // A request nobody quoted on yet may be withdrawn by the customer; an order not.
+    const removed = await call('customer', 'POST', '/api/projects/deleteByIds', { ids: [id] });
+    expect(removed.statusCode).toBe(409);
+    const withdrawn = await projectIn('offerRequested');
+    const gone = await call('customer', 'POST', '/api/projects/deleteByIds', { ids: [withdrawn] });
+    expect(gone.json()).toEqual({ message: MSG.deleted, count: 1 });
+  });
+
+  it('attaches designs of the library: previews on the page and in the offer PDF', async () => {
+    const template = await call('admin', 'POST', '/api/templates/register', {
+      name: 'COP Vision',
+      type: 'COP',
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId = template.json<{ id: string }>().id;
+    const png = await sharp({ create: { width: 80, height: 240, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const preview = formData({}, { fileName: 'preview.png', type: 'image/png', content: png });
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: `/api/templates/${templateId}/preview`,
+      headers: { ...(await t.authHeaders('admin')), ...preview.headers },
+      payload: preview.payload,
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+
+    const id = await projectIn('preparingQuote');
+    const unknown = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { templateIds: [templateId, crypto.randomUUID()] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ fieldErrors: { templateIds: MSG.invalidValue } });
+    const attached = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { templateIds: [templateId] },
+    });
+    expect(attached.json<Project>().designs).toEqual([
+      {
+        id: templateId,
+        name: 'COP Vision',
+        type: 'COP',
+        previewUrl: expect.stringMatching(/^\/api\/storage\/tableau-previews\//),
+      },
+    ]);
+    // The customer sees the design with its preview, though the library itself is staff only.
+    expect((await call('customer', 'GET', `/api/projects/${id}`)).json<Project>().designs).toHaveLength(1);
+
+    const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await smtp.nextMailTo(DEMO_EMAILS.customer);
+    const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    // The preview is embedded as an image of the PDF.
+    expect(pdf?.content.toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  it('refuses a change made on an old version', async () => {
+    const id = await projectIn('offerRequested');
+    const stale = await call('customer', 'PUT', `/api/projects/${id}`, {
+      project: { name: 'Renamed' },
+      baseVersion: 7,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ message: MSG.staleVersion });
+    const unknown = await call('admin', 'PUT', `/api/projects/${crypto.randomUUID()}`, {
+      project: { name: 'X' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

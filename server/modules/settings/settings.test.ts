@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_MSG } from '../../../contract/project-messages';
+import { DEFAULT_SETTINGS } from '../../../contract/settings';
+import { checkSettingsText } from '../../../contract/settings-check';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const write = async (data: string, role: 'admin' | 'dev' | 'customer_admin' = 'admin') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/json/write',
+    headers: await t.authHeaders(role),
+    payload: { data },
+  });
+
+describe('JSON settings', () => {
+  it('reads the defaults before the first write', async () => {
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/json/read',
+      headers: await t.authHeaders('admin'),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ settings: DEFAULT_SETTINGS, versionId: null });
+    expect(JSON.parse(read.json<{ data: string }>().data)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('refuses text that is not JSON with the line and column, and keeps the old document', async () => {
+    const refused = await write('{\n  "sims": {\n    "lowVolumePercent": 30,\n  }\n}');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: PROJECT_MSG.settingsNotJson,
+      fieldErrors: { data: PROJECT_MSG.settingsNotJson },
+      problems: [{ line: 4, column: 3, path: '', message: 'Expected a double-quoted property name' }],
+    });
+    expect(t.app.settings.current()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('refuses a document against the schema with the path and where its key is', async () => {
+    const refused = await write('{\n  "alarms": {\n    "escalationMinutes": 0\n  }\n}');
+    expect(refused.statusCode).toBe(400);
+    const body = refused.json<{
+      message: string;
+      problems: { line: number; column: number; path: string }[];
+    }>();
+    expect(body.message).toBe(PROJECT_MSG.settingsInvalid);
+    expect(body.problems).toEqual([
+      expect.objectContaining({ line: 3, column: 5, path: 'alarms.escalationMinutes' }),
+    ]);
+    const wrongType = await write('{"sims": {"lowVolumePercent": "ten"}}');
+    expect(wrongType.json<{ problems: { path: string; column: number }[] }>().problems).toEqual([
+      expect.objectContaining({ path: 'sims.lowVolumePercent', line: 1, column: 11 }),
+    ]);
+    expect(t.app.settings.current()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('stores a valid write, puts it in force, and keeps every version', async () => {
+    const first = await write('{ "sims": { "lowVolumePercent": 30 } }');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ settings: { sims: { lowVolumePercent: 30, topUpDataMb: 500 } } });
+    expect(t.app.settings.current().sims.lowVolumePercent).toBe(30);
+    const second = await write('{ "alarms": { "escalationMinutes": 45 } }', 'dev');
+    expect(second.statusCode).toBe(200);
+    expect(t.app.settings.current()).toMatchObject({
+      sims: { lowVolumePercent: 20 },
+      alarms: { escalationMinutes: 45 },
+    });
+
+    const versions = await t.app.inject({
+      method: 'GET',
+      url: '/api/json/versions',
+      headers: await t.authHeaders('admin'),
+    });
+    const list = versions.json<{ versions: { id: number; data: string; createdBy: string }[] }>().versions;
+    expect(list).toHaveLength(2);
+    expect(list[0]?.data).toContain('escalationMinutes');
+    expect(list[1]?.createdBy).toBeTruthy();
+
+    // A restore brings the first version back as the newest one.
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: '/api/json/restore',
+      headers: await t.authHeaders('admin'),
+      payload: { versionId: list[1]?.id },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ settings: { sims: { lowVolumePercent: 30 } } });
+    expect(t.app.settings.current().alarms.escalationMinutes).toBe(15);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/json/versions',
+      headers: await t.authHeaders('admin'),
+    });
+    expect(after.json<{ versions: { restoredFrom: number | null }[] }>().versions[0]?.restoredFrom).toBe(
+      list[1]?.id,
+    );
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/json/restore',
+      headers: await t.authHeaders('admin'),
+      payload: { versionId: 999_999 },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: PROJECT_MSG.settingsVersionNotFound });
+  });
+
+  it('is closed to roles below admin', async () => {
+    expect((await write('{}', 'customer_admin')).statusCode).toBe(403);
+  });
+
+  it('another process picks up a write when it reloads (the poll)', async () => {
+    const other = await createTestApp({}, t.database);
+    try {
+      await write('{ "maintenance": { "noticeDays": 3 } }');
+      expect(other.app.settings.current().maintenance.noticeDays).not.toBe(3);
+      await other.app.settings.reload();
+      expect(other.app.settings.current().maintenance.noticeDays).toBe(3);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('checkSettingsText', () => {
+  it('points at the end of a cut-off text', () => {
+    const checked = checkSettingsText('{ "sims": ');
+    expect(checked).toMatchObject({ ok: false, kind: 'syntax', problems: [{ line: 1, column: 11 }] });
+  });
+  it('accepts an empty document as the defaults', () => {
+    expect(checkSettingsText('{}')).toMatchObject({ ok: true, settings: DEFAULT_SETTINGS });
+  });
+});

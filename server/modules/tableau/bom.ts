@@ -1,0 +1,147 @@
+import PDFDocument from 'pdfkit';
+import { type Bom, type BomLine, decimalOfCents, type Template } from '../../../contract/schemas/tableau';
+import type { TableauSubfolderRow } from '../../db/schema';
+
+/**
+ * The bill of materials of a layout: every element billed as an article (its `subfolderId`)
+ * counts once; lines by article number. Sums are integer cents.
+ */
+export function billOfMaterials(template: Template, articles: readonly TableauSubfolderRow[]): Bom {
+  const quantities = new Map<string, number>();
+  for (const element of template.data.elements) {
+    if (element.subfolderId)
+      quantities.set(element.subfolderId, (quantities.get(element.subfolderId) ?? 0) + 1);
+  }
+  const byId = new Map(articles.map((article) => [article.id, article]));
+  const lines: BomLine[] = [];
+  let missing = 0;
+  for (const [subfolderId, quantity] of quantities) {
+    const article = byId.get(subfolderId);
+    if (!article) {
+      missing += quantity;
+      continue;
+    }
+    const totalCents = article.priceCents * quantity;
+    lines.push({
+      subfolderId,
+      number: article.number,
+      name: article.name,
+      quantity,
+      unitPrice: decimalOfCents(article.priceCents),
+      unitPriceCents: article.priceCents,
+      total: decimalOfCents(totalCents),
+      totalCents,
+    });
+  }
+  lines.sort((a, b) => a.number.localeCompare(b.number) || a.name.localeCompare(b.name));
+  const totalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  return {
+    templateId: template.id,
+    name: template.name,
+    type: template.type,
+    lines,
+    missing,
+    total: decimalOfCents(totalCents),
+    totalCents,
+  };
+}
+
+/** A CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
+function csvField(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The sheet as CSV (comma separated, decimal point, UTF-8 with a BOM so spreadsheets read umlauts). */
+export function bomCsv(bom: Bom): string {
+  const rows: (string | number)[][] = [
+    ['number', 'name', 'quantity', 'unitPrice', 'total'],
+    ...bom.lines.map((line) => [line.number, line.name, line.quantity, line.unitPrice, line.total]),
+    ['', 'Sum', '', '', bom.total],
+  ];
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The sheet as PDF: the template's name and preview, the lines and the sum (A4, Helvetica). */
+export function bomPdf(bom: Bom, preview: Buffer | null, labels: BomLabels): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${labels.title}: ${bom.name}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.font('Helvetica-Bold').fontSize(18).text(`${labels.title}: ${bom.name}`);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#555')
+      .text(`${labels.type}: ${bom.type}`)
+      .fillColor('#000');
+    doc.moveDown();
+    if (preview) {
+      try {
+        doc.image(preview, { fit: [220, 300] });
+        doc.moveDown();
+      } catch {
+        // A preview pdfkit cannot read leaves the sheet without a picture.
+      }
+    }
+    const columns = [48, 140, 340, 400, 480];
+    const row = (cells: string[], bold = false) => {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+      cells.forEach((cell, index) => {
+        const x = columns[index] ?? 48;
+        const width = (columns[index + 1] ?? 547) - x - 6;
+        doc.text(cell, x, y, { width, align: index >= 2 ? 'right' : 'left' });
+      });
+      doc.moveDown(0.4);
+      doc.x = 48;
+    };
+    row([labels.number, labels.article, labels.quantity, labels.unitPrice, labels.total], true);
+    for (const line of bom.lines) {
+      row([line.number, line.name, String(line.quantity), `${line.unitPrice} €`, `${line.total} €`]);
+    }
+    doc.moveTo(48, doc.y).lineTo(547, doc.y).stroke();
+    doc.moveDown(0.4);
+    row(['', labels.sum, '', '', `${bom.total} €`], true);
+    doc.end();
+  });
+}
+
+export interface BomLabels {
+  title: string;
+  type: string;
+  number: string;
+  article: string;
+  quantity: string;
+  unitPrice: string;
+  total: string;
+  sum: string;
+}
+
+/** The sheet's headings in the portal's two languages (German first, as the portal). */
+export const BOM_LABELS: Record<'de' | 'en', BomLabels> = {
+  de: {
+    title: 'Stückliste',
+    type: 'Typ',
+    number: 'Artikelnr.',
+    article: 'Artikel',
+    quantity: 'Menge',
+    unitPrice: 'Einzelpreis',
+    total: 'Gesamt',
+    sum: 'Summe',
+  },
+  en: {
+    title: 'Bill of materials',
+    type: 'Type',
+    number: 'Article no.',
+    article: 'Article',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    total: 'Total',
+    sum: 'Sum',
+  },
+};

@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  type Bom,
+  type Folder,
+  type Subfolder,
+  type Template,
+  TemplateSchema,
+} from '../../../contract/schemas/tableau';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { seedTableauDemo } from './tableau-demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+it('seeds two public product lines with 30 drawn articles and a COP and a LOP template, once', async () => {
+  await seedTableauDemo(t.app.db, t.app.storage, t.app.log);
+  await seedTableauDemo(t.app.db, t.app.storage, t.app.log);
+  const headers = await t.authHeaders('admin');
+  const get = <T>(url: string) => t.app.inject({ method: 'GET', url, headers }).then((r) => r.json<T>());
+
+  const { folders } = await get<{ folders: Folder[] }>('/api/folders?scope=public');
+  expect(folders.map((folder) => folder.name)).toEqual(['Classic', 'Vision']);
+  const { subfolders } = await get<{ subfolders: Subfolder[] }>('/api/subfolders');
+  expect(subfolders).toHaveLength(30);
+  expect(subfolders.every((article) => article.resourceCount === 1 && article.priceCents > 0)).toBe(true);
+
+  const { resources } = await get<{ resources: { url: string; width: number; widthMm: number }[] }>(
+    '/api/resources',
+  );
+  expect(resources).toHaveLength(30);
+  const image = await t.app.inject({ method: 'GET', url: resources[0]?.url ?? '' });
+  expect(image.headers['content-type']).toBe('image/png');
+  expect(resources[0]?.width).toBe((resources[0]?.widthMm ?? 0) * 8);
+
+  const { templates } = await get<{ templates: Template[] }>('/api/templates');
+  expect(templates.map((template) => template.type).sort()).toEqual(['COP', 'LOP']);
+  for (const template of templates) expect(v.safeParse(TemplateSchema, template).success).toBe(true);
+  const cop = templates.find((template) => template.type === 'COP');
+  const bom = await get<Bom>(`/api/templates/${cop?.id}/bom`);
+  // Nine floor buttons at 24.90, two door buttons at 26.90, the rest once each.
+  expect(bom.lines.find((line) => line.number === 'CL-TR-0')).toMatchObject({
+    quantity: 1,
+    unitPrice: '24.90',
+  });
+  expect(bom.totalCents).toBe(9 * 2490 + 2 * 2690 + 4850 + 18900 + 6400 + 9850 + 1200);
+  expect(bom.missing).toBe(0);
+});

@@ -1,0 +1,353 @@
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Folder, Resource, Subfolder, Template, TemplateType } from '../../../contract/schemas/tableau';
+import type { Database } from '../../db/client';
+import {
+  type TableauFolderRow,
+  type TableauResourceRow,
+  type TableauTemplateRow,
+  tableauFolders,
+  tableauResources,
+  tableauSubfolders,
+  tableauTemplates,
+} from '../../db/schema';
+import { toFolder, toResource, toSubfolder, toTemplate } from './tableau-mapper';
+
+/** Who asks: the visibility of folders depends on him alone (docs/tableau.md#who). */
+export interface TableauUser {
+  id: string;
+}
+
+export type NewFolder = Pick<typeof tableauFolders.$inferInsert, 'name' | 'notes' | 'userId' | 'isPublic'>;
+export type NewSubfolder = Pick<
+  typeof tableauSubfolders.$inferInsert,
+  'folderId' | 'name' | 'priceCents' | 'number' | 'userId'
+>;
+export type NewResource = Omit<typeof tableauResources.$inferInsert, 'createdAt'>;
+export type NewTemplate = Pick<
+  typeof tableauTemplates.$inferInsert,
+  'name' | 'description' | 'type' | 'data' | 'userId'
+>;
+
+/** `%` and `_` of a search are literal (docs/api.md#lists). */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Public folders, and the user's own private ones. */
+const folderVisible = (user: TableauUser): SQL =>
+  or(eq(tableauFolders.isPublic, true), eq(tableauFolders.userId, user.id)) as SQL;
+
+const subfolderCounts = sql<number>`(select count(*)::int from ${tableauSubfolders} where ${tableauSubfolders.folderId} = ${tableauFolders.id})`;
+const resourceCounts = sql<number>`(select count(*)::int from ${tableauResources} where ${tableauResources.subfolderId} = ${tableauSubfolders.id})`;
+
+/** A unique violation of the article number within its folder. */
+export function isArticleNumberConflict(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
+    if (
+      code === '23505' &&
+      (constraint === undefined || constraint === 'tableau_subfolders_folder_number_idx')
+    )
+      return true;
+    if (typeof message === 'string' && message.includes('tableau_subfolders_folder_number_idx')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The tableau library's rows; every read goes through the folder's visibility. */
+export function createTableauRepository(db: Database) {
+  const subfolderSelect = {
+    subfolder: tableauSubfolders,
+    isPublic: tableauFolders.isPublic,
+    resourceCount: resourceCounts,
+  };
+
+  const repository = {
+    // --- folders ---------------------------------------------------------------------------
+    async listFolders(user: TableauUser, scope?: 'public' | 'private'): Promise<Folder[]> {
+      const condition =
+        scope === 'public'
+          ? eq(tableauFolders.isPublic, true)
+          : scope === 'private'
+            ? and(eq(tableauFolders.isPublic, false), eq(tableauFolders.userId, user.id))
+            : folderVisible(user);
+      const rows = await db
+        .select({ folder: tableauFolders, subfolderCount: subfolderCounts })
+        .from(tableauFolders)
+        .where(condition)
+        .orderBy(asc(tableauFolders.name), asc(tableauFolders.id));
+      return rows.map(({ folder, subfolderCount }) => toFolder(folder, subfolderCount));
+    },
+
+    async findFolder(
+      id: string,
+      user: TableauUser,
+    ): Promise<{ row: TableauFolderRow; folder: Folder } | undefined> {
+      const [found] = await db
+        .select({ folder: tableauFolders, subfolderCount: subfolderCounts })
+        .from(tableauFolders)
+        .where(and(eq(tableauFolders.id, id), folderVisible(user)));
+      return found ? { row: found.folder, folder: toFolder(found.folder, found.subfolderCount) } : undefined;
+    },
+
+    async insertFolder(values: NewFolder): Promise<Folder> {
+      const [row] = await db.insert(tableauFolders).values(values).returning();
+      if (!row) throw new Error('folder not inserted');
+      return toFolder(row, 0);
+    },
+
+    async updateFolder(
+      id: string,
+      values: Partial<NewFolder>,
+      user: TableauUser,
+    ): Promise<Folder | undefined> {
+      await db
+        .update(tableauFolders)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(tableauFolders.id, id));
+      return (await repository.findFolder(id, user))?.folder;
+    },
+
+    /**
+     * Deletes the visible folders among `ids` when none of them holds an article: 'notEmpty'
+     * otherwise (and nothing is deleted). Answers how many went.
+     */
+    async deleteFolders(ids: string[], user: TableauUser): Promise<number | 'notEmpty'> {
+      return db.transaction(async (tx) => {
+        const visible = await tx
+          .select({ id: tableauFolders.id })
+          .from(tableauFolders)
+          .where(and(inArray(tableauFolders.id, ids), folderVisible(user)))
+          .for('update');
+        if (visible.length === 0) return 0;
+        // The locked folders get no new article meanwhile (an insert waits for the row lock).
+        const [holding] = await tx
+          .select({ id: tableauSubfolders.id })
+          .from(tableauSubfolders)
+          .where(
+            inArray(
+              tableauSubfolders.folderId,
+              visible.map((folder) => folder.id),
+            ),
+          )
+          .limit(1);
+        if (holding) return 'notEmpty';
+        const deleted = await tx
+          .delete(tableauFolders)
+          .where(
+            inArray(
+              tableauFolders.id,
+              visible.map((folder) => folder.id),
+            ),
+          )
+          .returning({ id: tableauFolders.id });
+        return deleted.length;
+      });
+    },
+
+    // --- subfolders ------------------------------------------------------------------------
+    async listSubfolders(
+      user: TableauUser,
+      filter: { folderId?: string; search?: string },
+    ): Promise<Subfolder[]> {
+      const conditions: SQL[] = [folderVisible(user)];
+      if (filter.folderId) conditions.push(eq(tableauSubfolders.folderId, filter.folderId));
+      if (filter.search) {
+        const pattern = likePattern(filter.search);
+        conditions.push(
+          or(ilike(tableauSubfolders.name, pattern), ilike(tableauSubfolders.number, pattern)) as SQL,
+        );
+      }
+      const rows = await db
+        .select(subfolderSelect)
+        .from(tableauSubfolders)
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(and(...conditions))
+        .orderBy(asc(tableauSubfolders.number), asc(tableauSubfolders.id));
+      return rows.map((row) => toSubfolder(row.subfolder, row.isPublic, row.resourceCount));
+    },
+
+    async findSubfolder(id: string, user: TableauUser): Promise<Subfolder | undefined> {
+      const [row] = await db
+        .select(subfolderSelect)
+        .from(tableauSubfolders)
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(and(eq(tableauSubfolders.id, id), folderVisible(user)));
+      return row ? toSubfolder(row.subfolder, row.isPublic, row.resourceCount) : undefined;
+    },
+
+    async insertSubfolder(values: NewSubfolder, user: TableauUser): Promise<Subfolder> {
+      const [row] = await db.insert(tableauSubfolders).values(values).returning({ id: tableauSubfolders.id });
+      const created = row && (await repository.findSubfolder(row.id, user));
+      if (!created) throw new Error('subfolder not inserted');
+      return created;
+    },
+
+    async updateSubfolder(
+      id: string,
+      values: Partial<NewSubfolder>,
+      user: TableauUser,
+    ): Promise<Subfolder | undefined> {
+      await db
+        .update(tableauSubfolders)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(tableauSubfolders.id, id));
+      return repository.findSubfolder(id, user);
+    },
+
+    /** Deletes the visible articles among `ids` with their image rows; answers the images' blob names. */
+    async deleteSubfolders(ids: string[], user: TableauUser): Promise<{ count: number; blobs: string[] }> {
+      return db.transaction(async (tx) => {
+        const visible = await tx
+          .select({ id: tableauSubfolders.id })
+          .from(tableauSubfolders)
+          .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+          .where(and(inArray(tableauSubfolders.id, ids), folderVisible(user)));
+        if (visible.length === 0) return { count: 0, blobs: [] };
+        const visibleIds = visible.map((row) => row.id);
+        const images = await tx
+          .delete(tableauResources)
+          .where(inArray(tableauResources.subfolderId, visibleIds))
+          .returning({ blobName: tableauResources.blobName, thumbnailName: tableauResources.thumbnailName });
+        const deleted = await tx
+          .delete(tableauSubfolders)
+          .where(inArray(tableauSubfolders.id, visibleIds))
+          .returning({ id: tableauSubfolders.id });
+        return {
+          count: deleted.length,
+          blobs: images.flatMap((image) => [image.blobName, image.thumbnailName]),
+        };
+      });
+    },
+
+    /** Articles by id whatever the folder (the bill of materials of a shared template). */
+    async subfoldersByIds(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(tableauSubfolders).where(inArray(tableauSubfolders.id, ids));
+    },
+
+    // --- resources -------------------------------------------------------------------------
+    async listResources(user: TableauUser, subfolderId?: string): Promise<Resource[]> {
+      const conditions: SQL[] = [folderVisible(user)];
+      if (subfolderId) conditions.push(eq(tableauResources.subfolderId, subfolderId));
+      const rows = await db
+        .select({ resource: tableauResources })
+        .from(tableauResources)
+        .innerJoin(tableauSubfolders, eq(tableauSubfolders.id, tableauResources.subfolderId))
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(and(...conditions))
+        .orderBy(asc(tableauResources.createdAt), asc(tableauResources.id));
+      return rows.map((row) => toResource(row.resource));
+    },
+
+    async findResource(id: string, user: TableauUser): Promise<TableauResourceRow | undefined> {
+      const [row] = await db
+        .select({ resource: tableauResources })
+        .from(tableauResources)
+        .innerJoin(tableauSubfolders, eq(tableauSubfolders.id, tableauResources.subfolderId))
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(and(eq(tableauResources.id, id), folderVisible(user)));
+      return row?.resource;
+    },
+
+    async insertResource(values: NewResource): Promise<Resource> {
+      const [row] = await db.insert(tableauResources).values(values).returning();
+      if (!row) throw new Error('resource not inserted');
+      return toResource(row);
+    },
+
+    async updateResource(
+      id: string,
+      values: Partial<Pick<NewResource, 'name' | 'subfolderId' | 'widthMm' | 'heightMm'>>,
+    ): Promise<Resource | undefined> {
+      const [row] = await db
+        .update(tableauResources)
+        .set(values)
+        .where(eq(tableauResources.id, id))
+        .returning();
+      return row ? toResource(row) : undefined;
+    },
+
+    async deleteResources(ids: string[], user: TableauUser): Promise<{ count: number; blobs: string[] }> {
+      const visible = await db
+        .select({ id: tableauResources.id })
+        .from(tableauResources)
+        .innerJoin(tableauSubfolders, eq(tableauSubfolders.id, tableauResources.subfolderId))
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(and(inArray(tableauResources.id, ids), folderVisible(user)));
+      if (visible.length === 0) return { count: 0, blobs: [] };
+      const deleted = await db
+        .delete(tableauResources)
+        .where(
+          inArray(
+            tableauResources.id,
+            visible.map((row) => row.id),
+          ),
+        )
+        .returning({ blobName: tableauResources.blobName, thumbnailName: tableauResources.thumbnailName });
+      return { count: deleted.length, blobs: deleted.flatMap((row) => [row.blobName, row.thumbnailName]) };
+    },
+
+    // --- templates -------------------------------------------------------------------------
+    async listTemplates(type?: TemplateType): Promise<Template[]> {
+      const rows = await db
+        .select()
+        .from(tableauTemplates)
+        .where(type ? eq(tableauTemplates.type, type) : undefined)
+        .orderBy(asc(tableauTemplates.name), asc(tableauTemplates.id));
+      return rows.map(toTemplate);
+    },
+
+    async findTemplate(id: string): Promise<TableauTemplateRow | undefined> {
+      const [row] = await db.select().from(tableauTemplates).where(eq(tableauTemplates.id, id));
+      return row;
+    },
+
+    async insertTemplate(values: NewTemplate): Promise<Template> {
+      const [row] = await db.insert(tableauTemplates).values(values).returning();
+      if (!row) throw new Error('template not inserted');
+      return toTemplate(row);
+    },
+
+    async updateTemplate(
+      id: string,
+      values: Partial<NewTemplate> & { previewName?: string | null },
+    ): Promise<Template | undefined> {
+      const [row] = await db
+        .update(tableauTemplates)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(tableauTemplates.id, id))
+        .returning();
+      return row ? toTemplate(row) : undefined;
+    },
+
+    async deleteTemplates(ids: string[]): Promise<{ count: number; previews: string[] }> {
+      const deleted = await db
+        .delete(tableauTemplates)
+        .where(inArray(tableauTemplates.id, ids))
+        .returning({ previewName: tableauTemplates.previewName });
+      return {
+        count: deleted.length,
+        previews: deleted.flatMap((row) => (row.previewName ? [row.previewName] : [])),
+      };
+    },
+
+    /** Which of `ids` are articles at all (a layout may name only existing ones). */
+    async existingSubfolderIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: tableauSubfolders.id })
+        .from(tableauSubfolders)
+        .where(inArray(tableauSubfolders.id, ids));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    async countFolders(): Promise<number> {
+      const [row] = await db.select({ value: count() }).from(tableauFolders);
+      return row?.value ?? 0;
+    },
+  };
+  return repository;
+}

@@ -1,0 +1,548 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../contract/messages';
+import type {
+  Bom,
+  Folder,
+  Resource,
+  Subfolder,
+  Template,
+  TemplateLayout,
+} from '../../../contract/schemas/tableau';
+import { TABLEAU_MSG } from '../../../contract/tableau-messages';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { users } from '../../db/schema';
+import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
+import { formData } from '../storage/storage-fixtures';
+
+let t: TestApp;
+/** Two admins: the demo admin and a colleague, each with his own private folders. */
+const headers = {} as Record<'admin' | 'colleague' | 'customer', { authorization: string }>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  headers.admin = await t.authHeaders('admin');
+  headers.customer = await t.authHeaders('customer');
+  const [colleague] = await t.database.handle.db
+    .insert(users)
+    .values({ email: 'colleague@tableau.test', status: 'active', role: 'admin', displayName: 'Colleague' })
+    .returning();
+  if (!colleague) throw new Error('colleague not created');
+  headers.colleague = { authorization: `Bearer ${await t.app.accessTokens.signIn(colleague)}` };
+});
+afterAll(() => t.close());
+
+type Who = keyof typeof headers;
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: headers[who],
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+
+async function folder(who: Who, body: object): Promise<Folder> {
+  const response = await call(who, 'POST', '/api/folders/register', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Folder>();
+}
+async function article(who: Who, body: object): Promise<Subfolder> {
+  const response = await call(who, 'POST', '/api/subfolders/register', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Subfolder>();
+}
+async function upload(who: Who, fields: Record<string, string>, content: Buffer, fileName = 'part.png') {
+  const form = formData(fields, { fileName, type: 'image/png', content });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/resources/register',
+    headers: { ...headers[who], ...form.headers },
+    payload: form.payload,
+  });
+}
+
+describe('folders', () => {
+  it('public folders are shared by every admin, private ones only their owner sees', async () => {
+    const shared = await folder('admin', { name: 'Line A', userId: null, isPublic: true });
+    const mine = await folder('admin', {
+      name: 'My drafts',
+      notes: 'n',
+      user: (await t.signInAs('admin')).user.id,
+    });
+    expect(shared).toMatchObject({ isPublic: true, name: 'Line A' });
+    expect(mine).toMatchObject({ isPublic: false, notes: 'n' });
+
+    const colleagueList = (await call('colleague', 'GET', '/api/folders')).json<{ folders: Folder[] }>()
+      .folders;
+    expect(colleagueList.map((f) => f.id)).toContain(shared.id);
+    expect(colleagueList.map((f) => f.id)).not.toContain(mine.id);
+    expect((await call('colleague', 'GET', `/api/folders/${mine.id}`)).statusCode).toBe(404);
+    expect((await call('colleague', 'PUT', `/api/folders/${mine.id}`, { name: 'x' })).statusCode).toBe(404);
+    expect((await call('colleague', 'DELETE', `/api/folders/${mine.id}`)).statusCode).toBe(404);
+
+    // Every admin edits a public folder; only the owner changes whether it is public.
+    const renamed = await call('colleague', 'PUT', `/api/folders/${shared.id}`, {
+      name: 'Line A2',
+      notes: 'x',
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Line A2', notes: 'x', isPublic: true });
+    const hidden = await call('colleague', 'PUT', `/api/folders/${shared.id}`, {
+      name: 'Line A2',
+      isPublic: false,
+    });
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.json()).toMatchObject({ message: TABLEAU_MSG.folderNotYours });
+
+    const privateOnly = (await call('admin', 'GET', '/api/folders?scope=private')).json<{
+      folders: Folder[];
+    }>();
+    expect(privateOnly.folders.map((f) => f.id)).toEqual([mine.id]);
+    const publicOnly = (await call('admin', 'GET', '/api/folders?scope=public')).json<{
+      folders: Folder[];
+    }>();
+    expect(publicOnly.folders.every((f) => f.isPublic)).toBe(true);
+
+    // A folder is not created in another admin's name.
+    const colleagueId = (await call('colleague', 'GET', `/api/folders/${shared.id}`)).json<Folder>().userId;
+    expect(colleagueId).not.toBeNull();
+    const forged = await call('colleague', 'POST', '/api/folders/register', {
+      name: 'Forged',
+      userId: colleagueId,
+      isPublic: false,
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('is for admins and above only', async () => {
+    expect((await call('customer', 'GET', '/api/folders')).statusCode).toBe(403);
+    expect((await call('customer', 'GET', '/api/templates')).statusCode).toBe(403);
+  });
+
+  it('a folder that still holds articles is not deleted', async () => {
+    const line = await folder('admin', { name: 'Line D', isPublic: true });
+    const item = await article('admin', { folderId: line.id, name: 'Button', number: 'D-1', price: 100 });
+    const refused = await call('admin', 'DELETE', `/api/folders/${line.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: "The Folder can't delete" });
+    const empty = await folder('admin', { name: 'Line E', isPublic: true });
+    const batch = await call('admin', 'POST', '/api/folders/deleteByIds', { ids: [line.id, empty.id] });
+    expect(batch.statusCode).toBe(409);
+    // Nothing went: the empty one is still there.
+    expect((await call('admin', 'GET', `/api/folders/${empty.id}`)).statusCode).toBe(200);
+
+    expect(
+      (await call('admin', 'POST', '/api/subfolders/deleteByIds', { ids: [item.id] })).json(),
+    ).toMatchObject({
+      count: 1,
+    });
+    const removed = await call('admin', 'DELETE', `/api/folders/${line.id}`);
+    expect(removed.json()).toEqual({ message: MSG.deleted });
+    expect(
+      (await call('admin', 'POST', '/api/folders/deleteByIds', { ids: [empty.id] })).json(),
+    ).toMatchObject({
+      count: 1,
+    });
+    expect((await call('admin', 'DELETE', `/api/folders/${line.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('subfolders (articles)', () => {
+  it('takes prices as integer cents or a decimal text and answers both, never a float', async () => {
+    const line = await folder('admin', { name: 'Prices', isPublic: true });
+    expect(
+      await article('admin', { folderId: line.id, name: 'A', number: 'P-1', price: 1250 }),
+    ).toMatchObject({
+      price: '12.50',
+      priceCents: 1250,
+    });
+    expect(
+      await article('admin', { folderId: line.id, name: 'B', number: 'P-2', price: '7,5' }),
+    ).toMatchObject({
+      price: '7.50',
+      priceCents: 750,
+    });
+    expect(
+      await article('admin', { folderId: line.id, name: 'C', number: 'P-3', price: '0.10' }),
+    ).toMatchObject({
+      priceCents: 10,
+    });
+    for (const price of [12.5, '12.505', '-1', 'abc', -5]) {
+      const refused = await call('admin', 'POST', '/api/subfolders/register', {
+        folderId: line.id,
+        name: 'X',
+        number: `P-bad-${String(price)}`,
+        price,
+      });
+      expect(refused.statusCode, String(price)).toBe(400);
+      expect(refused.json()).toMatchObject({ fieldErrors: { price: TABLEAU_MSG.priceInvalid } });
+    }
+  });
+
+  it('keeps article numbers unique within a folder, moves articles, and searches names and numbers', async () => {
+    const one = await folder('admin', { name: 'One', isPublic: true });
+    const two = await folder('admin', { name: 'Two', isPublic: true });
+    const a = await article('admin', {
+      folderId: one.id,
+      name: 'Floor button',
+      number: 'FB-100',
+      price: '3.00',
+    });
+    const taken = await call('admin', 'POST', '/api/subfolders/register', {
+      folderId: one.id,
+      name: 'Other',
+      number: 'FB-100',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ fieldErrors: { number: TABLEAU_MSG.articleNumberTaken } });
+    // The same number in another folder is fine.
+    await article('admin', { folderId: two.id, name: 'Floor button', number: 'FB-100' });
+    const b = await article('admin', { folderId: two.id, name: 'Key switch', number: 'KS-1' });
+
+    const clash = await call('admin', 'PUT', `/api/subfolders/${a.id}`, {
+      folderId: two.id,
+      name: 'Floor button',
+      number: 'FB-100',
+    });
+    expect(clash.statusCode).toBe(400);
+    const moved = await call('admin', 'PUT', `/api/subfolders/${b.id}`, {
+      folderId: one.id,
+      name: 'Key switch',
+      number: 'KS-1',
+    });
+    expect(moved.json()).toMatchObject({ folderId: one.id, priceCents: 0 });
+
+    const found = await call('admin', 'GET', '/api/subfolders?search=ks-');
+    expect(found.json<{ subfolders: Subfolder[] }>().subfolders.map((s) => s.id)).toEqual([b.id]);
+    const byName = await call(
+      'admin',
+      'GET',
+      `/api/subfolders?search=${encodeURIComponent('floor')}&folderId=${one.id}`,
+    );
+    expect(byName.json<{ subfolders: Subfolder[] }>().subfolders.map((s) => s.id)).toEqual([a.id]);
+    expect((await call('admin', 'GET', `/api/subfolders/${a.id}`)).json()).toMatchObject({
+      number: 'FB-100',
+    });
+  });
+
+  it('articles of a private folder are their owner’s alone', async () => {
+    const mine = await folder('admin', { name: 'Secret line', isPublic: false });
+    const item = await article('admin', { folderId: mine.id, name: 'Secret part', number: 'S-1' });
+    expect((await call('colleague', 'GET', `/api/subfolders/${item.id}`)).statusCode).toBe(404);
+    const list = (await call('colleague', 'GET', '/api/subfolders?search=secret')).json<{
+      subfolders: Subfolder[];
+    }>();
+    expect(list.subfolders).toEqual([]);
+    const into = await call('colleague', 'POST', '/api/subfolders/register', {
+      folderId: mine.id,
+      name: 'Intruder',
+      number: 'I-1',
+    });
+    expect(into.statusCode).toBe(404);
+    expect(
+      (await call('colleague', 'POST', '/api/subfolders/deleteByIds', { ids: [item.id] })).json(),
+    ).toMatchObject({
+      count: 0,
+    });
+  });
+});
+
+describe('resources (part images)', () => {
+  it('stores an image with a thumbnail, answers its pixels and millimetres, and deletes it', async () => {
+    const line = await folder('admin', { name: 'Images', isPublic: true });
+    const item = await article('admin', { folderId: line.id, name: 'Display', number: 'DSP-1' });
+    const stored = await upload(
+      'admin',
+      { subfolderId: item.id, widthMm: '40', heightMm: '20' },
+      await png(400, 200),
+      'display.png',
+    );
+    expect(stored.statusCode, stored.body).toBe(201);
+    const resource = stored.json<Resource>();
+    expect(resource).toMatchObject({
+      subfolderId: item.id,
+      name: 'display',
+      contentType: 'image/png',
+      width: 400,
+      height: 200,
+      widthMm: 40,
+      heightMm: 20,
+    });
+    const image = await t.app.inject({ method: 'GET', url: resource.url });
+    expect(image.statusCode).toBe(200);
+    const thumbnail = await t.app.inject({ method: 'GET', url: resource.thumbnailUrl });
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 256, height: 128 });
+
+    // Without a size the image is taken at 10 pixels per millimetre.
+    const second = (await upload('admin', { subfolderId: item.id }, await png(120, 60))).json<Resource>();
+    expect(second).toMatchObject({ widthMm: 12, heightMm: 6 });
+
+    const listed = await call('admin', 'GET', `/api/resources/getBySubfolderId?subfolderId=${item.id}`);
+    expect(listed.json<{ resources: Resource[] }>().resources.map((r) => r.id)).toEqual([
+      resource.id,
+      second.id,
+    ]);
+    expect(
+      (await call('admin', 'GET', '/api/resources')).json<{ resources: Resource[] }>().resources.length,
+    ).toBeGreaterThanOrEqual(2);
+    const renamed = await call('admin', 'PUT', `/api/resources/${resource.id}`, {
+      name: 'Dot matrix',
+      widthMm: 41.5,
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Dot matrix', widthMm: 41.5, heightMm: 20 });
+    expect((await call('admin', 'GET', `/api/resources/${resource.id}`)).json()).toMatchObject({
+      name: 'Dot matrix',
+    });
+
+    const blobs = async () =>
+      (await t.app.storage.listBlobs(SYSTEM_CONTAINERS.tableauResources))?.length ?? 0;
+    const before = await blobs();
+    const removed = await call('admin', 'POST', '/api/resources/deleteByIds', { ids: [resource.id] });
+    expect(removed.json()).toMatchObject({ count: 1 });
+    expect(await blobs()).toBe(before - 2);
+    expect((await call('admin', 'GET', `/api/resources/${resource.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not a JPEG, PNG or GIF by its bytes, whatever its name', async () => {
+    const line = await folder('admin', { name: 'Wrong types', isPublic: true });
+    const item = await article('admin', { folderId: line.id, name: 'Sign', number: 'SG-1' });
+    for (const content of [
+      Buffer.from('%PDF-1.4 not an image'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    ]) {
+      const refused = await upload('admin', { subfolderId: item.id }, content, 'sign.png');
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json()).toMatchObject({ message: MSG.imageTypeInvalid });
+    }
+    // PNG magic bytes without a readable image behind them.
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('junk'),
+    ]);
+    expect((await upload('admin', { subfolderId: item.id }, fake)).statusCode).toBe(415);
+    const json = await call('admin', 'POST', '/api/resources/register', { subfolderId: item.id });
+    expect(json.statusCode).toBe(415);
+    const noFile = formData({ subfolderId: item.id });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/resources/register',
+      headers: { ...headers.admin, ...noFile.headers },
+      payload: noFile.payload,
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('a colleague neither sees nor adds images of a private article', async () => {
+    const mine = await folder('admin', { name: 'Private images', isPublic: false });
+    const item = await article('admin', { folderId: mine.id, name: 'Secret', number: 'PI-1' });
+    const resource = (await upload('admin', { subfolderId: item.id }, await png(20, 20))).json<Resource>();
+    expect((await upload('colleague', { subfolderId: item.id }, await png(20, 20))).statusCode).toBe(404);
+    expect((await call('colleague', 'GET', `/api/resources/${resource.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('colleague', 'GET', `/api/resources/getBySubfolderId?subfolderId=${item.id}`)).statusCode,
+    ).toBe(404);
+    const all = (await call('colleague', 'GET', '/api/resources')).json<{ resources: Resource[] }>()
+      .resources;
+    expect(all.map((r) => r.id)).not.toContain(resource.id);
+    expect((await call('colleague', 'PUT', `/api/resources/${resource.id}`, { name: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('colleague', 'POST', '/api/resources/deleteByIds', { ids: [resource.id] })).json(),
+    ).toMatchObject({ count: 0 });
+  });
+});
+
+describe('templates', () => {
+  const layoutOf = (elements: TemplateLayout['elements']): TemplateLayout => ({
+    version: 1,
+    widthMm: 300,
+    heightMm: 1200,
+    background: '#c8ccd0',
+    elements,
+  });
+
+  it('validates the layout on write, keeps it, answers by type, and bills its articles', async () => {
+    const line = await folder('admin', { name: 'Bill', isPublic: true });
+    const button = await article('admin', {
+      folderId: line.id,
+      name: 'Push button',
+      number: 'B-10',
+      price: '12.40',
+    });
+    const display = await article('admin', {
+      folderId: line.id,
+      name: 'Display',
+      number: 'D-20',
+      price: 9999,
+    });
+    const image = (await upload('admin', { subfolderId: button.id }, await png(30, 30))).json<Resource>();
+    const base = { rotation: 0, width: 30, height: 30 };
+    const data = layoutOf([
+      { id: 'e1', kind: 'resource', resourceId: image.id, subfolderId: button.id, x: 10, y: 10, ...base },
+      {
+        id: 'e2',
+        kind: 'resource',
+        resourceId: image.id,
+        subfolderId: button.id,
+        x: 10,
+        y: 50,
+        ...base,
+        rotation: 90,
+      },
+      { id: 'e3', kind: 'resource', resourceId: image.id, subfolderId: button.id, x: 10, y: 90, ...base },
+      {
+        id: 'e4',
+        kind: 'shape',
+        shape: 'rect',
+        fill: '#000000',
+        stroke: '#ffffff',
+        subfolderId: display.id,
+        x: 50,
+        y: 10,
+        ...base,
+      },
+      {
+        id: 'e5',
+        kind: 'text',
+        text: 'Notruf',
+        fontSizeMm: 5,
+        fill: '#111111',
+        subfolderId: null,
+        x: 50,
+        y: 60,
+        ...base,
+      },
+    ]);
+    const created = await call('admin', 'POST', '/api/templates/register', {
+      name: 'COP 1',
+      description: 'd',
+      type: 'COP',
+      data,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json<Template>();
+    expect(template).toMatchObject({ type: 'COP', previewUrl: null });
+    expect((await call('colleague', 'GET', `/api/templates/${template.id}`)).json<Template>().data).toEqual(
+      data,
+    );
+
+    const bom = (await call('admin', 'GET', `/api/templates/${template.id}/bom`)).json<Bom>();
+    expect(bom.lines).toEqual([
+      expect.objectContaining({
+        number: 'B-10',
+        quantity: 3,
+        unitPrice: '12.40',
+        total: '37.20',
+        totalCents: 3720,
+      }),
+      expect.objectContaining({ number: 'D-20', quantity: 1, unitPriceCents: 9999, totalCents: 9999 }),
+    ]);
+    expect(bom).toMatchObject({ total: '137.19', totalCents: 13719, missing: 0 });
+    const csv = await call('admin', 'GET', `/api/templates/${template.id}/bom?format=csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('B-10,Push button,3,12.40,37.20');
+    expect(csv.body).toContain('137.19');
+
+    // A preview, then the PDF sheet with it.
+    const preview = formData({}, { fileName: 'preview.png', type: 'image/png', content: await png(60, 240) });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/templates/${template.id}/preview`,
+      headers: { ...headers.admin, ...preview.headers },
+      payload: preview.payload,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const previewUrl = saved.json<Template>().previewUrl;
+    expect(previewUrl).toMatch(/^\/api\/storage\/tableau-previews\//);
+    expect((await t.app.inject({ method: 'GET', url: previewUrl ?? '' })).statusCode).toBe(200);
+    const pdf = await call('admin', 'GET', `/api/templates/${template.id}/bom?format=pdf&lang=en`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const lop = await call('admin', 'POST', '/api/templates/register', { name: 'LOP 1', type: 'LOP' });
+    expect(lop.json<Template>().data).toMatchObject({ widthMm: 120, elements: [] });
+    const cops = (await call('admin', 'GET', '/api/templates/getByType?type=COP')).json<{
+      templates: Template[];
+    }>();
+    expect(cops.templates.every((item) => item.type === 'COP')).toBe(true);
+    expect(cops.templates.map((item) => item.id)).toContain(template.id);
+    expect((await call('admin', 'GET', '/api/templates/getByType?type=XYZ')).statusCode).toBe(400);
+    const all = (await call('admin', 'GET', '/api/templates')).json<{ templates: Template[] }>().templates;
+    expect(all.map((item) => item.id)).toEqual(
+      expect.arrayContaining([template.id, lop.json<Template>().id]),
+    );
+
+    // Updating keeps the layout unless a new one comes.
+    const renamed = await call('admin', 'PUT', `/api/templates/${template.id}`, {
+      name: 'COP 1b',
+      type: 'COP',
+    });
+    expect(renamed.json<Template>()).toMatchObject({ name: 'COP 1b', data });
+
+    const removed = await call('admin', 'POST', '/api/templates/deleteByIds', { ids: [template.id] });
+    expect(removed.json()).toMatchObject({ count: 1 });
+    expect((await t.app.inject({ method: 'GET', url: previewUrl ?? '' })).statusCode).toBe(404);
+    expect((await call('admin', 'GET', `/api/templates/${template.id}/bom`)).statusCode).toBe(404);
+  });
+
+  it('refuses layouts that break the schema or name unknown articles', async () => {
+    const element = {
+      id: 'a',
+      kind: 'text',
+      text: 'x',
+      fontSizeMm: 5,
+      fill: '#000000',
+      subfolderId: null,
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 10,
+      rotation: 0,
+    };
+    const bad: unknown[] = [
+      { ...layoutOf([]), widthMm: -1 },
+      { ...layoutOf([]), version: 2 },
+      layoutOf([{ ...element, width: Number.NaN } as never]),
+      layoutOf([{ ...element, kind: 'video' } as never]),
+      layoutOf([element as never, element as never]),
+      { ...layoutOf([]), background: 'red' },
+    ];
+    for (const data of bad) {
+      const refused = await call('admin', 'POST', '/api/templates/register', {
+        name: 'Bad',
+        type: 'COP',
+        data,
+      });
+      expect(refused.statusCode, JSON.stringify(data)).toBe(400);
+    }
+    const unknown = await call('admin', 'POST', '/api/templates/register', {
+      name: 'Unknown article',
+      type: 'LOP',
+      data: layoutOf([{ ...element, subfolderId: crypto.randomUUID() } as never]),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      message: TABLEAU_MSG.layoutInvalid,
+      fieldErrors: { 'data.elements.0.subfolderId': TABLEAU_MSG.layoutUnknownArticle },
+    });
+    const preview = formData(
+      {},
+      { fileName: 'p.gif', type: 'image/gif', content: Buffer.from('GIF89a....') },
+    );
+    const templateId = (
+      await call('admin', 'POST', '/api/templates/register', { name: 'T', type: 'LOP' })
+    ).json<Template>().id;
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/templates/${templateId}/preview`,
+      headers: { ...headers.admin, ...preview.headers },
+      payload: preview.payload,
+    });
+    expect(wrong.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,198 @@
+import { Button, HStack, IconButton, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { projectsApi } from '../../../contract/api/projects';
+import { usersApi } from '../../../contract/api/users';
+import type { Project } from '../../../contract/schemas/project';
+import { call } from '../../data/http';
+import { translateServerMessage } from '../../data/server-messages';
+import { useApiQuery } from '../../data/use-api';
+import { AppDialog } from '../../ui/AppDialog';
+import { FormField } from '../../ui/FormField';
+import { reportSaveError } from '../../ui/form-errors';
+import { SelectInput } from '../../ui/SelectInput';
+import { showToast } from '../../ui/toaster';
+import { useBaseChoices } from './base-options';
+
+interface LiftDraft {
+  stops: string;
+  loadKg: string;
+  driveType: string;
+}
+
+/** Requesting an offer (customer) or opening a project for a customer (admin). */
+export function NewProjectDialog({
+  open,
+  staff,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  staff: boolean;
+  onClose: () => void;
+  onCreated: (project: Project) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const customers = useApiQuery(usersApi.options, staff && open ? { query: { role: 'customer' } } : null);
+  const driveTypes = useBaseChoices('driveType');
+  const [name, setName] = useState('');
+  const [siteAddress, setSiteAddress] = useState('');
+  const [notes, setNotes] = useState('');
+  const [userId, setUserId] = useState('');
+  const [lifts, setLifts] = useState<LiftDraft[]>([{ stops: '', loadKg: '', driveType: '' }]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const error = (field: string) => (errors[field] ? translateServerMessage(i18n, errors[field]) : null);
+  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+  const submit = async () => {
+    setSaving(true);
+    setErrors({});
+    try {
+      const created = await call(projectsApi.register, {
+        body: {
+          project: {
+            name,
+            siteAddress,
+            notes,
+            lifts: lifts
+              .filter((lift) => lift.stops || lift.loadKg || lift.driveType)
+              .map((lift) => ({
+                stops: number(lift.stops),
+                loadKg: number(lift.loadKg),
+                driveType: lift.driveType || undefined,
+              })),
+          },
+          ...(staff && userId ? { userId } : {}),
+        },
+      });
+      showToast('success', t`Saved successfully`);
+      setName('');
+      setSiteAddress('');
+      setNotes('');
+      setLifts([{ stops: '', loadKg: '', driveType: '' }]);
+      onCreated(created);
+    } catch (failure) {
+      reportSaveError<Record<string, string>>(failure, i18n, (field, problem) =>
+        setErrors((current) => ({
+          ...current,
+          [String(field).replace(/^project\./, '')]: problem.message ?? '',
+        })),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={staff ? t`New project` : t`Request an offer`}
+      footer={
+        <HStack gap="2">
+          <Button variant="outline" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button loading={saving} onClick={submit}>
+            {staff ? <Trans>Create</Trans> : <Trans>Request offer</Trans>}
+          </Button>
+        </HStack>
+      }
+    >
+      <Stack gap="4">
+        {staff && (
+          <FormField id="project-customer" label={t`Customer`} error={error('userId')} required>
+            <SelectInput
+              value={userId}
+              onChange={(event) => setUserId(event.target.value)}
+              options={[
+                { value: '', label: t`Choose a customer` },
+                ...(customers.data ?? []).map((option) => ({ value: option.id, label: option.label })),
+              ]}
+            />
+          </FormField>
+        )}
+        <FormField id="project-name" label={t`Project name`} error={error('name')} required>
+          <Input value={name} onChange={(event) => setName(event.target.value)} />
+        </FormField>
+        <FormField id="project-site" label={t`Site address`} error={error('siteAddress')}>
+          <Input value={siteAddress} onChange={(event) => setSiteAddress(event.target.value)} />
+        </FormField>
+        <Stack gap="2">
+          <Text fontWeight="medium" fontSize="sm">
+            <Trans>New lifts</Trans>
+          </Text>
+          {lifts.map((lift, index) => (
+            <SimpleGrid
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are only added and removed at their place
+              key={index}
+              columns={{ base: 1, sm: 4 }}
+              gap="2"
+              alignItems="end"
+            >
+              <FormField id={`project-lift-${index}-stops`} label={t`Stops`}>
+                <Input
+                  type="number"
+                  min={0}
+                  value={lift.stops}
+                  onChange={(event) =>
+                    setLifts(
+                      lifts.map((item, i) => (i === index ? { ...item, stops: event.target.value } : item)),
+                    )
+                  }
+                />
+              </FormField>
+              <FormField id={`project-lift-${index}-load`} label={t`Load (kg)`}>
+                <Input
+                  type="number"
+                  min={0}
+                  value={lift.loadKg}
+                  onChange={(event) =>
+                    setLifts(
+                      lifts.map((item, i) => (i === index ? { ...item, loadKg: event.target.value } : item)),
+                    )
+                  }
+                />
+              </FormField>
+              <FormField id={`project-lift-${index}-drive`} label={t`Drive type`}>
+                <SelectInput
+                  value={lift.driveType}
+                  onChange={(event) =>
+                    setLifts(
+                      lifts.map((item, i) =>
+                        i === index ? { ...item, driveType: event.target.value } : item,
+                      ),
+                    )
+                  }
+                  options={[{ value: '', label: '—' }, ...driveTypes]}
+                />
+              </FormField>
+              <IconButton
+                variant="ghost"
+                aria-label={t`Remove lift ${index + 1}`}
+                onClick={() => setLifts(lifts.filter((_item, i) => i !== index))}
+              >
+                <Trash2 />
+              </IconButton>
+            </SimpleGrid>
+          ))}
+          <Button
+            size="sm"
+            variant="outline"
+            alignSelf="flex-start"
+            onClick={() => setLifts([...lifts, { stops: '', loadKg: '', driveType: '' }])}
+          >
+            <Plus aria-hidden="true" />
+            <Trans>Add lift</Trans>
+          </Button>
+        </Stack>
+        <FormField id="project-notes" label={t`Notes`} error={error('notes')}>
+          <Textarea rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        </FormField>
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,34 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { projectsApi } from '../../../contract/api/projects';
+import type { ProjectState } from '../../../contract/project-transitions';
+import type { Project } from '../../../contract/schemas/project';
+import { call } from '../../data/http';
+import { reportSaveError } from '../../ui/form-errors';
+import { showToast } from '../../ui/toaster';
+import './project-messages';
+
+/**
+ * A state change (`PUT /projects/{id}` with the new state) with the spec's toast: 'Sent an email!'
+ * when the offer went out, 'Saved successfully' otherwise. Answers the project, or null on failure.
+ */
+export async function moveProject(
+  project: Project,
+  state: ProjectState,
+  i18n: I18n,
+): Promise<Project | null> {
+  try {
+    const moved = await call(projectsApi.update, {
+      params: { id: project.id },
+      body: { project: { state }, baseVersion: project.version },
+    });
+    showToast(
+      'success',
+      state === 'sentOffer' ? i18n._(msg`Sent an email!`) : i18n._(msg`Saved successfully`),
+    );
+    return moved;
+  } catch (error) {
+    reportSaveError(error, i18n);
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ProjectState } from '../../../contract/project-transitions';
+import type { CableStatus } from '../../../contract/schemas/project';
+
+/** The spec's labels of the offer states and the cable status. */
+export const STATE_LABELS: Record<ProjectState, MessageDescriptor> = {
+  offerRequested: msg`Offer requested`,
+  preparingQuote: msg`Preparing quote`,
+  sentOffer: msg`Sent offer`,
+  receivedOffer: msg`Received offer`,
+  onPreOrder: msg`On pre-order`,
+  ordered: msg`Ordered`,
+  canceledQuote: msg`Canceled quote`,
+  canceledOffer: msg`Canceled offer`,
+};
+
+export const STATE_PALETTE: Record<ProjectState, string> = {
+  offerRequested: 'blue',
+  preparingQuote: 'purple',
+  sentOffer: 'orange',
+  receivedOffer: 'yellow',
+  onPreOrder: 'teal',
+  ordered: 'green',
+  canceledQuote: 'gray',
+  canceledOffer: 'gray',
+};
+
+export const CABLE_LABELS: Record<CableStatus, MessageDescriptor> = {
+  installed: msg`Installed`,
+  pending: msg`Pending`,
+  notInstalled: msg`Not Installed`,
+};
+
+export function formatCents(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(cents / 100);
+}

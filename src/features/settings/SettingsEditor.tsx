@@ -1,0 +1,99 @@
+import { Box } from '@chakra-ui/react';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
+import { bracketMatching, defaultHighlightStyle, foldGutter, syntaxHighlighting } from '@codemirror/language';
+import { type Diagnostic, linter, lintGutter } from '@codemirror/lint';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import { checkSettingsText } from '../../../contract/settings-check';
+
+/**
+ * The settings document in CodeMirror 6: JSON highlighting and, as you type, the same check the
+ * server runs (contract/settings-check.ts), marked on the line of the key. Loaded only with
+ * /apps/json (route-level code splitting).
+ */
+export function SettingsEditor({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; `value` is synced below
+  useEffect(() => {
+    if (!host.current) return;
+    const schemaLint = linter((editor): Diagnostic[] => {
+      const text = editor.state.doc.toString();
+      const checked = checkSettingsText(text);
+      if (checked.ok) return [];
+      return checked.problems.map((problem) => ({
+        from: Math.min(problem.from, text.length),
+        to: Math.min(problem.from + 1, text.length),
+        severity: 'error',
+        message: problem.path ? `${problem.path}: ${problem.message}` : problem.message,
+      }));
+    });
+    view.current = new EditorView({
+      doc: value,
+      parent: host.current,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        foldGutter(),
+        drawSelection(),
+        highlightActiveLine(),
+        bracketMatching(),
+        syntaxHighlighting(defaultHighlightStyle),
+        json(),
+        lintGutter(),
+        schemaLint,
+        // Undo and redo, select all, and the usual editing keys; Tab indents (Escape, then Tab,
+        // leaves the editor: CodeMirror's way of keeping keyboard users from being trapped).
+        history(),
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({ 'aria-label': label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) changed.current(update.state.doc.toString());
+        }),
+      ],
+    });
+    return () => {
+      view.current?.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || editor.state.doc.toString() === value) return;
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+  }, [value]);
+
+  return (
+    <Box
+      ref={host}
+      borderWidth="1px"
+      borderRadius="l2"
+      overflow="hidden"
+      fontSize="sm"
+      css={{
+        '& .cm-editor': { maxHeight: '60vh', minHeight: '16rem' },
+        '& .cm-scroller': { overflow: 'auto' },
+      }}
+    />
+  );
+}
