@@ -35,6 +35,8 @@ export type ReloadChange =
   | { entity: 'lifts'; ids?: string[] }
   /** The error-code catalogue changed (every signed-in user mirrors it). */
   | { entity: 'descriptions' }
+  /** Base data changed (every signed-in user mirrors it). */
+  | { entity: 'base' }
   /** Readings of these lifts were deleted or changed without a `lift:message`; only lifts the user sees. */
   | { entity: 'messages'; liftIds: string[] }
   /** Files of these lifts were added or deleted; only lifts the user sees. */

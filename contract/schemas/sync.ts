@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
 import { AlarmSchema } from './alarm';
+import { BaseEntrySchema } from './base';
 import { DescriptionSchema } from './description';
 import { LiftFileSchema } from './file';
 import { LiftSchema } from './lift';
@@ -38,6 +39,7 @@ export const SyncPullQuerySchema = v.object({
 export const SyncDeletionsSchema = v.object({
   lifts: v.array(v.string()),
   descriptions: v.array(v.string()),
+  base: v.array(v.string()),
   /** Messages by id; a dropped lift also drops its messages and files on the client. */
   messages: v.array(v.string()),
   files: v.array(v.string()),
@@ -57,6 +59,8 @@ export const SyncPullResponseSchema = v.object({
   reset: v.boolean(),
   lifts: v.array(LiftSchema),
   descriptions: v.array(DescriptionSchema),
+  /** Base data (docs/base-data.md): every signed-in user mirrors all of it, like the descriptions. */
+  base: v.array(BaseEntrySchema),
   messages: v.array(MessageSchema),
   /** The files of every lift in `lifts` or mirrored before (their list, not their bytes). */
   files: v.array(LiftFileSchema),

@@ -3,6 +3,7 @@ import { baseApi } from '../../../contract/api/base';
 import { MSG } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
 import { HttpError } from '../../lib/http-error';
+import { askEveryoneToPull } from '../sync/sync-notify';
 import { createBaseRepository } from './base.repository';
 import { seedBaseData } from './base-seed';
 
@@ -13,6 +14,11 @@ const entryNotFound = () => new HttpError(404, PROJECT_MSG.baseEntryNotFound);
 export const baseRoutes: FastifyPluginAsync = async (app) => {
   const repository = createBaseRepository(app.db);
   await seedBaseData(repository);
+
+  // Every signed-in user mirrors base data (docs/sync.md): after a change they all pull it.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) askEveryoneToPull(app, 'base');
+  });
 
   app.serve(baseApi.list, async () => ({ entries: await repository.list() }));
 

@@ -32,7 +32,10 @@ export function askLiftSeersToPull(
     .catch((error: unknown) => app.log.warn({ err: error }, 'sync reload for lift seers failed'));
 }
 
-/** Every signed-in user mirrors the descriptions: all of them pull. */
-export function askEveryoneToPull(app: FastifyInstance): void {
-  app.io.emit('reload', { entity: 'descriptions' });
+/** Every signed-in user mirrors the descriptions and the base data: all of them pull. */
+export function askEveryoneToPull(
+  app: FastifyInstance,
+  entity: 'descriptions' | 'base' = 'descriptions',
+): void {
+  app.io.emit('reload', { entity });
 }

@@ -11,6 +11,8 @@ import { rowsOf } from '../../db/results';
 import {
   type AlarmRow,
   alarms,
+  type BaseEntryRow,
+  baseEntries,
   type DescriptionRow,
   descriptions,
   type LiftFileRow,
@@ -25,6 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { toAlarm } from '../alarms/alarm-mapper';
+import { toBaseEntry } from '../base/base-mapper';
 import { toDescription } from '../descriptions/description-mapper';
 import { toLiftFile } from '../files/file-mapper';
 import { toLifts } from '../lifts/lift-view';
@@ -35,7 +38,8 @@ const DAY_MS = 86_400_000;
 /**
  * Bump when what a mirror holds changes shape: every client then starts over.
  * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.
- * v3: lifts bring their files, alarms and maintenance visits, which mirrors filled under v2 lack.
+ * v3: lifts bring their files, alarms and maintenance visits, and base data is mirrored, which
+ * mirrors filled under v2 lack.
  */
 const CURSOR_FORMAT = 'v3';
 /** `format:position:fingerprint`, and `:from:afterSeq` while lifts that came into scope are backfilled. */
@@ -89,6 +93,7 @@ export interface PullOptions {
 const emptyDeletions = () => ({
   lifts: [],
   descriptions: [],
+  base: [],
   messages: [],
   files: [],
   alarms: [],
@@ -101,6 +106,7 @@ function resetAnswer(now: Date): SyncPullResponse {
     reset: true,
     lifts: [],
     descriptions: [],
+    base: [],
     messages: [],
     files: [],
     alarms: [],
@@ -124,6 +130,7 @@ type Child =
 type Change =
   | { seq: number; kind: 'lift'; row: LiftRow }
   | { seq: number; kind: 'description'; row: DescriptionRow }
+  | { seq: number; kind: 'base'; row: BaseEntryRow }
   | Child
   | { seq: number; kind: 'access'; liftId: string; userId: string | null; companyId: string | null };
 
@@ -278,7 +285,7 @@ export async function pullChanges(
         return backfillPage(tx, user, { position: after, backfill }, { limit, since, fingerprint, now });
       }
 
-      const [liftRows, descriptionRows, childRows, accessRows] = await Promise.all([
+      const [liftRows, descriptionRows, baseRows, childRows, accessRows] = await Promise.all([
         tx
           .select()
           .from(lifts)
@@ -296,6 +303,12 @@ export async function pullChanges(
           .from(descriptions)
           .where(and(gt(descriptions.syncSeq, after), first ? isNull(descriptions.deletedAt) : undefined))
           .orderBy(asc(descriptions.syncSeq))
+          .limit(limit + 1),
+        tx
+          .select()
+          .from(baseEntries)
+          .where(and(gt(baseEntries.syncSeq, after), first ? isNull(baseEntries.deletedAt) : undefined))
+          .orderBy(asc(baseEntries.syncSeq))
           .limit(limit + 1),
         readChildren(tx, { afterSeq: after, user, liveOnly: first, since, limit }),
         first
@@ -316,6 +329,7 @@ export async function pullChanges(
       const merged: Change[] = [
         ...liftRows.map((row) => ({ seq: row.syncSeq, kind: 'lift' as const, row })),
         ...descriptionRows.map((row) => ({ seq: row.syncSeq, kind: 'description' as const, row })),
+        ...baseRows.map((row) => ({ seq: row.syncSeq, kind: 'base' as const, row })),
         ...childRows,
         ...accessRows.map((row) => ({ seq: row.syncSeq, kind: 'access' as const, ...row })),
       ].sort((a, b) => a.seq - b.seq);
@@ -328,6 +342,8 @@ export async function pullChanges(
       const deletedLifts = new Set<string>();
       const descriptionsToSend = new Map<string, DescriptionRow>();
       const deletedDescriptions = new Set<string>();
+      const baseToSend = new Map<string, BaseEntryRow>();
+      const deletedBase = new Set<string>();
       const childrenToSend = new Map<string, Child>();
       const deletedChildren = {
         message: new Set<string>(),
@@ -347,6 +363,10 @@ export async function pullChanges(
           case 'description':
             if (change.row.deletedAt) deletedDescriptions.add(change.row.id);
             else descriptionsToSend.set(change.row.id, change.row);
+            break;
+          case 'base':
+            if (change.row.deletedAt) deletedBase.add(change.row.id);
+            else baseToSend.set(change.row.id, change.row);
             break;
           case 'message':
           case 'file':
@@ -394,10 +414,12 @@ export async function pullChanges(
         reset: false,
         lifts: await toLifts(tx, [...liftsToSend.values()]),
         descriptions: [...descriptionsToSend.values()].map(toDescription),
+        base: [...baseToSend.values()].map(toBaseEntry),
         ...childrenAnswer(childrenToSend.values()),
         deleted: {
           lifts: [...deletedLifts],
           descriptions: [...deletedDescriptions],
+          base: [...deletedBase],
           messages: [...deletedChildren.message],
           files: [...deletedChildren.file],
           alarms: [...deletedChildren.alarm],
@@ -457,6 +479,7 @@ async function backfillPage(
     reset: false,
     lifts: [],
     descriptions: [],
+    base: [],
     ...childrenAnswer(sent),
     deleted: emptyDeletions(),
     cursor: encodeCursor(
@@ -499,6 +522,7 @@ async function lastCommittedPosition(db: Database): Promise<number> {
   const [row] = rowsOf<{ position: string | number | null }>(
     await db.execute(sql`select greatest(
       (select max(sync_seq) from lifts), (select max(sync_seq) from descriptions),
+      (select max(sync_seq) from base_entries),
       (select max(sync_seq) from messages), (select max(sync_seq) from lift_files),
       (select max(sync_seq) from alarms), (select max(sync_seq) from maintenance_visits),
       (select max(sync_seq) from lift_access_changes)) as position`),

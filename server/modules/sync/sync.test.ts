@@ -7,7 +7,7 @@ import type { Lift } from '../../../contract/schemas/lift';
 import { type SyncPullResponse, SyncPullResponseSchema } from '../../../contract/schemas/sync';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
-import { descriptions, liftFiles, messages, users } from '../../db/schema';
+import { baseEntries, descriptions, liftFiles, messages, users } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { encodeCursor, scopeFingerprint } from './sync.repository';
 
@@ -137,7 +137,8 @@ describe('first sync', () => {
 
   it('keeps every page within the limit and in one answer shape', async () => {
     const page = await pull('service_man', undefined, 3);
-    expect(page.lifts.length + page.descriptions.length + page.messages.length).toBe(3);
+    const rows = [page.lifts, page.descriptions, page.base, page.messages, page.files, page.alarms, page.visits];
+    expect(rows.reduce((sum, list) => sum + list.length, 0)).toBe(3);
     expect(page.hasMore).toBe(true);
     expect(page.cursor).not.toBe('');
     expect(Date.parse(page.serverTime)).not.toBeNaN();
@@ -250,6 +251,31 @@ describe('delta sync', () => {
       .returning({ id: messages.id });
     const after = await pullAll('service_man', next);
     expect([...after.messageIds]).toContain(later!.id);
+  });
+
+  it('sends every user the base data, and its deletions as tombstones', async () => {
+    const db = t.database.handle.db;
+    const [entry] = await db
+      .insert(baseEntries)
+      .values({
+        category: 'driveType',
+        key: 'sync-hydraulic',
+        labelDe: 'Hydraulisch',
+        labelEn: 'Hydraulic',
+        sort: 99,
+      })
+      .returning();
+    const first = await pull('service_man');
+    let cursor = first.cursor;
+    const seen = new Set(first.base.map((row) => row.id));
+    for (let page = first; page.hasMore; cursor = page.cursor) {
+      page = await pull('service_man', page.cursor);
+      for (const row of page.base) seen.add(row.id);
+    }
+    expect(seen.has(entry!.id)).toBe(true);
+    await db.update(baseEntries).set({ deletedAt: new Date() }).where(eq(baseEntries.id, entry!.id));
+    const after = await pull('service_man', cursor);
+    expect(after.deleted.base).toEqual([entry!.id]);
   });
 
   it("sends a lift's files with it, old or new, their deletions as tombstones, and none of another customer's", async () => {

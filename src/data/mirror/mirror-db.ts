@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Alarm } from '../../../contract/schemas/alarm';
+import type { BaseEntry } from '../../../contract/schemas/base';
 import type { Description } from '../../../contract/schemas/description';
 import type { LiftFile } from '../../../contract/schemas/file';
 import type { Lift } from '../../../contract/schemas/lift';
@@ -100,6 +101,7 @@ export class MirrorDb extends Dexie {
   files!: EntityTable<LiftFile, 'id'>;
   alarms!: EntityTable<Alarm, 'id'>;
   visits!: EntityTable<MaintenanceVisit, 'id'>;
+  base!: EntityTable<BaseEntry, 'id'>;
   uploads!: EntityTable<UploadEntry, 'uid'>;
   kept!: EntityTable<KeptFile, 'fileId'>;
   pins!: EntityTable<PinRow, 'key'>;
@@ -120,9 +122,9 @@ export class MirrorDb extends Dexie {
       kept: 'fileId, liftId, lastUsedAt',
       pins: 'key',
     });
-    // Alarms of the mirrored lifts (acknowledged offline through the outbox) and their maintenance
-    // visits (recorded offline through the outbox).
-    this.version(3).stores({ alarms: 'id, liftId, openedAt', visits: 'id, liftId' });
+    // Alarms of the mirrored lifts (acknowledged offline through the outbox), their maintenance
+    // visits (recorded offline through the outbox), and the base data's labels.
+    this.version(3).stores({ alarms: 'id, liftId, openedAt', visits: 'id, liftId', base: 'id, category' });
   }
 }
 

@@ -56,7 +56,15 @@ describe('pullAll', () => {
       db,
       aPage({
         cursor: 'c2',
-        deleted: { lifts: ['a'], descriptions: ['d2'], messages: ['m3'], files: [], alarms: [], visits: [] },
+        deleted: {
+          lifts: ['a'],
+          descriptions: ['d2'],
+          base: [],
+          messages: ['m3'],
+          files: [],
+          alarms: [],
+          visits: [],
+        },
       }),
     );
     expect((await db.lifts.toArray()).map((lift) => lift.id)).toEqual(['b']);

@@ -43,12 +43,23 @@ export async function clearMirrorData(db: MirrorDb): Promise<void> {
  * pending outbox changes laid on top again, messages older than 90 days pruned, cursor saved.
  */
 export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promise<void> {
-  const tables = [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.visits, db.meta, db.outbox];
+  const tables = [
+    db.lifts,
+    db.descriptions,
+    db.base,
+    db.messages,
+    db.files,
+    db.alarms,
+    db.visits,
+    db.meta,
+    db.outbox,
+  ];
   await db.transaction('rw', tables, async () => {
     const overlaid = await overlayPendingChanges(db, page);
     await db.lifts.bulkPut(overlaid.lifts);
     await db.descriptions.bulkPut(overlaid.descriptions);
     await db.messages.bulkPut(overlaid.messages);
+    await db.base.bulkPut(page.base);
     await db.files.bulkPut(page.files);
     await db.alarms.bulkPut(overlaid.alarms);
     await db.visits.bulkPut(overlaid.visits);
@@ -60,6 +71,7 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
       await db.visits.where('liftId').anyOf(page.deleted.lifts).delete();
     }
     await db.descriptions.bulkDelete(page.deleted.descriptions);
+    await db.base.bulkDelete(page.deleted.base);
     await db.messages.bulkDelete(page.deleted.messages);
     await db.files.bulkDelete(page.deleted.files);
     await db.alarms.bulkDelete(page.deleted.alarms);
@@ -104,6 +116,7 @@ export async function applyLiveMessage(db: MirrorDb, message: Message): Promise<
 const hasRows = (page: SyncPullResponse) =>
   page.lifts.length +
     page.descriptions.length +
+    page.base.length +
     page.messages.length +
     page.files.length +
     page.alarms.length >

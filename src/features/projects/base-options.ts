@@ -1,13 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { baseApi } from '../../../contract/api/base';
 import type { BaseCategory } from '../../../contract/schemas/base';
-import { useApiQuery } from '../../data/use-api';
+import { useBaseEntries } from '../../data/use-base-entries';
 
 /** The active entries of a base data category as choices, in the user's language (docs/base-data.md). */
 export function useBaseChoices(category: BaseCategory): { value: string; label: string }[] {
   const { i18n } = useLingui();
-  const query = useApiQuery(baseApi.list, {});
-  return (query.data?.entries ?? [])
+  return useBaseEntries()
     .filter((entry) => entry.category === category && entry.active)
     .sort((a, b) => a.sort - b.sort)
     .map((entry) => ({ value: entry.key, label: i18n.locale === 'de' ? entry.labelDe : entry.labelEn }));
@@ -16,9 +14,9 @@ export function useBaseChoices(category: BaseCategory): { value: string; label: 
 /** A base data key's label in the user's language, inactive entries included (an old project keeps its label). */
 export function useBaseLabel(category: BaseCategory): (key: string | undefined) => string {
   const { i18n } = useLingui();
-  const query = useApiQuery(baseApi.list, {});
+  const entries = useBaseEntries();
   return (key) => {
-    const entry = query.data?.entries.find((item) => item.category === category && item.key === key);
+    const entry = entries.find((item) => item.category === category && item.key === key);
     if (!entry) return key ?? '';
     return i18n.locale === 'de' ? entry.labelDe : entry.labelEn;
   };
