@@ -40,6 +40,8 @@ interface Samples {
   userId?: string;
   servicemanId?: string;
   contactId?: string;
+  /** A panel template (staff only). */
+  templateId?: string;
 }
 
 /** Ids of this role's own data, for the pages with parameters. */
@@ -53,7 +55,9 @@ async function samplesFor(request: APIRequestContext, token: string): Promise<Sa
   const users = await get('/api/users?page=1&pageSize=5');
   const servicemen = await get('/api/users?page=1&pageSize=5&role=service_man');
   const contacts = await get('/api/chat/contacts');
+  const templates = await get('/api/templates');
   return {
+    templateId: templates?.templates?.[0]?.id,
     liftId: lifts?.lifts?.[0]?.id,
     userId: users?.users?.[0]?.id,
     servicemanId: servicemen?.users?.[0]?.id,
@@ -72,6 +76,7 @@ function signedInSamples(route: string, s: Samples): string[] | undefined {
     '/apps/servicers/$appId': s.servicemanId ? [`/apps/servicers/${s.servicemanId}`] : [],
     '/apps/simcard/sim/{-$iccid}': ['/apps/simcard/sim'],
     '/apps/tableau/$folderType': ['/apps/tableau/public', '/apps/tableau/private', '/apps/tableau/templates'],
+    '/apps/tableau/editor/$templateId': s.templateId ? [`/apps/tableau/editor/${s.templateId}`] : [],
     '/apps/projects/projects/$projectId/{-$userId}': ['/apps/projects/projects/1'],
     '/apps/chat': ['/apps/chat', ...(s.contactId ? [`/apps/chat?contact=${s.contactId}`] : [])],
   };

@@ -130,7 +130,8 @@ test('an admin corrects a base data label in English and the project form shows 
   request,
 }) => {
   test.slow();
-  const token = await signInByToken(page, request, 'admin', SETTINGS_URL);
+  // The dev (admin and above) on the settings server: other tests switch the admin's language there.
+  const token = await signInByToken(page, request, 'dev', SETTINGS_URL);
   const setLanguage = (language: 'de' | 'en') =>
     request.put(`${SETTINGS_URL}/api/users/me/settings`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -160,8 +161,9 @@ test('the JSON settings: a schema error is shown with its line, a valid write be
   page,
   request,
 }) => {
-  await signInByToken(page, request, 'admin', SETTINGS_URL);
-  await page.goto(`${SETTINGS_URL}/apps/json`);
+  // The dev on the main server: the settings server's users switch languages in other tests.
+  await signInByToken(page, request, 'dev');
+  await page.goto('/apps/json');
   await expect(page.getByRole('heading', { name: 'JSON' })).toBeVisible();
   const editor = page.getByLabel('Einstellungsdokument (JSON)');
   await editor.click();
