@@ -23,13 +23,15 @@ for (const name of readdirSync('src/locales/de').filter((entry) => entry.endsWit
       continue;
     }
     let msgid = fromPo(start[1]);
+    // A message with a context (`msgctxt`) is translated by hand: the same English may mean two things.
+    const withContext = /^msgctxt /.test(lines[index - 1] ?? '');
     out.push(lines[index]);
     while (/^".*"$/.test(lines[index + 1] ?? '')) {
       index++;
       msgid += fromPo(lines[index].slice(1, -1));
       out.push(lines[index]);
     }
-    const german = msgid === '' ? undefined : translations[msgid];
+    const german = msgid === '' || withContext ? undefined : translations[msgid];
     if (german === undefined || !/^msgstr /.test(lines[index + 1] ?? '')) continue;
     // Replace the msgstr and its continuation lines.
     index++;

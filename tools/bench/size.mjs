@@ -9,10 +9,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.mjs';
 
-// Raised from 170 to 175 KB with issues 4 and 5: the first load now carries ten more route
-// definitions (their loaders and chunk lists), the server's texts for accounts, chat and sync in
-// German, and the shortcut bar; their screens and catalogs load lazily.
-const BUDGET_KB = 175;
+// Lowered from 175 to 165 KB with issue 19: the sign-in form no longer carries react-hook-form
+// (161.4 KB measured with every domain of issues 14 to 18 in). The issue's goal is 150 KB.
+const BUDGET_KB = 165;
 const WEB_DIR = 'dist/web';
 
 if (!existsSync(join(WEB_DIR, 'index.html'))) {

@@ -38,7 +38,7 @@ function StateBadge({ alarm }: { alarm: Alarm }) {
     );
   return (
     <Badge colorPalette="red" variant="solid">
-      <Trans>Open</Trans>
+      <Trans context="alarm state">Open</Trans>
     </Badge>
   );
 }

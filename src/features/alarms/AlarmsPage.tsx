@@ -127,7 +127,7 @@ export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
   }, [acknowledge, mayAcknowledge, navigate, reload, t, i18n]);
 
   const stateLabels: Record<StateChoice, string> = {
-    open: t`Open`,
+    open: t({ message: 'Open', context: 'alarm state' }),
     acknowledged: t`Acknowledged`,
     closed: t`Closed`,
     all: t`All`,
