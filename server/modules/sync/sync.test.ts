@@ -137,7 +137,15 @@ describe('first sync', () => {
 
   it('keeps every page within the limit and in one answer shape', async () => {
     const page = await pull('service_man', undefined, 3);
-    const rows = [page.lifts, page.descriptions, page.base, page.messages, page.files, page.alarms, page.visits];
+    const rows = [
+      page.lifts,
+      page.descriptions,
+      page.base,
+      page.messages,
+      page.files,
+      page.alarms,
+      page.visits,
+    ];
     expect(rows.reduce((sum, list) => sum + list.length, 0)).toBe(3);
     expect(page.hasMore).toBe(true);
     expect(page.cursor).not.toBe('');

@@ -1,21 +1,26 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
 import { loadScreenCatalog } from '../../../../data/i18n';
 import { LibraryPage } from '../../../../features/tableau/LibraryPage';
 import { TemplatesPage } from '../../../../features/tableau/TemplatesPage';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet';
+
+const FOLDER_TYPES = ['public', 'private', 'templates'] as const;
+type FolderType = (typeof FOLDER_TYPES)[number];
+const isFolderType = (value: string): value is FolderType =>
+  (FOLDER_TYPES as readonly string[]).includes(value);
 
 export const Route = createFileRoute('/_app/apps/tableau/$folderType')({
-  beforeLoad: requireAccess('admin'),
+  beforeLoad: (context) => {
+    // Another segment is no page of the tableau: the app's 404.
+    if (!isFolderType(context.params.folderType)) throw notFound();
+    return requireAccess('admin')(context);
+  },
   loader: loadScreenCatalog,
   component: TableauPage,
 });
 
 function TableauPage() {
-  const { t } = useLingui();
   const { folderType } = Route.useParams();
-  if (folderType === 'public' || folderType === 'private') return <LibraryPage scope={folderType} />;
   if (folderType === 'templates') return <TemplatesPage />;
-  return <NotAvailableYet title={t`Tableau`} />;
+  return <LibraryPage scope={folderType === 'private' ? 'private' : 'public'} />;
 }
