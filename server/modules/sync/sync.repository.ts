@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   MIRROR_MESSAGE_DAYS,
   SYNC_PULL_DEFAULT_LIMIT,
@@ -154,74 +154,60 @@ interface ChildRange {
  * alarms while open, and closed ones of those days; maintenance visits whatever their age.
  */
 async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]> {
-  const scope = (
-    liftId:
-      | typeof messages.liftId
-      | typeof liftFiles.liftId
-      | typeof alarms.liftId
-      | typeof maintenanceVisits.liftId,
-  ) =>
-    range.liftIds ? inArray(liftId, range.liftIds) : range.user ? liftScopeCondition(range.user) : undefined;
-  const needsLift = range.liftIds === undefined;
-  const messageQuery = tx.select({ message: messages }).from(messages).$dynamic();
-  const fileQuery = tx
-    .select({ file: liftFiles, addedByName: users.displayName })
-    .from(liftFiles)
-    .leftJoin(users, eq(users.id, liftFiles.addedBy))
-    .$dynamic();
-  const alarmQuery = tx.select({ alarm: alarms }).from(alarms).$dynamic();
-  const visitQuery = tx
-    .select({ visit: maintenanceVisits, recordedByName: users.displayName })
-    .from(maintenanceVisits)
-    .leftJoin(users, eq(users.id, maintenanceVisits.recordedBy))
-    .$dynamic();
+  type ChildTable = typeof messages | typeof liftFiles | typeof alarms | typeof maintenanceVisits;
+  /** The same range for every kind: position window, tombstones, scope; `window` adds the kind's own days. */
+  const inRange = (table: ChildTable, window?: SQL) =>
+    and(
+      gt(table.syncSeq, range.afterSeq),
+      range.upTo === undefined ? undefined : lte(table.syncSeq, range.upTo),
+      window,
+      range.liveOnly ? isNull(table.deletedAt) : undefined,
+      range.liftIds
+        ? inArray(table.liftId, range.liftIds)
+        : range.user
+          ? liftScopeCondition(range.user)
+          : undefined,
+    );
+  // The stream's scope condition reads the lift row; a backfill names its lifts.
+  const withLift = <Q>(query: Q, table: ChildTable): Q =>
+    range.liftIds === undefined
+      ? (query as Q & { innerJoin(joined: typeof lifts, on: SQL): Q }).innerJoin(
+          lifts,
+          eq(lifts.id, table.liftId),
+        )
+      : query;
+  const page = { limit: range.limit + 1 };
   const [messageRows, fileRows, alarmRows, visitRows] = await Promise.all([
-    (needsLift ? messageQuery.innerJoin(lifts, eq(lifts.id, messages.liftId)) : messageQuery)
-      .where(
-        and(
-          gt(messages.syncSeq, range.afterSeq),
-          range.upTo === undefined ? undefined : lte(messages.syncSeq, range.upTo),
-          gte(messages.at, range.since),
-          range.liveOnly ? isNull(messages.deletedAt) : undefined,
-          scope(messages.liftId),
-        ),
-      )
+    withLift(tx.select({ message: messages }).from(messages).$dynamic(), messages)
+      .where(inRange(messages, gte(messages.at, range.since)))
       .orderBy(asc(messages.syncSeq))
-      .limit(range.limit + 1),
-    (needsLift ? fileQuery.innerJoin(lifts, eq(lifts.id, liftFiles.liftId)) : fileQuery)
-      .where(
-        and(
-          gt(liftFiles.syncSeq, range.afterSeq),
-          range.upTo === undefined ? undefined : lte(liftFiles.syncSeq, range.upTo),
-          range.liveOnly ? isNull(liftFiles.deletedAt) : undefined,
-          scope(liftFiles.liftId),
-        ),
-      )
+      .limit(page.limit),
+    withLift(
+      tx
+        .select({ file: liftFiles, addedByName: users.displayName })
+        .from(liftFiles)
+        .leftJoin(users, eq(users.id, liftFiles.addedBy))
+        .$dynamic(),
+      liftFiles,
+    )
+      .where(inRange(liftFiles))
       .orderBy(asc(liftFiles.syncSeq))
-      .limit(range.limit + 1),
-    (needsLift ? alarmQuery.innerJoin(lifts, eq(lifts.id, alarms.liftId)) : alarmQuery)
-      .where(
-        and(
-          gt(alarms.syncSeq, range.afterSeq),
-          range.upTo === undefined ? undefined : lte(alarms.syncSeq, range.upTo),
-          or(isNull(alarms.closedAt), gte(alarms.closedAt, range.since)),
-          range.liveOnly ? isNull(alarms.deletedAt) : undefined,
-          scope(alarms.liftId),
-        ),
-      )
+      .limit(page.limit),
+    withLift(tx.select({ alarm: alarms }).from(alarms).$dynamic(), alarms)
+      .where(inRange(alarms, or(isNull(alarms.closedAt), gte(alarms.closedAt, range.since))))
       .orderBy(asc(alarms.syncSeq))
-      .limit(range.limit + 1),
-    (needsLift ? visitQuery.innerJoin(lifts, eq(lifts.id, maintenanceVisits.liftId)) : visitQuery)
-      .where(
-        and(
-          gt(maintenanceVisits.syncSeq, range.afterSeq),
-          range.upTo === undefined ? undefined : lte(maintenanceVisits.syncSeq, range.upTo),
-          range.liveOnly ? isNull(maintenanceVisits.deletedAt) : undefined,
-          scope(maintenanceVisits.liftId),
-        ),
-      )
+      .limit(page.limit),
+    withLift(
+      tx
+        .select({ visit: maintenanceVisits, recordedByName: users.displayName })
+        .from(maintenanceVisits)
+        .leftJoin(users, eq(users.id, maintenanceVisits.recordedBy))
+        .$dynamic(),
+      maintenanceVisits,
+    )
+      .where(inRange(maintenanceVisits))
       .orderBy(asc(maintenanceVisits.syncSeq))
-      .limit(range.limit + 1),
+      .limit(page.limit),
   ]);
   return [
     ...messageRows.map(({ message: row }): Child => ({ seq: row.syncSeq, kind: 'message', row })),
