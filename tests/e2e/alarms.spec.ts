@@ -154,9 +154,15 @@ test('a service man acknowledges an alarm offline; the admin sees it acknowledge
 }) => {
   const lift = await liftWithError(request);
   await signInByToken(page, request, 'service_man');
-  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await page.goto('/apps/dashboards/my-devices');
   await waitForServiceWorker(page);
   await waitForMirror(page);
+  // The devices dashboard lists the open alarm and leads to its lift.
+  await expect(
+    page.getByTestId('open-alarms').getByRole('listitem').filter({ hasText: lift.uid }),
+  ).toContainText('Fehler 101: Türzonenfehler');
+  await page.getByTestId('open-alarms').getByRole('link', { name: lift.uid }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/lift/lifts/${lift.id}`));
 
   await context.setOffline(true);
   await page.reload();

@@ -10,6 +10,7 @@ import { LiftStateBadges } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { MaintenanceDueSection } from './MaintenanceDueSection';
+import { OpenAlarmsSection } from './OpenAlarmsSection';
 
 const REFETCH_DELAY_MS = 1000;
 
@@ -149,6 +150,7 @@ export function MyDevicesPage() {
               </Box>
             )}
           </Stack>
+          <OpenAlarmsSection />
           <MaintenanceDueSection />
         </>
       )}
