@@ -9,7 +9,15 @@ import { reportSaveError } from '../../ui/form-errors';
 import { formatEuro } from './LibraryPage';
 
 /** The bill of materials of a saved template: articles, quantities, prices and the sum; CSV and PDF sheets. */
-export function BomPanel({ templateId, version, dirty }: { templateId: string; version: number; dirty: boolean }) {
+export function BomPanel({
+  templateId,
+  version,
+  dirty,
+}: {
+  templateId: string;
+  version: number;
+  dirty: boolean;
+}) {
   const { t, i18n } = useLingui();
   const [bom, setBom] = useState<Bom | null>(null);
 
@@ -38,7 +46,14 @@ export function BomPanel({ templateId, version, dirty }: { templateId: string; v
   }
 
   return (
-    <Stack gap="2" as="section" aria-label={t`Bill of materials`} borderWidth="1px" borderRadius="md" padding="3">
+    <Stack
+      gap="2"
+      as="section"
+      aria-label={t`Bill of materials`}
+      borderWidth="1px"
+      borderRadius="md"
+      padding="3"
+    >
       <Text fontWeight="semibold" fontSize="sm">
         <Trans>Bill of materials</Trans>
       </Text>

@@ -1,4 +1,17 @@
-import { Badge, Box, Button, Grid, HStack, IconButton, Image, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Grid,
+  HStack,
+  IconButton,
+  Image,
+  Input,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Folder as FolderIcon, Pencil, Plus, Trash2, Upload } from 'lucide-react';
@@ -16,7 +29,7 @@ import {
 } from '../../../contract/schemas/tableau';
 import { call } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
-import { ConfirmDialog, AppDialog } from '../../ui/AppDialog';
+import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -35,7 +48,10 @@ export function formatEuro(decimal: string, locale: string): string {
   return `${grouped}${separator}${cents} €`;
 }
 
-const FolderFormSchema = v.object({ name: FolderInputSchema.entries.name, notes: FolderInputSchema.entries.notes });
+const FolderFormSchema = v.object({
+  name: FolderInputSchema.entries.name,
+  notes: FolderInputSchema.entries.notes,
+});
 type FolderForm = v.InferInput<typeof FolderFormSchema>;
 
 function FolderDialog({
@@ -88,12 +104,12 @@ function FolderDialog({
     >
       <form id="tableau-folder-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-        <FormField id="folder-name" label={t`Name`} error={message(errors.name?.message)} required>
-          <Input {...register('name')} />
-        </FormField>
-        <FormField id="folder-notes" label={t`Notes`} error={message(errors.notes?.message)}>
-          <Textarea {...register('notes')} rows={3} />
-        </FormField>
+          <FormField id="folder-name" label={t`Name`} error={message(errors.name?.message)} required>
+            <Input {...register('name')} />
+          </FormField>
+          <FormField id="folder-notes" label={t`Notes`} error={message(errors.notes?.message)}>
+            <Textarea {...register('notes')} rows={3} />
+          </FormField>
         </Stack>
       </form>
     </AppDialog>
@@ -132,7 +148,12 @@ function ArticleDialog({
   });
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
   const onSubmit = handleSubmit(async (values) => {
-    const body = { folderId: values.folderId, name: values.name, number: values.number, price: values.price ?? 0 };
+    const body = {
+      folderId: values.folderId,
+      name: values.name,
+      number: values.number,
+      price: values.price ?? 0,
+    };
     try {
       const saved = article
         ? await call(tableauApi.updateSubfolder, { params: { id: article.id }, body })
@@ -160,21 +181,26 @@ function ArticleDialog({
     >
       <form id="tableau-article-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-        <FormField id="article-name" label={t`Name`} error={message(errors.name?.message)} required>
-          <Input {...register('name')} />
-        </FormField>
-        <FormField id="article-number" label={t`Article number`} error={message(errors.number?.message)} required>
-          <Input {...register('number')} />
-        </FormField>
-        <FormField id="article-price" label={t`Price (EUR)`} error={message(errors.price?.message)}>
-          <Input {...register('price')} inputMode="decimal" placeholder="12.50" />
-        </FormField>
-        <FormField id="article-folder" label={t`Folder`} error={message(errors.folderId?.message)}>
-          <SelectInput
-            {...register('folderId')}
-            options={folders.map((folder) => ({ value: folder.id, label: folder.name }))}
-          />
-        </FormField>
+          <FormField id="article-name" label={t`Name`} error={message(errors.name?.message)} required>
+            <Input {...register('name')} />
+          </FormField>
+          <FormField
+            id="article-number"
+            label={t`Article number`}
+            error={message(errors.number?.message)}
+            required
+          >
+            <Input {...register('number')} />
+          </FormField>
+          <FormField id="article-price" label={t`Price (EUR)`} error={message(errors.price?.message)}>
+            <Input {...register('price')} inputMode="decimal" placeholder="12.50" />
+          </FormField>
+          <FormField id="article-folder" label={t`Folder`} error={message(errors.folderId?.message)}>
+            <SelectInput
+              {...register('folderId')}
+              options={folders.map((folder) => ({ value: folder.id, label: folder.name }))}
+            />
+          </FormField>
         </Stack>
       </form>
     </AppDialog>
@@ -281,8 +307,21 @@ function ResourceGrid({ article, onChanged }: { article: Subfolder; onChanged: (
       ) : (
         <Grid templateColumns="repeat(auto-fill, minmax(120px, 1fr))" gap="3" as="ul" listStyleType="none">
           {resources.map((resource) => (
-            <Box as="li" key={resource.id} borderWidth="1px" borderRadius="md" padding="2" data-testid="resource-card">
-              <Image src={resource.thumbnailUrl} alt={resource.name} height="96px" width="100%" objectFit="contain" />
+            <Box
+              as="li"
+              key={resource.id}
+              borderWidth="1px"
+              borderRadius="md"
+              padding="2"
+              data-testid="resource-card"
+            >
+              <Image
+                src={resource.thumbnailUrl}
+                alt={resource.name}
+                height="96px"
+                width="100%"
+                objectFit="contain"
+              />
               <Text fontSize="xs" truncate title={resource.name}>
                 {resource.name}
               </Text>
@@ -290,7 +329,12 @@ function ResourceGrid({ article, onChanged }: { article: Subfolder; onChanged: (
                 <Text fontSize="xs" color="fg.muted">
                   {resource.widthMm} × {resource.heightMm} mm
                 </Text>
-                <IconButton size="2xs" variant="ghost" aria-label={t`Delete ${resource.name}`} onClick={() => void remove(resource)}>
+                <IconButton
+                  size="2xs"
+                  variant="ghost"
+                  aria-label={t`Delete ${resource.name}`}
+                  onClick={() => void remove(resource)}
+                >
                   <Trash2 />
                 </IconButton>
               </HStack>
@@ -314,7 +358,9 @@ export function LibraryPage({ scope }: { scope: Scope }) {
   const [search, setSearch] = useState('');
   const [folderDialog, setFolderDialog] = useState<{ folder: Folder | null } | null>(null);
   const [articleDialog, setArticleDialog] = useState<{ article: Subfolder | null } | null>(null);
-  const [confirm, setConfirm] = useState<{ kind: 'folder'; folder: Folder } | { kind: 'article'; article: Subfolder } | null>(null);
+  const [confirm, setConfirm] = useState<
+    { kind: 'folder'; folder: Folder } | { kind: 'article'; article: Subfolder } | null
+  >(null);
 
   const loadFolders = async () => {
     try {
@@ -325,7 +371,9 @@ export function LibraryPage({ scope }: { scope: Scope }) {
       setFolders(own.folders);
       setAllFolders(all.folders);
       setSelectedFolder((current) =>
-        current && own.folders.some((folder) => folder.id === current) ? current : (own.folders[0]?.id ?? null),
+        current && own.folders.some((folder) => folder.id === current)
+          ? current
+          : (own.folders[0]?.id ?? null),
       );
     } catch (error) {
       setLoadError(error);
@@ -438,7 +486,12 @@ export function LibraryPage({ scope }: { scope: Scope }) {
                 <Button size="sm" variant="outline" onClick={() => setFolderDialog({ folder })}>
                   <Pencil /> <Trans>Rename folder</Trans>
                 </Button>
-                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirm({ kind: 'folder', folder })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setConfirm({ kind: 'folder', folder })}
+                >
                   <Trash2 /> <Trans>Delete folder</Trans>
                 </Button>
               </>
@@ -488,7 +541,12 @@ export function LibraryPage({ scope }: { scope: Scope }) {
                     >
                       <Table.Cell fontFamily="mono">{article.number}</Table.Cell>
                       <Table.Cell>
-                        <Button variant="plain" size="sm" padding="0" onClick={() => setSelectedArticle(article)}>
+                        <Button
+                          variant="plain"
+                          size="sm"
+                          padding="0"
+                          onClick={() => setSelectedArticle(article)}
+                        >
                           {article.name}
                         </Button>
                       </Table.Cell>
@@ -527,7 +585,8 @@ export function LibraryPage({ scope }: { scope: Scope }) {
             <Stack gap="2" as="section" aria-label={t`Images of ${selectedArticle.name}`}>
               <Text fontWeight="semibold">
                 <Trans>
-                  Images of {selectedArticle.name} ({selectedArticle.number}, {formatEuro(selectedArticle.price, i18n.locale)})
+                  Images of {selectedArticle.name} ({selectedArticle.number},{' '}
+                  {formatEuro(selectedArticle.price, i18n.locale)})
                 </Trans>
               </Text>
               <ResourceGrid article={selectedArticle} onChanged={() => void loadArticles()} />

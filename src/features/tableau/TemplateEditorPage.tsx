@@ -1,11 +1,23 @@
-import { Badge, Box, Button, Grid, HStack, IconButton, Image, Input, Link, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Grid,
+  HStack,
+  IconButton,
+  Image,
+  Input,
+  Link,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type Konva from 'konva';
 import {
   ExternalLink,
-  Redo2,
   RectangleHorizontal,
+  Redo2,
   Save,
   Trash2,
   Type,
@@ -14,7 +26,16 @@ import {
   ZoomOut,
 } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Ellipse, Image as KonvaImage, Layer, Line, Rect, Stage, Text as KonvaText, Transformer } from 'react-konva';
+import {
+  Ellipse,
+  Image as KonvaImage,
+  Text as KonvaText,
+  Layer,
+  Line,
+  Rect,
+  Stage,
+  Transformer,
+} from 'react-konva';
 import { tableauApi } from '../../../contract/api/tableau';
 import type {
   LayoutElement,
@@ -140,9 +161,13 @@ const PanelElement = memo(function PanelElement({ element, url, grid, onSelect, 
 const GridLines = memo(function GridLines({ layout }: { layout: TemplateLayout }) {
   const lines = [];
   for (let x = 10; x < layout.widthMm; x += 10)
-    lines.push(<Line key={`x${x}`} points={[x, 0, x, layout.heightMm]} stroke="#00000018" strokeWidth={0.3} />);
+    lines.push(
+      <Line key={`x${x}`} points={[x, 0, x, layout.heightMm]} stroke="#00000018" strokeWidth={0.3} />,
+    );
   for (let y = 10; y < layout.heightMm; y += 10)
-    lines.push(<Line key={`y${y}`} points={[0, y, layout.widthMm, y]} stroke="#00000018" strokeWidth={0.3} />);
+    lines.push(
+      <Line key={`y${y}`} points={[0, y, layout.widthMm, y]} stroke="#00000018" strokeWidth={0.3} />,
+    );
   return <>{lines}</>;
 });
 
@@ -165,7 +190,8 @@ function Palette({
   );
   const byArticle = useMemo(() => {
     const map = new Map<string, Resource[]>();
-    for (const resource of resources) map.set(resource.subfolderId, [...(map.get(resource.subfolderId) ?? []), resource]);
+    for (const resource of resources)
+      map.set(resource.subfolderId, [...(map.get(resource.subfolderId) ?? []), resource]);
     return map;
   }, [resources]);
   return (
@@ -204,7 +230,12 @@ function Palette({
                   {article.number}
                 </Text>
               </Stack>
-              <Button size="2xs" variant="outline" onClick={() => onAdd(resource)} aria-label={t`Add ${article.name}`}>
+              <Button
+                size="2xs"
+                variant="outline"
+                onClick={() => onAdd(resource)}
+                aria-label={t`Add ${article.name}`}
+              >
                 <Trans>Add</Trans>
               </Button>
             </HStack>
@@ -252,6 +283,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
       .catch((error: unknown) => reportSaveError(error, i18n));
   }, [templateId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box exists once the template is shown
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
@@ -260,12 +292,16 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
     return () => observer.disconnect();
   }, [template]);
 
-  const resourceById = useMemo(() => new Map(resources.map((resource) => [resource.id, resource])), [resources]);
+  const resourceById = useMemo(
+    () => new Map(resources.map((resource) => [resource.id, resource])),
+    [resources],
+  );
   const scale = layout
     ? Math.max(0.1, Math.min(boxWidth / layout.widthMm, (window.innerHeight * 0.75) / layout.heightMm) * zoom)
     : 1;
 
-  // The transformer follows the selection.
+  // The transformer follows the selection (and its node, which a changed layout may replace).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` re-attaches after a change
   useEffect(() => {
     const transformer = transformerRef.current;
     const stage = stageRef.current;
@@ -414,7 +450,10 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
       const nodes = transformer?.nodes() ?? [];
       transformer?.nodes([]);
       gridLayerRef.current?.hide();
-      const blob = (await stage.toBlob({ mimeType: 'image/png', pixelRatio: PREVIEW_PX_PER_MM / scale })) as Blob;
+      const blob = (await stage.toBlob({
+        mimeType: 'image/png',
+        pixelRatio: PREVIEW_PX_PER_MM / scale,
+      })) as Blob;
       gridLayerRef.current?.show();
       transformer?.nodes(nodes);
       const form = new FormData();
@@ -446,13 +485,30 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
         </HStack>
       </HStack>
       <HStack gap="1" wrap="wrap" marginBottom="3" role="toolbar" aria-label={t`Editor tools`}>
-        <Button size="sm" onClick={() => void save()} loading={saving} disabled={!history.dirty && template.previewUrl !== null}>
+        <Button
+          size="sm"
+          onClick={() => void save()}
+          loading={saving}
+          disabled={!history.dirty && template.previewUrl !== null}
+        >
           <Save /> <Trans>Save</Trans>
         </Button>
-        <IconButton size="sm" variant="outline" aria-label={t`Undo`} onClick={history.undo} disabled={!history.canUndo}>
+        <IconButton
+          size="sm"
+          variant="outline"
+          aria-label={t`Undo`}
+          onClick={history.undo}
+          disabled={!history.canUndo}
+        >
           <Undo2 />
         </IconButton>
-        <IconButton size="sm" variant="outline" aria-label={t`Redo`} onClick={history.redo} disabled={!history.canRedo}>
+        <IconButton
+          size="sm"
+          variant="outline"
+          aria-label={t`Redo`}
+          onClick={history.redo}
+          disabled={!history.canRedo}
+        >
           <Redo2 />
         </IconButton>
         <Button size="sm" variant="outline" onClick={addText}>
@@ -471,10 +527,20 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
         >
           <Trash2 />
         </IconButton>
-        <IconButton size="sm" variant="outline" aria-label={t`Zoom out`} onClick={() => setZoom((z) => Math.max(0.25, z / 1.25))}>
+        <IconButton
+          size="sm"
+          variant="outline"
+          aria-label={t`Zoom out`}
+          onClick={() => setZoom((z) => Math.max(0.25, z / 1.25))}
+        >
           <ZoomOut />
         </IconButton>
-        <IconButton size="sm" variant="outline" aria-label={t`Zoom in`} onClick={() => setZoom((z) => Math.min(8, z * 1.25))}>
+        <IconButton
+          size="sm"
+          variant="outline"
+          aria-label={t`Zoom in`}
+          onClick={() => setZoom((z) => Math.min(8, z * 1.25))}
+        >
           <ZoomIn />
         </IconButton>
         <Box width="110px">
@@ -491,7 +557,13 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
           </RouterLink>
         </Link>
         {designEditorUrl && (
-          <Link href={designEditorUrl} target="_blank" rel="noopener noreferrer" fontSize="sm" colorPalette="blue">
+          <Link
+            href={designEditorUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            fontSize="sm"
+            colorPalette="blue"
+          >
             <Trans>External editor</Trans> <ExternalLink size="14" />
           </Link>
         )}
@@ -519,11 +591,19 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
             scaleX={scale}
             scaleY={scale}
             onMouseDown={(event) => {
-              if (event.target === event.target.getStage() || event.target.name() === 'panel') setSelectedId(null);
+              if (event.target === event.target.getStage() || event.target.name() === 'panel')
+                setSelectedId(null);
             }}
           >
             <Layer listening={false}>
-              <Rect name="panel" x={0} y={0} width={layout.widthMm} height={layout.heightMm} fill={layout.background} />
+              <Rect
+                name="panel"
+                x={0}
+                y={0}
+                width={layout.widthMm}
+                height={layout.heightMm}
+                fill={layout.background}
+              />
             </Layer>
             <Layer ref={gridLayerRef} listening={false}>
               <GridLines layout={layout} />
@@ -553,12 +633,20 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
         </Box>
         <Stack gap="4">
           {selected && (
-            <Stack gap="2" as="section" aria-label={t`Selected element`} borderWidth="1px" borderRadius="md" padding="3">
+            <Stack
+              gap="2"
+              as="section"
+              aria-label={t`Selected element`}
+              borderWidth="1px"
+              borderRadius="md"
+              padding="3"
+            >
               <Text fontWeight="semibold" fontSize="sm">
                 <Trans>Selected element</Trans>
               </Text>
               <Text fontSize="xs" color="fg.muted" data-testid="selected-geometry">
-                x {selected.x} · y {selected.y} · {selected.width} × {selected.height} mm · {selected.rotation}°
+                x {selected.x} · y {selected.y} · {selected.width} × {selected.height} mm ·{' '}
+                {selected.rotation}°
               </Text>
               {selected.kind === 'text' && (
                 <>

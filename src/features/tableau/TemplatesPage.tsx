@@ -1,4 +1,17 @@
-import { Badge, Box, Button, Card, Grid, HStack, Image, Input, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  HStack,
+  Image,
+  Input,
+  Link,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
@@ -72,9 +85,21 @@ export function TemplatesPage() {
             {templates.map((template) => (
               <Card.Root as="li" key={template.id} size="sm" data-testid="template-card">
                 <Card.Body gap="2">
-                  <Box bg="bg.muted" borderRadius="md" height="220px" display="flex" alignItems="center" justifyContent="center">
+                  <Box
+                    bg="bg.muted"
+                    borderRadius="md"
+                    height="220px"
+                    display="flex"
+                    alignItems="center"
+                    justifyContent="center"
+                  >
                     {template.previewUrl ? (
-                      <Image src={template.previewUrl} alt={t`Preview of ${template.name}`} maxHeight="210px" objectFit="contain" />
+                      <Image
+                        src={template.previewUrl}
+                        alt={t`Preview of ${template.name}`}
+                        maxHeight="210px"
+                        objectFit="contain"
+                      />
                     ) : (
                       <Text color="fg.muted" fontSize="sm">
                         <Trans>No preview yet</Trans>
@@ -134,12 +159,14 @@ export function TemplatesPage() {
           }}
         >
           <Stack gap="3">
-          <FormField id="template-name" label={t`Name`} error={nameError} required>
-            <Input value={name} onChange={(event) => setName(event.target.value)} />
-          </FormField>
-          <Text fontSize="sm" color="fg.muted">
-            {type === 'COP' ? t`A car panel (COP) of 300 × 1200 mm` : t`A landing panel (LOP) of 120 × 300 mm`}
-          </Text>
+            <FormField id="template-name" label={t`Name`} error={nameError} required>
+              <Input value={name} onChange={(event) => setName(event.target.value)} />
+            </FormField>
+            <Text fontSize="sm" color="fg.muted">
+              {type === 'COP'
+                ? t`A car panel (COP) of 300 × 1200 mm`
+                : t`A landing panel (LOP) of 120 × 300 mm`}
+            </Text>
           </Stack>
         </form>
       </AppDialog>

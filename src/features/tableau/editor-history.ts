@@ -40,7 +40,12 @@ export function useEditorHistory() {
       setState((current) => {
         const previous = current.past.at(-1);
         if (!previous || !current.present) return current;
-        return { ...current, past: current.past.slice(0, -1), present: previous, future: [current.present, ...current.future] };
+        return {
+          ...current,
+          past: current.past.slice(0, -1),
+          present: previous,
+          future: [current.present, ...current.future],
+        };
       }),
     [],
   );
