@@ -569,7 +569,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
         >
           <ZoomIn />
         </IconButton>
-        <Box width="110px">
+        <Box width="130px">
           <SelectInput
             aria-label={t`Grid`}
             value={String(grid)}
