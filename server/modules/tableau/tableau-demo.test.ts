@@ -23,7 +23,10 @@ it('seeds two public product lines with 30 drawn articles and a COP and a LOP te
   const get = <T>(url: string) => t.app.inject({ method: 'GET', url, headers }).then((r) => r.json<T>());
 
   const { folders } = await get<{ folders: Folder[] }>('/api/folders?scope=public');
-  expect(folders.map((folder) => folder.name)).toEqual(['Classic', 'Vision']);
+  expect(folders.map((folder) => [folder.name, folder.subfolderCount])).toEqual([
+    ['Classic', 16],
+    ['Vision', 14],
+  ]);
   const { subfolders } = await get<{ subfolders: Subfolder[] }>('/api/subfolders');
   expect(subfolders).toHaveLength(30);
   expect(subfolders.every((article) => article.resourceCount === 1 && article.priceCents > 0)).toBe(true);

@@ -35,8 +35,10 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
 const folderVisible = (user: TableauUser): SQL =>
   or(eq(tableauFolders.isPublic, true), eq(tableauFolders.userId, user.id)) as SQL;
 
-const subfolderCounts = sql<number>`(select count(*)::int from ${tableauSubfolders} where ${tableauSubfolders.folderId} = ${tableauFolders.id})`;
-const resourceCounts = sql<number>`(select count(*)::int from ${tableauResources} where ${tableauResources.subfolderId} = ${tableauSubfolders.id})`;
+// Written out with their table names: inside a subquery drizzle leaves `id` unqualified, which
+// would name the subquery's own column.
+const subfolderCounts = sql<number>`(select count(*)::int from tableau_subfolders s where s.folder_id = "tableau_folders"."id")`;
+const resourceCounts = sql<number>`(select count(*)::int from tableau_resources r where r.subfolder_id = "tableau_subfolders"."id")`;
 
 /** A unique violation of the article number within its folder. */
 export function isArticleNumberConflict(error: unknown): boolean {

@@ -126,6 +126,12 @@ describe('folders', () => {
   it('a folder that still holds articles is not deleted', async () => {
     const line = await folder('admin', { name: 'Line D', isPublic: true });
     const item = await article('admin', { folderId: line.id, name: 'Button', number: 'D-1', price: 100 });
+    expect((await call('admin', 'GET', `/api/folders/${line.id}`)).json()).toMatchObject({
+      subfolderCount: 1,
+    });
+    expect((await call('admin', 'GET', `/api/subfolders/${item.id}`)).json()).toMatchObject({
+      resourceCount: 0,
+    });
     const refused = await call('admin', 'DELETE', `/api/folders/${line.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: "The Folder can't delete" });

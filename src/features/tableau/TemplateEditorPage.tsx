@@ -80,6 +80,8 @@ function useLoadedImage(url: string | undefined): HTMLImageElement | undefined {
 }
 
 interface ElementProps {
+  /** While an element is dragged it sits on this layer, so the other elements are not redrawn. */
+  dragLayer: React.RefObject<Konva.Layer | null>;
   element: LayoutElement;
   url: string | undefined;
   grid: number;
@@ -88,7 +90,15 @@ interface ElementProps {
 }
 
 /** One element of the panel: a part image, an engraving or a shape, in millimetres (the stage scales). */
-const PanelElement = memo(function PanelElement({ element, url, grid, onSelect, onChange }: ElementProps) {
+const PanelElement = memo(function PanelElement({
+  dragLayer,
+  element,
+  url,
+  grid,
+  onSelect,
+  onChange,
+}: ElementProps) {
+  const home = useRef<{ layer: Konva.Container; index: number } | null>(null);
   const image = useLoadedImage(element.kind === 'resource' ? url : undefined);
   const common = {
     id: element.id,
@@ -102,13 +112,28 @@ const PanelElement = memo(function PanelElement({ element, url, grid, onSelect, 
     perfectDrawEnabled: false,
     onMouseDown: () => onSelect(element.id),
     onTap: () => onSelect(element.id),
+    onDragStart: (event: Konva.KonvaEventObject<DragEvent>) => {
+      const node = event.target;
+      const layer = node.getParent();
+      if (!dragLayer.current || !layer) return;
+      home.current = { layer, index: node.zIndex() };
+      node.moveTo(dragLayer.current);
+    },
     onDragMove: (event: Konva.KonvaEventObject<DragEvent>) => {
       // Aligned on the millimetre grid while it moves.
       event.target.x(snap(event.target.x(), grid));
       event.target.y(snap(event.target.y(), grid));
     },
-    onDragEnd: (event: Konva.KonvaEventObject<DragEvent>) =>
-      onChange(element.id, { x: event.target.x(), y: event.target.y() }),
+    onDragEnd: (event: Konva.KonvaEventObject<DragEvent>) => {
+      const node = event.target;
+      // Back in its place among the others before React sees the change.
+      if (home.current) {
+        node.moveTo(home.current.layer);
+        node.zIndex(home.current.index);
+        home.current = null;
+      }
+      onChange(element.id, { x: node.x(), y: node.y() });
+    },
     onTransformEnd: (event: Konva.KonvaEventObject<Event>) => {
       const node = event.target;
       const width = Math.max(grid, snap(node.width() * node.scaleX(), grid));
@@ -264,6 +289,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
   const stageRef = useRef<Konva.Stage>(null);
   const transformerRef = useRef<Konva.Transformer>(null);
   const gridLayerRef = useRef<Konva.Layer>(null);
+  const dragLayerRef = useRef<Konva.Layer>(null);
   const boxRef = useRef<HTMLDivElement>(null);
 
   const { reset } = history;
@@ -283,7 +309,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
       .catch((error: unknown) => reportSaveError(error, i18n));
   }, [templateId]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the box is rendered once the template is there
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box exists once the template is shown
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
@@ -300,8 +326,8 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
     ? Math.max(0.1, Math.min(boxWidth / layout.widthMm, (window.innerHeight * 0.75) / layout.heightMm) * zoom)
     : 1;
 
-  // The transformer follows the selection, and its node when the layout redraws it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` re-renders the nodes the transformer holds
+  // The transformer follows the selection (and its node, which a changed layout may replace).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` re-attaches after a change
   useEffect(() => {
     const transformer = transformerRef.current;
     const stage = stageRef.current;
@@ -543,7 +569,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
         >
           <ZoomIn />
         </IconButton>
-        <Box width="110px">
+        <Box width="130px">
           <SelectInput
             aria-label={t`Grid`}
             value={String(grid)}
@@ -612,6 +638,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
               {layout.elements.map((element) => (
                 <PanelElement
                   key={element.id}
+                  dragLayer={dragLayerRef}
                   element={element}
                   url={element.kind === 'resource' ? resourceById.get(element.resourceId)?.url : undefined}
                   grid={grid}
@@ -620,6 +647,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
                 />
               ))}
             </Layer>
+            <Layer ref={dragLayerRef} />
             <Layer>
               <Transformer
                 ref={transformerRef}
