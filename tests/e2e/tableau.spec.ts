@@ -54,6 +54,8 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   request,
 }) => {
   test.slow();
+  // Names of this attempt: a retry on the same server must not meet the first attempt's folder.
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signInByToken(page, request, 'admin');
   await page.goto('/apps/tableau/private');
@@ -62,15 +64,15 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   // A folder and an article.
   await page.getByRole('button', { name: 'Neuer Ordner' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill('E2E Linie');
+  await dialog.getByLabel('Name').fill(`E2E Linie ${run}`);
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByRole('button', { name: /E2E Linie/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`E2E Linie ${run}`) })).toBeVisible();
   await page.getByRole('button', { name: 'Neuer Artikel' }).click();
   await dialog.getByLabel('Name').fill('E2E Taster');
-  await dialog.getByLabel('Artikelnummer').fill('E2E-1');
+  await dialog.getByLabel('Artikelnummer').fill(`E2E-${run}`);
   await dialog.getByLabel('Preis (EUR)').fill('12,50');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByRole('cell', { name: 'E2E-1' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `E2E-${run}` })).toBeVisible();
   await expect(page.getByRole('cell', { name: '12,50 €' })).toBeVisible();
 
   // Two part images dropped at once.
@@ -83,14 +85,14 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   // A new COP template, opened in the editor.
   await page.goto('/apps/tableau/templates');
   await page.getByRole('button', { name: 'Neue Vorlage' }).click();
-  await page.getByRole('dialog').getByLabel('Name').fill('E2E COP');
+  await page.getByRole('dialog').getByLabel('Name').fill(`E2E COP ${run}`);
   await page.getByRole('dialog').getByRole('button', { name: 'Anlegen' }).click();
   await expect(page).toHaveURL(/\/apps\/tableau\/editor\//);
-  await expect(page.getByRole('heading', { name: 'E2E COP' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible();
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Vergrößern' }).click();
 
   // Both images dragged from the library onto the panel.
-  await page.getByRole('searchbox', { name: 'Namen und Artikelnummern durchsuchen' }).fill('E2E-1');
+  await page.getByRole('searchbox', { name: 'Namen und Artikelnummern durchsuchen' }).fill(`E2E-${run}`);
   const items = page.getByTestId('palette-item');
   await expect(items).toHaveCount(2);
   const canvas = page.getByTestId('editor-canvas').locator('.konvajs-content');
@@ -145,7 +147,7 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   expect(saved.data.elements[1]?.width).toBe(resized.width);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'E2E COP' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible();
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Vergrößern' }).click();
   await expect(page.getByTestId('bom-sum')).toHaveText('25,00 €');
   await expect(page.getByTestId('bom-table').getByRole('cell', { name: '2', exact: true })).toBeVisible();
@@ -159,7 +161,7 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
 
   // The template list shows its preview.
   await page.goto('/apps/tableau/templates');
-  await expect(page.getByRole('img', { name: 'Vorschau von E2E COP' })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Vorschau von E2E COP ${run}` })).toBeVisible();
 });
 
 test('the editor keeps its frame rate while dragging on a panel with 200 elements', async ({
