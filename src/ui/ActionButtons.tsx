@@ -18,14 +18,25 @@ export function DeleteSelectedButton({
   );
 }
 
-/** The Cancel and Save buttons at the foot of a form; Save submits it. */
-export function FormActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
+/**
+ * The Cancel and Save buttons at the foot of a form; Save submits it. In a dialog's footer, outside
+ * the form, `form` names the form Save submits.
+ */
+export function FormActions({
+  onCancel,
+  saving,
+  form,
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  form?: string;
+}) {
   return (
     <HStack justify="flex-end" gap="2">
       <Button variant="outline" onClick={onCancel}>
         <Trans>Cancel</Trans>
       </Button>
-      <Button type="submit" loading={saving}>
+      <Button type="submit" form={form} loading={saving}>
         <Trans>Save</Trans>
       </Button>
     </HStack>

@@ -16,9 +16,9 @@ export interface AlarmFilter {
   minAgeMinutes?: number;
 }
 
-/** The alarms of the user's lifts as the server answers them. */
-export function useAlarms(filter: AlarmFilter) {
-  return useApiQuery(alarmsApi.list, { query: filter });
+/** The alarms of the user's lifts as the server answers them; `null` asks nothing. */
+export function useAlarms(filter: AlarmFilter | null) {
+  return useApiQuery(alarmsApi.list, filter && { query: filter });
 }
 
 /**
@@ -36,8 +36,9 @@ export function useLiftAlarms(liftId: string) {
         : null,
     [mirror, liftId],
   );
-  const open = useAlarms({ liftId, state: 'open' });
-  const acknowledged = useAlarms({ liftId, state: 'acknowledged' });
+  // The API only while there is no mirror to read.
+  const open = useAlarms(mirror ? null : { liftId, state: 'open' });
+  const acknowledged = useAlarms(mirror ? null : { liftId, state: 'acknowledged' });
   if (mirror) return { alarms: mirrored ?? [], reload: () => undefined };
   return {
     alarms: [...(open.data?.alarms ?? []), ...(acknowledged.data?.alarms ?? [])],

@@ -1,6 +1,6 @@
-import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
@@ -13,6 +13,7 @@ import { requestSync } from '../../data/mirror/sync-status';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { getSession } from '../../data/session';
+import { FormActions } from '../../ui/ActionButtons';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
@@ -127,16 +128,7 @@ export function RecordVisitDialog({
       open={open}
       onClose={onClose}
       title={t`Record a maintenance visit`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="record-visit-form" loading={isSubmitting}>
-            <Trans>Save</Trans>
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={onClose} saving={isSubmitting} form="record-visit-form" />}
     >
       <form id="record-visit-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4">

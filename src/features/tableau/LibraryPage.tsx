@@ -29,6 +29,7 @@ import {
 } from '../../../contract/schemas/tableau';
 import { call } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
+import { FormActions } from '../../ui/ActionButtons';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
@@ -91,16 +92,7 @@ function FolderDialog({
       open
       onClose={onClose}
       title={folder ? t`Rename folder` : t`New folder`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="tableau-folder-form" loading={isSubmitting}>
-            <Trans>Save</Trans>
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={onClose} saving={isSubmitting} form="tableau-folder-form" />}
     >
       <form id="tableau-folder-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4">
@@ -168,16 +160,7 @@ function ArticleDialog({
       open
       onClose={onClose}
       title={article ? t`Edit article` : t`New article`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="tableau-article-form" loading={isSubmitting}>
-            <Trans>Save</Trans>
-          </Button>
-        </>
-      }
+      footer={<FormActions onCancel={onClose} saving={isSubmitting} form="tableau-article-form" />}
     >
       <form id="tableau-article-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4">
