@@ -1,4 +1,5 @@
 import type { Database, DatabaseHandle, DatabaseKind } from '../db/client';
+import { transactionAware } from '../db/request-transaction';
 import { definePlugin } from '../lib/define-plugin';
 
 declare module 'fastify' {
@@ -17,7 +18,8 @@ export interface DatabasePluginOptions {
 export const databasePlugin = definePlugin<DatabasePluginOptions>(
   'database',
   async (app, { handle, closeWithApp }) => {
-    app.decorate('db', handle.db);
+    // Inside an idempotent write it is that request's transaction (server/db/request-transaction.ts).
+    app.decorate('db', transactionAware(handle.db));
     app.decorate('databaseKind', handle.kind);
     if (closeWithApp) app.addHook('onClose', () => handle.close());
   },

@@ -143,7 +143,9 @@ export const endpointsPlugin = definePlugin('endpoints', async (app) => {
 
     const run = (request: FastifyRequest, reply: FastifyReply) => {
       reply.code(status);
-      return handler(request as FastifyRequest<ParsedRequestOf<E>>, reply);
+      const handle = () => handler(request as FastifyRequest<ParsedRequestOf<E>>, reply);
+      // A write with a fresh Idempotency-Key runs in one transaction with its remembered answer.
+      return request.idempotency ? app.runIdempotent(request, reply, handle) : handle();
     };
     const register = (
       method: string,

@@ -155,6 +155,29 @@ describe('Idempotency-Key', () => {
     expect(await versionOf()).toBe((before ?? 0) + 1);
   });
 
+  it('keeps a change only together with its answer: when the answer cannot be stored, the change is undone', async () => {
+    const db = t.database.handle.db;
+    await db.execute(sql`create function fail_answer() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end; $$`);
+    await db.execute(sql`create trigger fail_answer before update on idempotency_keys
+      for each row when (new.status_code is not null) execute function fail_answer()`);
+    const key = newKey();
+    const before = await versionOf();
+    try {
+      const failed = await putLift(key, { maxTrips: 444 });
+      expect(failed.statusCode).toBe(500);
+      expect(await versionOf()).toBe(before);
+      const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(row).toBeUndefined();
+    } finally {
+      await db.execute(sql`drop trigger fail_answer on idempotency_keys`);
+      await db.execute(sql`drop function fail_answer()`);
+    }
+    const retry = await putLift(key, { maxTrips: 444 });
+    expect(retry.statusCode).toBe(200);
+    expect(await versionOf()).toBe((before ?? 0) + 1);
+  });
+
   it('refuses a malformed key with 400 and leaves writes without a key alone', async () => {
     for (const key of ['has space', 'x'.repeat(201), 'ümlaut']) {
       const answer = await putLift(key, { maxTrips: 777 });

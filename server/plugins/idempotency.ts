@@ -1,19 +1,55 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../contract/messages';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/schemas/sync';
 import type { Database } from '../db/client';
+import { runInTransaction } from '../db/request-transaction';
 import { idempotencyKeys } from '../db/schema';
 import { createAtRestCipher } from '../lib/at-rest-cipher';
 import { definePlugin } from '../lib/define-plugin';
 import { HttpError } from '../lib/http-error';
 
+/** A transaction of `db.transaction`, as Drizzle hands it to the callback. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * An idempotent write in progress. Its handler runs in one transaction with the key's row, and the
+ * answer is written into that row before the commit, so a crash leaves either both the change and
+ * its answer or neither: a retry then replays the answer, or runs the write for the first time.
+ */
+interface PendingWrite {
+  userId: string;
+  key: string;
+  request: string;
+  /** The handler threw: its transaction rolls back, and the refusal is stored after that. */
+  failed: boolean;
+  /** Hands the answer to the transaction (or asks it to roll back) and waits for the commit. */
+  finish: ((answer: StoredAnswer | null) => Promise<void>) | null;
+  /** The transaction, settled once it committed or rolled back. */
+  settled: Promise<unknown> | null;
+  recorded: boolean;
+}
+
+interface StoredAnswer {
+  statusCode: number;
+  body: string;
+  contentType: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while this request owns a pending idempotency row; its answer is stored on send. */
-    idempotency: { userId: string; key: string; recorded: boolean } | null;
+    /** Set on a write sent with a fresh `Idempotency-Key`; its answer is stored on send. */
+    idempotency: PendingWrite | null;
+  }
+  interface FastifyInstance {
+    /** Runs a route handler as the idempotent write of its request (the endpoints plugin calls it). */
+    runIdempotent<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      handler: () => T | Promise<T>,
+    ): Promise<T | FastifyReply>;
   }
 }
 
@@ -72,10 +108,15 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
     const key = header;
     const requestLine = requestFingerprint(request.method, request.url.split('?')[0] ?? '', request.body);
 
-    if (await claim(db, userId, key, requestLine)) {
-      request.idempotency = { userId, key, recorded: false };
-      return;
-    }
+    const fresh = (): PendingWrite => ({
+      userId,
+      key,
+      request: requestLine,
+      failed: false,
+      finish: null,
+      settled: null,
+      recorded: false,
+    });
     const deadline = Date.now() + waitForFirstMs;
     for (;;) {
       const [row] = await db
@@ -83,12 +124,9 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!row) {
-        // The first attempt failed (5xx) and let go of the key between our two reads: run now.
-        if (await claim(db, userId, key, requestLine)) {
-          request.idempotency = { userId, key, recorded: false };
-          return;
-        }
-        continue;
+        // The handler claims the key inside its transaction (runIdempotent).
+        request.idempotency = fresh();
+        return;
       }
       if (row.request !== requestLine) throw new HttpError(422, MSG.idempotencyKeyReused);
       if (row.statusCode !== null) {
@@ -102,8 +140,13 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
         }
         return replay(reply, row.statusCode, row.contentType, body);
       }
-      if (Date.now() - row.createdAt.getTime() > ABANDONED_AFTER_MS && (await takeOver(db, userId, key))) {
-        request.idempotency = { userId, key, recorded: false };
+      // A committed row without an answer comes from a version that claimed keys before the
+      // write: once its request is surely dead, the repeat runs.
+      if (
+        Date.now() - row.createdAt.getTime() > ABANDONED_AFTER_MS &&
+        (await dropAbandoned(db, userId, key))
+      ) {
+        request.idempotency = fresh();
         return;
       }
       if (Date.now() >= deadline) {
@@ -114,43 +157,115 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
     }
   });
 
+  app.decorate('runIdempotent', function runIdempotent<
+    T,
+  >(request: FastifyRequest, reply: FastifyReply, handler: () => T | Promise<T>): Promise<T | FastifyReply> {
+    const pending = request.idempotency;
+    if (!pending) return Promise.resolve(handler());
+    return new Promise((resolve, reject) => {
+      let handedOver = false;
+      const answered = new Promise<StoredAnswer | null>((hand) => {
+        // Called by onSend, possibly while the handler still runs (a handler that sends itself).
+        pending.finish = (answer) => {
+          hand(answer);
+          return (pending.settled ?? Promise.resolve()).then(
+            () => {},
+            (error: unknown) => {
+              if (error !== ROLLBACK) throw error;
+            },
+          );
+        };
+      });
+      pending.settled = runInTransaction(db, async (tx, leave) => {
+        // A twin with the same key that is still running holds this row: the insert waits for its
+        // commit and then finds it taken, and this request answers what the twin answered.
+        if (!(await claim(tx, pending.userId, pending.key, pending.request))) {
+          const [row] = await tx
+            .select()
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.userId, pending.userId), eq(idempotencyKeys.key, pending.key)));
+          request.idempotency = null;
+          handedOver = true;
+          if (!row || row.statusCode === null) {
+            reply.header('Retry-After', '1');
+            reject(new HttpError(429, MSG.stillProcessing));
+          } else if (row.request !== pending.request) {
+            reject(new HttpError(422, MSG.idempotencyKeyReused));
+          } else {
+            const body = row.body && cipher.isEncrypted(row.body) ? cipher.decrypt(row.body) : row.body;
+            resolve(replay(reply, row.statusCode, row.contentType, body));
+          }
+          return;
+        }
+        // A handler that sends the reply itself returns the reply, which settles only once the
+        // answer went out, and that waits for this commit: the answer arriving ends the wait too.
+        const handled = Promise.resolve().then(handler);
+        const outcome = await Promise.race([
+          handled.then(
+            (result) => ({ kind: 'returned' as const, result }),
+            (error: unknown) => ({ kind: 'threw' as const, error }),
+          ),
+          answered.then((answer) => ({ kind: 'sent' as const, answer })),
+        ]);
+        if (outcome.kind === 'threw') {
+          pending.failed = true;
+          handedOver = true;
+          reject(outcome.error);
+          throw outcome.error; // rolls the write back; the refusal itself is kept after that (onSend)
+        }
+        // What the handler started that runs later must not join this transaction.
+        leave();
+        handedOver = true;
+        resolve(handled);
+        const answer = outcome.kind === 'sent' ? outcome.answer : await answered;
+        if (!answer) throw ROLLBACK;
+        await tx
+          .update(idempotencyKeys)
+          .set(answer)
+          .where(and(eq(idempotencyKeys.userId, pending.userId), eq(idempotencyKeys.key, pending.key)));
+      });
+      pending.settled.catch((error: unknown) => {
+        if (!handedOver) reject(error);
+      });
+    });
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.idempotency;
     if (!pending || pending.recorded) return payload;
     pending.recorded = true;
-    const where = and(eq(idempotencyKeys.userId, pending.userId), eq(idempotencyKeys.key, pending.key));
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
-    const storable = payload === null || payload === undefined || body !== null;
-    if (reply.statusCode >= 500 || !storable) {
-      await db.delete(idempotencyKeys).where(where);
-    } else {
-      const contentType = reply.getHeader('content-type');
-      await db
-        .update(idempotencyKeys)
-        .set({
+    const storable = (payload === null || payload === undefined || body !== null) && reply.statusCode < 500;
+    const contentType = reply.getHeader('content-type');
+    const answer: StoredAnswer | null = storable
+      ? {
           statusCode: reply.statusCode,
           body: body ? cipher.encrypt(body) : '',
           contentType: typeof contentType === 'string' ? contentType : null,
-        })
-        .where(where);
+        }
+      : null;
+    if (pending.finish && !pending.failed) {
+      // The write's transaction is waiting for its answer: both commit before the client hears it.
+      await pending.finish(answer);
+      return payload;
+    }
+    // The handler failed and its transaction rolled back: keep the refusal (4xx), forget a 5xx.
+    await pending.settled?.catch(() => {});
+    if (answer) {
+      await db
+        .insert(idempotencyKeys)
+        .values({ userId: pending.userId, key: pending.key, request: pending.request, ...answer })
+        .onConflictDoNothing();
     }
     return payload;
   });
 
-  // A request that ends without an answer (client gone, crash in a hook) must not block its key.
+  // A request that ends without an answer (client gone, crash in a hook) must not hold its transaction.
   app.addHook('onResponse', async (request) => {
     const pending = request.idempotency;
     if (!pending || pending.recorded) return;
     pending.recorded = true;
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, pending.userId),
-          eq(idempotencyKeys.key, pending.key),
-          isNull(idempotencyKeys.statusCode),
-        ),
-      );
+    await pending.finish?.(null).catch(() => {});
   });
 
   const purge = () =>
@@ -167,9 +282,12 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
   app.addHook('onClose', async () => clearInterval(timer));
 });
 
-/** Inserts the pending row; false when the user already used this key. */
-async function claim(db: Database, userId: string, key: string, request: string): Promise<boolean> {
-  const inserted = await db
+/** Marks a transaction for rollback; nothing is thrown past `runIdempotent`. */
+const ROLLBACK = new Error('idempotent write rolled back');
+
+/** Inserts the key's row inside the write's transaction; false when the user already used this key. */
+async function claim(tx: Transaction, userId: string, key: string, request: string): Promise<boolean> {
+  const inserted = await tx
     .insert(idempotencyKeys)
     .values({ userId, key, request })
     .onConflictDoNothing()
@@ -177,11 +295,10 @@ async function claim(db: Database, userId: string, key: string, request: string)
   return inserted.length > 0;
 }
 
-/** Claims a pending row left behind by a request that never finished. */
-async function takeOver(db: Database, userId: string, key: string): Promise<boolean> {
-  const taken = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: sql`now()` })
+/** Removes an answerless row left behind by a request that never finished. */
+async function dropAbandoned(db: Database, userId: string, key: string): Promise<boolean> {
+  const dropped = await db
+    .delete(idempotencyKeys)
     .where(
       and(
         eq(idempotencyKeys.userId, userId),
@@ -191,7 +308,7 @@ async function takeOver(db: Database, userId: string, key: string): Promise<bool
       ),
     )
     .returning({ key: idempotencyKeys.key });
-  return taken.length > 0;
+  return dropped.length > 0;
 }
 
 function replay(reply: FastifyReply, statusCode: number, contentType: string | null, body: string | null) {

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, TEST_DB_KIND } from './helpers/database';
-import { REPO_ROOT } from './helpers/paths';
+import { startServerProcess } from './helpers/server-process';
 
 const running: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
@@ -13,40 +13,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** `server/main.ts` as a real process, as `npm run dev` starts it (tsx instead of the bundle). */
+/** The server in a scratch data dir, removed after the test. */
 function startServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lift-portal-main-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const url = /listening on (http:\/\/[\d.:]+)/.exec(stdout)?.[1];
-      if (url) resolve(url);
-    });
-    exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  listening.catch(() => {});
-  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+  return startServerProcess({ DATA_DIR: dataDir, ...env });
 }
 
 async function databaseEnv(): Promise<Record<string, string>> {

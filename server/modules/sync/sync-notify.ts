@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { userIdsWhoSeeLifts } from '../../access/lifts';
+import { afterCommit } from '../../db/request-transaction';
 import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 
 /**
  * Tells the online users who see these lifts (and staff) to pull their messages, files or alarms:
  * they changed in a way no `lift:message` carries (readings deleted, files added or deleted,
  * maintenance visits recorded). Each user
- * is named only the lifts he sees. Runs after the answer; a failure only delays their next pull.
+ * is named only the lifts he sees. Runs after the change committed, so their pull finds it; a
+ * failure only delays their next pull.
  */
 export function askLiftSeersToPull(
   app: FastifyInstance,
   liftIds: readonly string[],
   entity: 'messages' | 'files' | 'visits' = 'messages',
 ): void {
+  afterCommit(() => tellLiftSeers(app, liftIds, entity));
+}
+
+function tellLiftSeers(
+  app: FastifyInstance,
+  liftIds: readonly string[],
+  entity: 'messages' | 'files' | 'visits',
+) {
   if (liftIds.length === 0 || app.io.sockets.sockets.size === 0) return;
   const unique = [...new Set(liftIds)];
   userIdsWhoSeeLifts(app.db, unique)
@@ -37,5 +47,5 @@ export function askEveryoneToPull(
   app: FastifyInstance,
   entity: 'descriptions' | 'base' = 'descriptions',
 ): void {
-  app.io.emit('reload', { entity });
+  afterCommit(() => app.io.emit('reload', { entity }));
 }
