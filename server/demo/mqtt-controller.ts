@@ -45,6 +45,8 @@ export class MqttController {
   /** Every acknowledgement received, in order (tests). */
   readonly answers: DeviceAck[] = [];
   connects = 0;
+  /** The broker's last refusal or connection error. */
+  lastError: Error | undefined;
   private seq: number;
   private client: MqttClient | undefined;
   private readonly options: MqttControllerOptions;
@@ -82,6 +84,10 @@ export class MqttController {
       will: { topic: this.topic('status'), payload: Buffer.from(MQTT_OFFLINE), qos: 1, retain: true },
     });
     this.client = client;
+    // Refusals after the first connect (a rotated key) end up here; reconnecting goes on.
+    client.on('error', (error) => {
+      this.lastError = error;
+    });
     client.on('message', (topic, payload) => {
       if (topic !== this.topic('ack')) return;
       try {

@@ -39,8 +39,6 @@ const INVALID_LOG_INTERVAL_MS = 60_000;
 /** How long a dynamic-security command may take before it counts as failed. */
 const CONTROL_TIMEOUT_MS = 5_000;
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
-/** The role the bridge gives its own broker account: publish acknowledgements. */
-const BRIDGE_ROLE = 'lift-portal-bridge';
 const liftRole = (imei: string) => `lift-${imei}`;
 const IMEI = /^\d{15}$/;
 
@@ -62,7 +60,6 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
   const db = app.db;
   const devices = app.devices;
   const group = options.group ?? MQTT_SHARE_GROUP;
-  const bridgeUser = decodeURIComponent(new URL(options.url).username);
 
   const client: MqttClient = mqtt.connect(options.url, {
     protocolVersion: 5,
@@ -243,23 +240,11 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
     { command: 'createClient', username: imei, password: key, roles: [{ rolename: liftRole(imei) }] },
   ];
 
-  /** Once per start: the bridge may publish acknowledgements; accounts of deleted lifts go. */
+  /**
+   * Once per start: accounts of deleted lifts go. The bridge's own account and its role are set up
+   * with the broker (docs/device-protocol.md#mqtt): changing its own roles would get it kicked.
+   */
   async function prepareDynsec() {
-    reportFailures(
-      'bridge role',
-      await control([
-        {
-          command: 'createRole',
-          rolename: BRIDGE_ROLE,
-          acls: [
-            { acltype: 'publishClientSend', topic: 'lifts/+/ack', allow: true },
-            { acltype: 'subscribePattern', topic: 'lifts/#', allow: true },
-            { acltype: 'publishClientReceive', topic: 'lifts/#', allow: true },
-          ],
-        },
-        { command: 'addClientRole', username: bridgeUser, rolename: BRIDGE_ROLE },
-      ]),
-    );
     const [listed] = await control([{ command: 'listClients', verbose: false }]);
     const usernames = ((listed?.data as { clients?: unknown[] } | undefined)?.clients ?? []).filter(
       (name): name is string => typeof name === 'string' && IMEI.test(name),
@@ -300,12 +285,18 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
             prepared = true;
           }
         }
-        // Acknowledgements must be allowed before the first reading arrives, so readings come last.
-        await client.subscribeAsync(
-          Object.fromEntries(
-            [...readingTopics, 'lifts/+/status'].map((topic) => [topic, { qos: 1 as const }]),
-          ),
-        );
+        const topics = [...readingTopics, 'lifts/+/status'];
+        try {
+          await client.subscribeAsync(
+            Object.fromEntries(topics.map((topic) => [topic, { qos: 1 as const }])),
+          );
+        } catch (error) {
+          app.log.error(
+            { err: error, topics },
+            'mqtt: the broker refused the subscriptions of the bridge; give its account the role of docs/device-protocol.md#mqtt',
+          );
+          return;
+        }
         resolve();
       };
       track(work());
@@ -313,7 +304,7 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
   });
   client.on('error', (error) => app.log.warn({ err: error }, 'mqtt broker'));
 
-  const startWait = options.startWaitMs ?? 10_000;
+  const startWait = options.startWaitMs ?? 5_000;
   const timedOut = await Promise.race([
     subscribed.then(() => false),
     new Promise<boolean>((resolve) => setTimeout(() => resolve(true), startWait).unref()),

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,8 @@ export function dynsecPlugin(): string | undefined {
 /** A Mosquitto process of its own on a free port of the test range; stopped by `close`. */
 export async function startBroker(options: BrokerOptions = {}): Promise<TestBroker> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lift-mosquitto-'));
+  // Started as root, mosquitto runs as its own user: it must read the folder and write its plugin's file.
+  chmodSync(dir, 0o777);
   const adminPassword = randomBytes(12).toString('hex');
   const lines = ['persistence false', 'max_queued_messages 0', 'log_type error', 'log_type warning'];
   if (options.dynsec) {
@@ -60,7 +62,14 @@ export async function startBroker(options: BrokerOptions = {}): Promise<TestBrok
     writeFileSync(
       file,
       JSON.stringify({
-        clients: [{ username: 'admin', roles: [{ rolename: 'admin' }], ...dynsecPassword(adminPassword) }],
+        // The portal's account as docs/device-protocol.md#mqtt sets it up: dynamic-security admin and bridge.
+        clients: [
+          {
+            username: 'admin',
+            roles: [{ rolename: 'admin' }, { rolename: 'lift-portal-bridge' }],
+            ...dynsecPassword(adminPassword),
+          },
+        ],
         roles: [
           {
             rolename: 'admin',
@@ -68,6 +77,14 @@ export async function startBroker(options: BrokerOptions = {}): Promise<TestBrok
               { acltype: 'publishClientSend', topic: '$CONTROL/dynamic-security/#', allow: true },
               { acltype: 'publishClientReceive', topic: '$CONTROL/dynamic-security/#', allow: true },
               { acltype: 'subscribePattern', topic: '$CONTROL/dynamic-security/#', allow: true },
+            ],
+          },
+          {
+            rolename: 'lift-portal-bridge',
+            acls: [
+              { acltype: 'subscribePattern', topic: '$share/lift-portal/lifts/+/+', allow: true },
+              { acltype: 'subscribePattern', topic: 'lifts/+/status', allow: true },
+              { acltype: 'publishClientSend', topic: 'lifts/+/ack', allow: true },
             ],
           },
         ],
@@ -79,6 +96,7 @@ export async function startBroker(options: BrokerOptions = {}): Promise<TestBrok
         },
       }),
     );
+    chmodSync(file, 0o666);
     lines.push('allow_anonymous false', `plugin ${plugin}`, `plugin_opt_config_file ${file}`);
   } else {
     lines.push('allow_anonymous true');
