@@ -43,7 +43,10 @@ if (args.echo) {
     const { seq } = JSON.parse(payload.toString('utf8')) as { seq: number };
     client.publish(`echo/${imei}/ack`, JSON.stringify({ ok: true, seq }), { qos: 1 });
   });
-  await client.subscribeAsync({ '$share/echo/echo/+/stats': { qos: 1 }, '$share/echo/echo/+/event': { qos: 1 } });
+  await client.subscribeAsync({
+    '$share/echo/echo/+/stats': { qos: 1 },
+    '$share/echo/echo/+/event': { qos: 1 },
+  });
   process.send?.('ready');
 } else {
   await main();
@@ -101,7 +104,13 @@ async function drive(brokerUrl: string, root: 'lifts' | 'echo', imeis: string[])
   await Promise.all(clients.map((client) => client.endAsync(true)));
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  return { readings: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), failed };
+  return {
+    readings: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    failed,
+  };
 }
 
 async function waitFor(url: string, tries = 300): Promise<void> {
@@ -134,6 +143,8 @@ async function main() {
         // Every reading in flight of every controller may wait for the bridge at once.
         'max_queued_messages 0',
         'max_inflight_messages 0',
+        'log_type error',
+        'log_type warning',
         '',
       ].join('\n'),
     );
