@@ -34,6 +34,8 @@ const SECONDS = Number(args.seconds);
 const WINDOW = Number(args.window);
 const PORT = Number(args.port);
 const BROKER_PORT = Number(args['broker-port']);
+/** The broker binary, from the system (apt install mosquitto), not from npm. */
+const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? 'mosquitto';
 
 if (args.echo) {
   // The ceiling: the broker alone, each reading answered at once by one client of a shared group.
@@ -148,7 +150,7 @@ async function main() {
         '',
       ].join('\n'),
     );
-    const broker = spawn('mosquitto', ['-c', config], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const broker = spawn(MOSQUITTO_BIN, ['-c', config], { stdio: ['ignore', 'inherit', 'inherit'] });
     children.push(broker);
     const brokerUrl = `mqtt://127.0.0.1:${BROKER_PORT}`;
     await new Promise((resolve) => setTimeout(resolve, 300));
