@@ -82,6 +82,21 @@ describe.skipIf(mosquittoMissing)('MQTT bridge', () => {
     expect(await receiptCount(lift.imei)).toBe(1);
   });
 
+  it('takes what the controller resends after a reconnect, once', async () => {
+    const lift = await insertLiftWithKey(db());
+    const c = await controllerFor(lift);
+    const first = c.sendStats({ trips: 1, operatingHours: 0 });
+    await c.idle();
+    c.drop();
+    await vi.waitFor(() => expect(c.connected).toBe(false));
+    // Kept in the outbox while offline, published after the reconnect with the same seq.
+    const offline = c.sendStats({ trips: 2, operatingHours: 0 });
+    await c.idle();
+    expect(c.connects).toBeGreaterThan(1);
+    expect([...c.acked]).toEqual([first, offline]);
+    expect(await messageCount(lift.id)).toBe(2);
+  });
+
   it('answers a bad payload with ok:false and stores nothing', async () => {
     const lift = await insertLiftWithKey(db());
     const c = await controllerFor(lift);
