@@ -84,3 +84,15 @@ export interface ServerToDeviceEvents {
 
 /** Reasons the server gives when it refuses a controller's handshake. */
 export const DEVICE_AUTH_ERROR = 'Unknown device or wrong key';
+
+/**
+ * MQTT, the second transport (docs/device-protocol.md#mqtt): a controller publishes its readings
+ * as JSON to `lifts/{imei}/stats|event|params` (QoS 1) and gets the same acknowledgement as the
+ * socket's on `lifts/{imei}/ack`. It keeps `lifts/{imei}/status` at `online` (retained), with a
+ * Last Will of `offline` (retained).
+ */
+export const MQTT_READING_KINDS = ['stats', 'event', 'params'] as const;
+export type MqttTopicKind = (typeof MQTT_READING_KINDS)[number] | 'ack' | 'status';
+export const mqttTopic = (imei: string, kind: MqttTopicKind) => `lifts/${imei}/${kind}`;
+export const MQTT_ONLINE = 'online';
+export const MQTT_OFFLINE = 'offline';

@@ -51,6 +51,7 @@ import { validationPlugin } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 import { deviceGatewayPlugin } from './realtime/device-gateway';
 import { liveLiftsPlugin } from './realtime/live-lifts';
+import { mqttBridgePlugin } from './realtime/mqtt-bridge';
 import { userSocketPlugin } from './realtime/user-socket';
 import { prepareFirstStart } from './seed';
 
@@ -166,6 +167,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(settingsPlugin, { pollMs: config.nodeEnv === 'test' ? 0 : undefined });
     await app.register(liveLiftsPlugin, {});
     await app.register(deviceGatewayPlugin, { clock: config.deviceClock });
+    if (config.mqttUrl) {
+      await app.register(mqttBridgePlugin, { url: config.mqttUrl, dynsec: config.mqttDynsec });
+    }
     await app.register(alarmsPlugin, {
       publicUrl: config.publicUrl,
       // Tests run the offline and escalation checks themselves, on their own clock.

@@ -203,3 +203,35 @@ describe('loadConfig: the SIM provider (docs/sims.md)', () => {
     expect(message).not.toContain('not-an-address');
   });
 });
+
+describe('loadConfig: the MQTT bridge (docs/device-protocol.md#mqtt)', () => {
+  it('is off by default', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.mqttUrl).toBeUndefined();
+    expect(config.mqttDynsec).toBe(false);
+  });
+
+  it('reads the broker URL and the dynamic-security switch', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      MQTT_URL: 'mqtt://portal:secret@broker:1883',
+      MQTT_DYNSEC: '1',
+    });
+    expect(config.mqttUrl).toBe('mqtt://portal:secret@broker:1883');
+    expect(config.mqttDynsec).toBe(true);
+  });
+
+  it('refuses another scheme, and the switch without a broker, without echoing the URL', () => {
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: tempDir(), MQTT_URL: 'http://portal:hidden-pass@broker' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('MQTT_URL');
+    expect(message).not.toContain('hidden-pass');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MQTT_DYNSEC: '1' })).toThrow(
+      /MQTT_DYNSEC: needs MQTT_URL/,
+    );
+  });
+});

@@ -63,6 +63,16 @@ const EnvSchema = v.object({
   DEVICE_CLOCK_PAST_DAYS: wholeNumber(30, 1, 3650),
   DEVICE_CLOCK_AHEAD_HOURS: wholeNumber(24, 1, 24 * 365),
   PUBLIC_URL: v.optional(httpUrl('https://lifts.example.com')),
+  /** Unset: no MQTT bridge; controllers use the socket only (docs/device-protocol.md#mqtt). */
+  MQTT_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(mqtts?|wss?):\/\//, 'must start with mqtt://, mqtts://, ws:// or wss://'),
+      v.url('must be a URL such as mqtt://portal:secret@broker:1883'),
+    ),
+  ),
+  /** 1: the bridge keeps one Mosquitto dynamic-security client per lift (docs/device-protocol.md#mqtt). */
+  MQTT_DYNSEC: v.optional(v.picklist(['0', '1', 'true', 'false'], 'must be 0 or 1'), '0'),
   SEED_DEMO: v.optional(v.string(), '1'),
   /** Unset: a dozen in demo mode, none otherwise (see `simulateDevices`). */
   SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
@@ -145,6 +155,10 @@ export interface Config {
   /** The window around the server's clock in which a controller's reading time is accepted. */
   deviceClock: { pastMs: number; aheadMs: number };
   publicUrl: string;
+  /** The MQTT broker of the controllers' second transport; undefined: no MQTT bridge. */
+  mqttUrl: string | undefined;
+  /** Whether the bridge manages the controllers' broker accounts (Mosquitto dynamic security). */
+  mqttDynsec: boolean;
   seedDemo: boolean;
   simulateDevices: number;
   smtpUrl: string | undefined;
@@ -208,6 +222,12 @@ export function loadConfig(env: Environment = process.env): Config {
       'Invalid configuration:\n  SIM_PROVIDER: 1nce needs ONCE_CLIENT_ID and ONCE_CLIENT_SECRET (the API client of the 1NCE portal)',
     );
   }
+  const mqttDynsec = e.MQTT_DYNSEC === '1' || e.MQTT_DYNSEC === 'true';
+  if (mqttDynsec && !e.MQTT_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MQTT_DYNSEC: needs MQTT_URL (the broker whose accounts it manages)',
+    );
+  }
   if (e.SMS_URL && (!e.SMS_ACCOUNT_SID || !e.SMS_AUTH_TOKEN || !e.SMS_FROM)) {
     throw new ConfigError(
       'Invalid configuration:\n  SMS_URL: needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM (the gateway account and sender)',
@@ -233,6 +253,8 @@ export function loadConfig(env: Environment = process.env): Config {
       aheadMs: e.DEVICE_CLOCK_AHEAD_HOURS * 60 * 60 * 1000,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mqttUrl: e.MQTT_URL,
+    mqttDynsec,
     seedDemo,
     simulateDevices: e.SIMULATE_DEVICES ?? (demoMode && e.NODE_ENV !== 'test' ? DEMO_SIMULATED_DEVICES : 0),
     smtpUrl: e.SMTP_URL,

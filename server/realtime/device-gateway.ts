@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Namespace, Socket } from 'socket.io';
 import * as v from 'valibot';
 import type { ConnectedController, DeviceTraffic } from '../../contract/console';
@@ -63,6 +63,36 @@ export interface DeviceGateway {
   disconnect(imei: string): void;
   /** Adds work done inside each ingest transaction (see `IngestStep` in ingest.ts). */
   addIngestStep(step: IngestStep): void;
+  /** A lift got a new device key (registered or rotated); transports that keep accounts learn it. */
+  keyIssued(imei: string, key: string): Promise<void>;
+  /**
+   * One reading of a signed-in controller, from any transport: validated, dated, committed; the
+   * answer is the acknowledgement the controller gets (docs/device-protocol.md).
+   */
+  accept(controller: ControllerRef, kind: Reading['kind'], reading: unknown): Promise<DeviceAck>;
+  /** A controller was refused (unknown imei, wrong key, bad handshake); logged at most once a minute per imei. */
+  refused(imei: string | null, reason: string): void;
+  /**
+   * Marks a controller of another transport online or offline, as the socket's connect and disconnect
+   * do; `ifChanged`: only when the row says otherwise (several processes hear the same news).
+   */
+  setControllerOnline(controller: ControllerRef, online: boolean, options?: { ifChanged?: boolean }): void;
+  /** Another transport of controllers (server/realtime/mqtt-bridge.ts). */
+  addTransport(transport: DeviceTransport): void;
+}
+
+/** The lift a controller speaks for. */
+export interface ControllerRef {
+  imei: string;
+  liftId: string;
+}
+
+/** Another way for controllers to reach the portal; the gateway asks and tells it as it does its sockets. */
+export interface DeviceTransport {
+  connected(): ConnectedController[];
+  /** The lift's key changed or the lift is gone: drop the controller and forget what is known of it. */
+  forget(imei: string): void;
+  keyIssued?(imei: string, key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -175,13 +205,71 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       }
     });
 
-    async function setOnline(liftId: string, online: boolean) {
-      await db
+    /** Answers whether the row changed (with `ifChanged`, it does only when `online` differs). */
+    async function setOnline(liftId: string, online: boolean, ifChanged: boolean) {
+      const changed = await db
         .update(lifts)
         .set({ online, lastSeenAt: sql`now()`, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(lifts.id, liftId));
-      live.changed([liftId]);
+        .where(and(eq(lifts.id, liftId), ifChanged ? ne(lifts.online, online) : undefined))
+        .returning({ id: lifts.id });
+      if (changed.length > 0) live.changed([liftId]);
+      return changed.length > 0;
     }
+
+    function setControllerOnline(
+      { imei, liftId }: ControllerRef,
+      online: boolean,
+      { ifChanged = false } = {},
+    ) {
+      track(
+        setOnline(liftId, online, ifChanged).then((changed) =>
+          changed
+            ? log(db, {
+                level: 'info',
+                event: online ? 'device.connected' : 'device.disconnected',
+                message: online ? 'Controller connected' : 'Controller disconnected',
+                liftId,
+                imei,
+              })
+            : undefined,
+        ),
+      );
+    }
+
+    const SCHEMAS: Record<Reading['kind'], v.GenericSchema> = {
+      stats: StatsReadingSchema,
+      event: EventReadingSchema,
+      params: ParamsReadingSchema,
+    };
+    /** The one path of every reading, whichever transport brought it; never rejects. */
+    async function accept(
+      controller: ControllerRef,
+      kind: Reading['kind'],
+      reading: unknown,
+    ): Promise<DeviceAck> {
+      const { imei, liftId } = controller;
+      traffic(imei, 'in', kind, reading);
+      const seq =
+        typeof (reading as { seq?: unknown })?.seq === 'number' ? (reading as { seq: number }).seq : null;
+      const parsed = v.safeParse(SCHEMAS[kind], reading);
+      if (!parsed.success) return { ok: false, seq, error: MSG.invalidValue };
+      const output = parsed.output as { seq: number; ts: number };
+      // A reading dated far off would sort first (or last) everywhere: only a window around our
+      // clock is taken (docs/device-protocol.md); the controller gets the reason and may fix its clock.
+      const now = Date.now();
+      if (output.ts < now - clock.pastMs || output.ts > now + clock.aheadMs) {
+        return { ok: false, seq: output.seq, error: MSG.readingTimeOutOfRange };
+      }
+      try {
+        await ingest.add({ kind, liftId, imei, reading: output } as Reading);
+        return { ok: true, seq: output.seq };
+      } catch {
+        // Not committed: no acknowledgement of success; the controller resends.
+        return { ok: false, seq: output.seq, error: MSG.serverError };
+      }
+    }
+
+    const transports: DeviceTransport[] = [];
 
     nsp.on('connection', (socket: DeviceSocket) => {
       const { imei, liftId } = socket.data;
@@ -189,65 +277,21 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       byImei.set(imei, socket);
       if (previous && previous.id !== socket.id) previous.disconnect(true);
       announceControllers();
-      track(
-        setOnline(liftId, true).then(() =>
-          log(db, {
-            level: 'info',
-            event: 'device.connected',
-            message: 'Controller connected',
-            liftId,
-            imei,
-          }),
-        ),
-      );
+      setControllerOnline({ imei, liftId }, true);
 
-      const handle =
-        <T extends Reading['kind']>(kind: T, schema: v.GenericSchema) =>
-        (reading: unknown, ack: unknown) => {
-          const answer = typeof ack === 'function' ? (ack as (a: DeviceAck) => void) : () => {};
-          traffic(imei, 'in', kind, reading);
-          const seq =
-            typeof (reading as { seq?: unknown })?.seq === 'number' ? (reading as { seq: number }).seq : null;
-          const parsed = v.safeParse(schema, reading);
-          if (!parsed.success) {
-            answer({ ok: false, seq, error: MSG.invalidValue });
-            return;
-          }
-          const output = parsed.output as { seq: number; ts: number };
-          // A reading dated far off would sort first (or last) everywhere: only a window around our
-          // clock is taken (docs/device-protocol.md); the controller gets the reason and may fix its clock.
-          const now = Date.now();
-          if (output.ts < now - clock.pastMs || output.ts > now + clock.aheadMs) {
-            answer({ ok: false, seq: output.seq, error: MSG.readingTimeOutOfRange });
-            return;
-          }
-          ingest.add({ kind, liftId, imei, reading: output } as Reading).then(
-            () => answer({ ok: true, seq: output.seq }),
-            () => {
-              // Not committed: no acknowledgement of success; the controller resends.
-              answer({ ok: false, seq: output.seq, error: MSG.serverError });
-            },
-          );
-        };
-      socket.on('stats', handle('stats', StatsReadingSchema));
-      socket.on('event', handle('event', EventReadingSchema));
-      socket.on('params', handle('params', ParamsReadingSchema));
+      const handle = (kind: Reading['kind']) => (reading: unknown, ack: unknown) => {
+        const answer = typeof ack === 'function' ? (ack as (a: DeviceAck) => void) : () => {};
+        accept({ imei, liftId }, kind, reading).then(answer);
+      };
+      socket.on('stats', handle('stats'));
+      socket.on('event', handle('event'));
+      socket.on('params', handle('params'));
 
       socket.on('disconnect', () => {
         if (byImei.get(imei)?.id !== socket.id) return; // replaced by a newer connection
         byImei.delete(imei);
         announceControllers();
-        track(
-          setOnline(liftId, false).then(() =>
-            log(db, {
-              level: 'info',
-              event: 'device.disconnected',
-              message: 'Controller disconnected',
-              liftId,
-              imei,
-            }),
-          ),
-        );
+        setControllerOnline({ imei, liftId }, false);
       });
     });
 
@@ -273,15 +317,27 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
     }
 
     app.decorate('devices', {
-      connected,
-      isConnected: (imei: string) => byImei.get(imei)?.connected ?? false,
+      connected: () => [...connected(), ...transports.flatMap((transport) => transport.connected())],
+      isConnected: (imei: string) =>
+        (byImei.get(imei)?.connected ?? false) ||
+        transports.some((transport) => transport.connected().some((entry) => entry.imei === imei)),
       sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
       sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
       disconnect: (imei: string) => {
         byImei.get(imei)?.disconnect(true);
+        for (const transport of transports) transport.forget(imei);
       },
       addIngestStep: (step: IngestStep) => {
         ingestSteps.push(step);
+      },
+      keyIssued: async (imei: string, key: string) => {
+        await Promise.all(transports.map((transport) => transport.keyIssued?.(imei, key)));
+      },
+      accept,
+      refused: logRefused,
+      setControllerOnline,
+      addTransport: (transport: DeviceTransport) => {
+        transports.push(transport);
       },
     } satisfies DeviceGateway);
 

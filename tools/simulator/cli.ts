@@ -2,12 +2,17 @@
  * Drives virtual lift controllers against a running portal (docs/device-protocol.md):
  *
  *   npm run simulate -- --lifts 20 --interval 1000 --url http://127.0.0.1:3000 \
- *     [--email admin@demo.local --password demo1234]
+ *     [--email admin@demo.local --password demo1234] [--mqtt mqtt://127.0.0.1:1883]
+ *
+ * With `--mqtt`, the controllers speak MQTT to that broker instead of the socket (the portal needs
+ * `MQTT_URL` to the same broker; docs/device-protocol.md#mqtt): QoS 1, each reading kept until its
+ * acknowledgement and published again with the same seq after a reconnect or an ack timeout.
  *
  * Signs in as an admin, takes N lifts (registering new ones with IMEIs in 35666… when there are
  * too few), rotates their controller keys and drives them until Ctrl+C.
  */
 import { parseArgs } from 'node:util';
+import { MqttController } from '../../server/demo/mqtt-controller';
 import { VirtualController } from '../../server/demo/virtual-controller';
 
 const { values: args } = parseArgs({
@@ -18,6 +23,7 @@ const { values: args } = parseArgs({
     email: { type: 'string', default: 'admin@demo.local' },
     password: { type: 'string', default: 'demo1234' },
     stable: { type: 'boolean', default: false },
+    mqtt: { type: 'string' },
   },
 });
 
@@ -94,25 +100,27 @@ async function main() {
     infos: descriptions.filter((d) => d.type === 'info').map((d) => d.number),
   };
 
-  const controllers: VirtualController[] = [];
+  const controllers: (VirtualController | MqttController)[] = [];
   for (const lift of lifts) {
     const { deviceKey } = await api<{ deviceKey: string }>('POST', `/lifts/${lift.id}/device-key`);
-    const controller = new VirtualController({
-      imei: lift.imei,
-      key: deviceKey,
-      url: URL_BASE,
-      codes,
-      startSeq: Date.now(),
-    });
+    const options = { imei: lift.imei, key: deviceKey, codes, startSeq: Date.now() };
+    const controller = args.mqtt
+      ? new MqttController({ ...options, url: args.mqtt })
+      : new VirtualController({ ...options, url: URL_BASE });
     controller.trips = lift.stats?.trips ?? 0;
     controller.operatingHours = lift.stats?.operatingHours ?? 0;
     controllers.push(controller);
   }
   await Promise.all(controllers.map((c) => c.connect()));
   controllers.forEach((c, i) => {
-    setTimeout(() => c.start(INTERVAL, { flaky: !args.stable }), (i * INTERVAL) / controllers.length);
+    setTimeout(
+      () => (c instanceof VirtualController ? c.start(INTERVAL, { flaky: !args.stable }) : c.start(INTERVAL)),
+      (i * INTERVAL) / controllers.length,
+    );
   });
-  console.info(`${controllers.length} virtual controllers riding every ${INTERVAL} ms against ${URL_BASE}`);
+  console.info(
+    `${controllers.length} virtual controllers riding every ${INTERVAL} ms against ${args.mqtt ?? URL_BASE}`,
+  );
 
   let lastAcked = 0;
   const report = setInterval(() => {
@@ -127,8 +135,7 @@ async function main() {
 
   const stop = () => {
     clearInterval(report);
-    for (const c of controllers) c.close();
-    process.exit(0);
+    Promise.all(controllers.map((c) => c.close())).finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -96,6 +96,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     const lift = await loadLift(db, id);
     if (!lift) throw notFound(MSG.liftNotFound);
     notify([id]);
+    await app.devices.keyIssued(lift.imei, deviceKey);
     return { ...lift, deviceKey };
   });
 
@@ -144,6 +145,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     const row = await setDeviceKeyHash(db, request.params.id, liftScopeCondition(currentUser(request)), hash);
     if (!row) throw notFound(MSG.liftNotFound);
     notify([], [row.imei]);
+    await app.devices.keyIssued(row.imei, deviceKey);
     return { deviceKey };
   });
 };
