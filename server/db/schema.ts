@@ -277,8 +277,11 @@ export const messages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ...tombstone,
   },
+  // Partitioned by month on `at` (migration 0016, docs/telemetry.md), which Drizzle cannot say: the
+  // primary key must hold the partition key, so it is (year, id, at); lookups by (year, id) use its
+  // prefix and add the year's range of `at` so that only that year's partitions are searched.
   (table) => [
-    primaryKey({ columns: [table.year, table.id] }),
+    primaryKey({ columns: [table.year, table.id, table.at] }),
     index('messages_lift_at_idx').on(table.liftId, table.at),
     index('messages_kind_code_at_idx').on(table.kind, table.code, table.at),
     index('messages_updated_at_idx').on(table.updatedAt),
@@ -331,7 +334,12 @@ export const deviceReceipts = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.imei, table.seq] })],
+  // Purged by age, not partitioned: the (imei, seq) key that decides "stored once" cannot hold
+  // the receipt's time (docs/telemetry.md).
+  (table) => [
+    primaryKey({ columns: [table.imei, table.seq] }),
+    index('device_receipts_received_at_idx').on(table.receivedAt),
+  ],
 );
 
 /** Server and device events worth a dev's look. */
