@@ -28,6 +28,8 @@ export type IngestStep = (
 
 interface Pending {
   item: Reading;
+  /** When it was added (performance.now()). */
+  since: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -80,7 +82,7 @@ export class IngestQueue {
   add(item: Reading): Promise<void> {
     if (this.closed) return Promise.reject(new Error('ingest closed'));
     return new Promise<void>((resolve, reject) => {
-      this.buffer.push({ item, resolve, reject });
+      this.buffer.push({ item, since: performance.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -98,7 +100,11 @@ export class IngestQueue {
 
   private schedule() {
     if (this.running) return; // the running batch picks the buffer up when it ends
-    if (this.buffer.length >= this.maxBatch) {
+    // The first reading waits at most maxDelayMs for company. Readings that arrived while a batch
+    // was committing have mostly waited that long already and go at once: no idle pause between
+    // two batches under load.
+    const waited = performance.now() - (this.buffer[0]?.since ?? performance.now());
+    if (this.buffer.length >= this.maxBatch || waited >= this.maxDelayMs) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
       this.start();
@@ -106,7 +112,7 @@ export class IngestQueue {
       this.timer = setTimeout(() => {
         this.timer = undefined;
         if (!this.running) this.start();
-      }, this.maxDelayMs);
+      }, this.maxDelayMs - waited);
     }
   }
 
@@ -179,19 +185,45 @@ export async function writeBatch(
   const afterCommit: (() => void)[] = [];
 
   await db.transaction(async (tx) => {
-    const receipts = JSON.stringify(candidates.map((r) => ({ imei: r.imei, seq: r.reading.seq })));
-    const inserted = await tx.execute(sql`
-      insert into device_receipts (imei, seq)
-      select imei, seq from jsonb_to_recordset(${receipts}::jsonb) as r(imei text, seq bigint)
-      on conflict do nothing
-      returning imei, seq`);
-    const fresh = new Set(
-      rowsOf<{ imei: string; seq: string | number }>(inserted).map((row) => key(row.imei, Number(row.seq))),
-    );
+    // One round trip for the receipts and the readings: `fresh` holds the (imei, seq) stored for the
+    // first time, and only their stats and events become messages (a resent one is acknowledged
+    // again, not stored again). Rows keep the batch's order, so sync positions follow it.
+    const input = candidates.map((r, i) => messageInput(r, i));
+    const written = await tx.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+          i integer, imei text, seq bigint, year smallint, lift_id uuid, kind text, code integer,
+          active boolean, floor integer, trips bigint, operating_hours double precision, at timestamptz)
+      ),
+      fresh as (
+        insert into device_receipts (imei, seq)
+        select imei, seq from input
+        on conflict do nothing
+        returning imei, seq
+      ),
+      stored as (
+        insert into messages (year, lift_id, kind, code, active, floor, trips, operating_hours, at)
+        select i.year, i.lift_id, i.kind, i.code, i.active, i.floor, i.trips, i.operating_hours, i.at
+        from input i join fresh f on f.imei = i.imei and f.seq = i.seq
+        where i.kind is not null
+        order by i.i
+        returning id::text, year::integer, lift_id::text, kind, code, active, floor,
+          trips::double precision, operating_hours, at, is_notes, notes, version,
+          sync_seq::double precision, updated_at, deleted_at
+      )
+      select (select coalesce(json_agg(json_build_array(imei, seq)), '[]'::json) from fresh) as fresh,
+        (select coalesce(json_agg(stored order by sync_seq), '[]'::json) from stored) as stored`);
+    const [answer] = rowsOf<{
+      fresh: [string, string | number][] | string;
+      stored: RawMessageRow[] | string;
+    }>(written);
+    const freshKeys = parsed<[string, string | number][]>(answer?.fresh ?? []);
+    const fresh = new Set(freshKeys.map(([imei, seq]) => key(imei, Number(seq))));
     const readings = candidates.filter((r) => fresh.has(key(r.imei, r.reading.seq)));
     if (readings.length === 0) return;
+    for (const row of parsed<RawMessageRow[]>(answer?.stored ?? []))
+      stored.push(toMessage(messageRowOf(row)));
 
-    const messageRows: Record<string, unknown>[] = [];
     const perLift = new Map<string, LiftChange>();
     for (const r of readings) {
       let change = perLift.get(r.liftId);
@@ -199,48 +231,16 @@ export async function writeBatch(
         change = { id: r.liftId, trips: null, hours: null, params: null, events: [] };
         perLift.set(r.liftId, change);
       }
-      const at = new Date(r.reading.ts);
       if (r.kind === 'stats') {
         change.trips = Math.max(change.trips ?? 0, r.reading.trips);
         change.hours = Math.max(change.hours ?? 0, r.reading.operatingHours);
-        messageRows.push({
-          year: at.getUTCFullYear(),
-          lift_id: r.liftId,
-          kind: 'stats',
-          trips: r.reading.trips,
-          operating_hours: r.reading.operatingHours,
-          at: at.toISOString(),
-        });
       } else if (r.kind === 'event') {
         change.events.push(r.reading);
-        messageRows.push({
-          year: at.getUTCFullYear(),
-          lift_id: r.liftId,
-          kind: r.reading.type,
-          code: r.reading.code,
-          active: r.reading.active,
-          floor: r.reading.floor ?? null,
-          at: at.toISOString(),
-        });
       } else {
         const { seq: _seq, ts: _ts, ...parameters } = r.reading;
         // Newest reading of the batch wins.
         change.params = parameters;
       }
-    }
-
-    if (messageRows.length > 0) {
-      // Casts make both drivers (node-postgres, PGlite) answer the same JavaScript types.
-      const inserted = await tx.execute(sql`
-        insert into messages (year, lift_id, kind, code, active, floor, trips, operating_hours, at)
-        select year, lift_id, kind, code, active, floor, trips, operating_hours, at
-        from jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(
-          year smallint, lift_id uuid, kind text, code integer, active boolean, floor integer,
-          trips bigint, operating_hours double precision, at timestamptz)
-        returning id::text, year::integer, lift_id::text, kind, code, active, floor,
-          trips::double precision, operating_hours, at, is_notes, notes, version,
-          sync_seq::double precision, updated_at, deleted_at`);
-      for (const row of rowsOf<RawMessageRow>(inserted)) stored.push(toMessage(messageRowOf(row)));
     }
 
     // Error state needs the current row; lock those lifts (in id order, so no deadlocks).
@@ -317,6 +317,29 @@ export async function writeBatch(
   });
   for (const after of afterCommit) after();
   return { liftIds: changed, messages: stored };
+}
+
+/** A reading as the ingest statement takes it: a `messages` row, or only its receipt (`params`). */
+function messageInput(r: Reading, i: number): Record<string, unknown> {
+  const base = { i, imei: r.imei, seq: r.reading.seq };
+  if (r.kind === 'params') return base;
+  const at = new Date(r.reading.ts);
+  const common = { ...base, year: at.getUTCFullYear(), lift_id: r.liftId, at: at.toISOString() };
+  if (r.kind === 'stats') {
+    return { ...common, kind: 'stats', trips: r.reading.trips, operating_hours: r.reading.operatingHours };
+  }
+  return {
+    ...common,
+    kind: r.reading.type,
+    code: r.reading.code,
+    active: r.reading.active,
+    floor: r.reading.floor ?? null,
+  };
+}
+
+/** `json` columns: node-postgres parses them, PGlite too; a string is parsed here. */
+function parsed<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /** A `messages` row as `insert … returning` answers it (snake case, after the casts above). */

@@ -32,7 +32,9 @@ export function createTelemetryRepository(db: Database) {
     /** The months (UTC) of the readings in the DEFAULT partition, which have no partition of their own. */
     async monthsInDefault(): Promise<Date[]> {
       const rows = rowsOf<{ month: string }>(
-        await db.execute(sql`select distinct to_char(at at time zone 'UTC', 'YYYY-MM') as month from messages_default`),
+        await db.execute(
+          sql`select distinct to_char(at at time zone 'UTC', 'YYYY-MM') as month from messages_default`,
+        ),
       );
       return rows.map(({ month }) => new Date(`${month}-01T00:00:00Z`));
     },
@@ -48,7 +50,9 @@ export function createTelemetryRepository(db: Database) {
       return rows
         .flatMap(({ name }) => {
           const match = MONTHLY.exec(name);
-          return match ? [{ name, month: new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) }] : [];
+          return match
+            ? [{ name, month: new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) }]
+            : [];
         })
         .sort((a, b) => a.month.getTime() - b.month.getTime());
     },
@@ -85,7 +89,9 @@ export function createTelemetryRepository(db: Database) {
     /** Deletes the receipts of readings received before `before`; answers how many. */
     async purgeReceipts(before: Date): Promise<number> {
       return countOf(
-        await db.execute(sql`delete from device_receipts where received_at < ${before.toISOString()}::timestamptz`),
+        await db.execute(
+          sql`delete from device_receipts where received_at < ${before.toISOString()}::timestamptz`,
+        ),
       );
     },
   };

@@ -52,7 +52,10 @@ export const telemetryPlugin = definePlugin<TelemetryPluginOptions>('telemetry',
 
   const service: TelemetryService = {
     async createPartitions(at = new Date()) {
-      let created = await repository.createPartitions(monthStart(at, -1), monthStart(at, PARTITION_MONTHS_AHEAD + 1));
+      let created = await repository.createPartitions(
+        monthStart(at, -1),
+        monthStart(at, PARTITION_MONTHS_AHEAD + 1),
+      );
       for (const month of await repository.monthsInDefault()) {
         created += await repository.createPartitions(month, monthStart(month, 1));
       }
@@ -81,7 +84,12 @@ export const telemetryPlugin = definePlugin<TelemetryPluginOptions>('telemetry',
       service
         .run()
         .then((done) => {
-          if (done.partitionsCreated > 0 || done.dropped.length > 0 || done.deleted > 0 || done.receiptsPurged > 0) {
+          if (
+            done.partitionsCreated > 0 ||
+            done.dropped.length > 0 ||
+            done.deleted > 0 ||
+            done.receiptsPurged > 0
+          ) {
             app.log.info(done, 'telemetry upkeep');
           }
         })

@@ -132,7 +132,9 @@ describe('telemetry upkeep', () => {
     const now = new Date();
     const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     expect(await partitionOf(db, f.ownMessageId)).toBe(`messages_p${month}`);
-    const [fallback] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from messages_default`));
+    const [fallback] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from messages_default`),
+    );
     expect(fallback?.n).toBe(0);
   });
 
@@ -153,7 +155,11 @@ describe('telemetry upkeep', () => {
       method: 'PUT',
       url: `/api/messages/${(await insert('info', monthsAgo(0, 1))).id}`,
       headers: await t.authHeaders('admin'),
-      payload: { year: monthsAgo(0, 1).getUTCFullYear(), isNotes: true, notes: { title: 'x', notes: '', urls: [] } },
+      payload: {
+        year: monthsAgo(0, 1).getUTCFullYear(),
+        isNotes: true,
+        notes: { title: 'x', notes: '', urls: [] },
+      },
     });
     expect(response.statusCode).toBe(200);
     const year = new Date().getUTCFullYear();
@@ -217,7 +223,10 @@ describe('telemetry upkeep', () => {
     ]);
     const run = await t.app.telemetry.run();
     expect(run.receiptsPurged).toBe(1);
-    const left = await db.select({ seq: deviceReceipts.seq }).from(deviceReceipts).where(sql`imei = '356938035649999'`);
+    const left = await db
+      .select({ seq: deviceReceipts.seq })
+      .from(deviceReceipts)
+      .where(sql`imei = '356938035649999'`);
     expect(left).toEqual([{ seq: 2 }]);
   });
 });
