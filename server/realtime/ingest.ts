@@ -188,12 +188,18 @@ export async function writeBatch(
     // One round trip for the receipts and the readings: `fresh` holds the (imei, seq) stored for the
     // first time, and only their stats and events become messages (a resent one is acknowledged
     // again, not stored again). Rows keep the batch's order, so sync positions follow it.
-    const input = candidates.map((r, i) => messageInput(r, i));
+    // Lifts with an error event take the second path below (their error state is computed here);
+    // the others' row is updated in the same statement.
+    const errorLifts = new Set(
+      candidates.filter((r) => r.kind === 'event' && r.reading.type === 'error').map((r) => r.liftId),
+    );
+    const input = candidates.map((r, i) => messageInput(r, i, errorLifts.has(r.liftId)));
     const written = await tx.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
           i integer, imei text, seq bigint, year smallint, lift_id uuid, kind text, code integer,
-          active boolean, floor integer, trips bigint, operating_hours double precision, at timestamptz)
+          active boolean, floor integer, trips bigint, operating_hours double precision, at timestamptz,
+          params jsonb, error_lift boolean)
       ),
       fresh as (
         insert into device_receipts (imei, seq)
@@ -210,6 +216,25 @@ export async function writeBatch(
         returning id::text, year::integer, lift_id::text, kind, code, active, floor,
           trips::double precision, operating_hours, at, is_notes, notes, version,
           sync_seq::double precision, updated_at, deleted_at
+      ),
+      -- Counters only grow; the batch's last parameters win.
+      lift_changes as (
+        select i.lift_id, max(i.trips) as trips, max(i.operating_hours) as hours,
+          (array_agg(i.params order by i.i desc) filter (where i.params is not null))[1] as params
+        from input i join fresh f on f.imei = i.imei and f.seq = i.seq
+        where not i.error_lift
+        group by i.lift_id
+      ),
+      lifts_up as (
+        update lifts l set
+          trips = greatest(l.trips, coalesce(u.trips, l.trips)),
+          operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
+          last_seen_at = now(),
+          parameters = coalesce(u.params, l.parameters),
+          version = l.version + 1,
+          updated_at = now()
+        from lift_changes u
+        where l.id = u.lift_id
       )
       select (select coalesce(json_agg(json_build_array(imei, seq)), '[]'::json) from fresh) as fresh,
         (select coalesce(json_agg(stored order by sync_seq), '[]'::json) from stored) as stored`);
@@ -226,6 +251,8 @@ export async function writeBatch(
 
     const perLift = new Map<string, LiftChange>();
     for (const r of readings) {
+      changed.add(r.liftId);
+      if (!errorLifts.has(r.liftId)) continue; // updated by the statement above
       let change = perLift.get(r.liftId);
       if (!change) {
         change = { id: r.liftId, trips: null, hours: null, params: null, events: [] };
@@ -235,7 +262,7 @@ export async function writeBatch(
         change.trips = Math.max(change.trips ?? 0, r.reading.trips);
         change.hours = Math.max(change.hours ?? 0, r.reading.operatingHours);
       } else if (r.kind === 'event') {
-        change.events.push(r.reading);
+        if (r.reading.type === 'error') change.events.push(r.reading);
       } else {
         const { seq: _seq, ts: _ts, ...parameters } = r.reading;
         // Newest reading of the batch wins.
@@ -244,7 +271,7 @@ export async function writeBatch(
     }
 
     // Error state needs the current row; lock those lifts (in id order, so no deadlocks).
-    const withEvents = [...perLift.values()].filter((c) => c.events.length > 0).map((c) => c.id);
+    const withEvents = [...perLift.values()].map((c) => c.id);
     const errorState = new Map<
       string,
       { activeErrors: ActiveError[]; brokenSince: number | null; brokenMs: number }
@@ -290,25 +317,26 @@ export async function writeBatch(
             broken_ms: Math.round(state.brokenMs),
           });
         }
-        changed.add(change.id);
         return update;
       });
 
-    await tx.execute(sql`
-      update lifts l set
-        trips = greatest(l.trips, coalesce(u.trips, l.trips)),
-        operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
-        last_seen_at = now(),
-        parameters = coalesce(u.params, l.parameters),
-        active_errors = case when u.set_errors then u.active_errors else l.active_errors end,
-        broken_since = case when u.set_errors then u.broken_since else l.broken_since end,
-        broken_ms = case when u.set_errors then u.broken_ms else l.broken_ms end,
-        version = l.version + 1,
-        updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as u(
-        id uuid, trips bigint, hours double precision, params jsonb,
-        set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
-      where l.id = u.id`);
+    if (updates.length > 0) {
+      await tx.execute(sql`
+        update lifts l set
+          trips = greatest(l.trips, coalesce(u.trips, l.trips)),
+          operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
+          last_seen_at = now(),
+          parameters = coalesce(u.params, l.parameters),
+          active_errors = case when u.set_errors then u.active_errors else l.active_errors end,
+          broken_since = case when u.set_errors then u.broken_since else l.broken_since end,
+          broken_ms = case when u.set_errors then u.broken_ms else l.broken_ms end,
+          version = l.version + 1,
+          updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as u(
+          id uuid, trips bigint, hours double precision, params jsonb,
+          set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
+        where l.id = u.id`);
+    }
 
     for (const step of steps) {
       const after = await step(tx, readings);
@@ -319,12 +347,15 @@ export async function writeBatch(
   return { liftIds: changed, messages: stored };
 }
 
-/** A reading as the ingest statement takes it: a `messages` row, or only its receipt (`params`). */
-function messageInput(r: Reading, i: number): Record<string, unknown> {
-  const base = { i, imei: r.imei, seq: r.reading.seq };
-  if (r.kind === 'params') return base;
+/** A reading as the ingest statement takes it: a `messages` row, or (`params`) its receipt and parameters. */
+function messageInput(r: Reading, i: number, errorLift: boolean): Record<string, unknown> {
+  const base = { i, imei: r.imei, seq: r.reading.seq, lift_id: r.liftId, error_lift: errorLift };
+  if (r.kind === 'params') {
+    const { seq: _seq, ts: _ts, ...parameters } = r.reading;
+    return { ...base, params: parameters };
+  }
   const at = new Date(r.reading.ts);
-  const common = { ...base, year: at.getUTCFullYear(), lift_id: r.liftId, at: at.toISOString() };
+  const common = { ...base, year: at.getUTCFullYear(), at: at.toISOString() };
   if (r.kind === 'stats') {
     return { ...common, kind: 'stats', trips: r.reading.trips, operating_hours: r.reading.operatingHours };
   }

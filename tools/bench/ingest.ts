@@ -121,7 +121,7 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
   };
 }
 
-function waitFor(url: string, tries = 100): Promise<void> {
+function waitFor(url: string, tries = 600): Promise<void> {
   return (async () => {
     for (let i = 0; i < tries; i++) {
       try {

@@ -97,8 +97,6 @@ export function createTelemetryRepository(db: Database) {
   };
 }
 
-export type TelemetryRepository = ReturnType<typeof createTelemetryRepository>;
-
 /** node-postgres answers `{ rows, rowCount }`, PGlite `{ rows, affectedRows }`; both through drizzle's `execute`. */
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
