@@ -192,34 +192,51 @@ async function main() {
   await admin.connect();
   await admin.query(`create database "${name}"`);
   const databaseUrl = `${args.pg}/${name}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      SIMULATE_DEVICES: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      ADDRESS_RATE_LIMIT: '1000',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: `/tmp/${name}`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const client = new pg.Client({ connectionString: databaseUrl });
-  try {
+  const start = () =>
+    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        SEED_DEMO: '1',
+        SIMULATE_DEVICES: '0',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '1000',
+        ADDRESS_RATE_LIMIT: '1000',
+        AUTH_SECRET: secret,
+        DATA_DIR: `/tmp/${name}`,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  const up = async () => {
     for (let i = 0; ; i++) {
-      const up = await request('/api/health').catch(() => ({ status: 0 }));
-      if (up.status === 200) break;
+      const answer = await request('/api/health').catch(() => ({ status: 0 }));
+      if (answer.status === 200) return;
       if (i > 600) throw new Error('server did not come up');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  };
+  const stop = (child: ReturnType<typeof spawn>) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const secret = randomBytes(32).toString('hex');
+  // The first start migrates and seeds the demo accounts; the data set is loaded with the server
+  // stopped (its periodic jobs would scan the tables while their indexes are being rebuilt).
+  let server = start();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await up();
+    await stop(server);
     await client.connect();
     console.info(`scratch database ${name}`);
     await generate(client);
+    server = start();
+    await up();
 
     const signIn = async (email: string) => {
       const answer = await request('/api/users/authenticate', undefined, { email, password: 'demo1234' });
@@ -281,8 +298,7 @@ async function main() {
     }
   } finally {
     await client.end().catch(() => {});
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await stop(server);
     if (args.keep) console.info(`kept ${databaseUrl}`);
     else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
