@@ -175,6 +175,9 @@ async function generate(client: pg.Client) {
      select lift_id, day + time '10:00', day + time '10:30' from analytics_daily where repairs > 0
      on conflict do nothing`,
   );
+  // The ingest's per-lift state exists, as on a running portal; without it a start would backfill
+  // the roll-ups from the readings (server/modules/analytics/backfill.ts).
+  await client.query('insert into analytics_state (lift_id) select id from lifts on conflict do nothing');
   await client.query('analyze');
   const [counts] = (
     await client.query(`select (select count(*) from messages)::bigint as messages,
