@@ -41,6 +41,17 @@ export const SettingsSchema = v.object({
     }),
     {},
   ),
+  telemetry: v.optional(
+    v.object({
+      /**
+       * Raw stats readings (counters) are kept this many whole months before the current one, then
+       * removed; errors, infos, notes and the analytics roll-ups stay. At least 4, so that no
+       * mirror (90 days) still holds a removed reading.
+       */
+      rawRetentionMonths: wholeNumber(4, 1200, 13),
+    }),
+    {},
+  ),
 });
 
 export type Settings = v.InferOutput<typeof SettingsSchema>;

@@ -36,6 +36,7 @@ import { simsRoutes } from './modules/sims/sims.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { tableauRoutes } from './modules/tableau/tableau.routes';
+import { telemetryPlugin } from './modules/telemetry/telemetry.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -175,6 +176,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Tests run the offline and escalation checks themselves, on their own clock.
       checkEveryMs: config.nodeEnv === 'test' ? null : 30_000,
       quietOffline: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+    });
+    await app.register(telemetryPlugin, {
+      // Partitions ahead, raw retention and old device receipts: every 6 hours (tests call it).
+      runEveryMs: config.nodeEnv === 'test' ? null : 6 * 60 * 60 * 1000,
+      deviceClock: config.deviceClock,
     });
     await app.register(endpointsPlugin);
 

@@ -277,10 +277,16 @@ export const messages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ...tombstone,
   },
+  // Partitioned by month on `at` (migration 0016, docs/telemetry.md), which Drizzle cannot say: the
+  // primary key must hold the partition key, so it is (year, id, at); lookups by (year, id) use its
+  // prefix and add the year's range of `at` so that only that year's partitions are searched.
   (table) => [
-    primaryKey({ columns: [table.year, table.id] }),
+    primaryKey({ columns: [table.year, table.id, table.at] }),
     index('messages_lift_at_idx').on(table.liftId, table.at),
     index('messages_kind_code_at_idx').on(table.kind, table.code, table.at),
+    // The errors page over all lifts, newest first: without it PostgreSQL sorted every error and
+    // info of every partition (25 s on 50 M readings, docs/telemetry.md).
+    index('messages_detailed_at_idx').on(table.at, table.id).where(sql`${table.kind} in ('error', 'info')`),
     index('messages_updated_at_idx').on(table.updatedAt),
     index('messages_sync_seq_idx').on(table.syncSeq),
     check('messages_kind_known', sql`${table.kind} in (${sqlList(MESSAGE_KINDS)})`),
@@ -331,7 +337,12 @@ export const deviceReceipts = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.imei, table.seq] })],
+  // Purged by age, not partitioned: the (imei, seq) key that decides "stored once" cannot hold
+  // the receipt's time (docs/telemetry.md).
+  (table) => [
+    primaryKey({ columns: [table.imei, table.seq] }),
+    index('device_receipts_received_at_idx').on(table.receivedAt),
+  ],
 );
 
 /** Server and device events worth a dev's look. */

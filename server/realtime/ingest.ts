@@ -28,6 +28,8 @@ export type IngestStep = (
 
 interface Pending {
   item: Reading;
+  /** When it was added (performance.now()). */
+  since: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -80,7 +82,7 @@ export class IngestQueue {
   add(item: Reading): Promise<void> {
     if (this.closed) return Promise.reject(new Error('ingest closed'));
     return new Promise<void>((resolve, reject) => {
-      this.buffer.push({ item, resolve, reject });
+      this.buffer.push({ item, since: performance.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -98,7 +100,11 @@ export class IngestQueue {
 
   private schedule() {
     if (this.running) return; // the running batch picks the buffer up when it ends
-    if (this.buffer.length >= this.maxBatch) {
+    // The first reading waits at most maxDelayMs for company. Readings that arrived while a batch
+    // was committing have mostly waited that long already and go at once: no idle pause between
+    // two batches under load.
+    const waited = performance.now() - (this.buffer[0]?.since ?? performance.now());
+    if (this.buffer.length >= this.maxBatch || waited >= this.maxDelayMs) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
       this.start();
@@ -106,7 +112,7 @@ export class IngestQueue {
       this.timer = setTimeout(() => {
         this.timer = undefined;
         if (!this.running) this.start();
-      }, this.maxDelayMs);
+      }, this.maxDelayMs - waited);
     }
   }
 
@@ -179,49 +185,84 @@ export async function writeBatch(
   const afterCommit: (() => void)[] = [];
 
   await db.transaction(async (tx) => {
-    const receipts = JSON.stringify(candidates.map((r) => ({ imei: r.imei, seq: r.reading.seq })));
-    const inserted = await tx.execute(sql`
-      insert into device_receipts (imei, seq)
-      select imei, seq from jsonb_to_recordset(${receipts}::jsonb) as r(imei text, seq bigint)
-      on conflict do nothing
-      returning imei, seq`);
-    const fresh = new Set(
-      rowsOf<{ imei: string; seq: string | number }>(inserted).map((row) => key(row.imei, Number(row.seq))),
+    // One round trip for the receipts and the readings: `fresh` holds the (imei, seq) stored for the
+    // first time, and only their stats and events become messages (a resent one is acknowledged
+    // again, not stored again). Rows keep the batch's order, so sync positions follow it.
+    // Lifts with an error event take the second path below (their error state is computed here);
+    // the others' row is updated in the same statement.
+    const errorLifts = new Set(
+      candidates.filter((r) => r.kind === 'event' && r.reading.type === 'error').map((r) => r.liftId),
     );
+    const input = candidates.map((r, i) => messageInput(r, i, errorLifts.has(r.liftId)));
+    const written = await tx.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+          i integer, imei text, seq bigint, year smallint, lift_id uuid, kind text, code integer,
+          active boolean, floor integer, trips bigint, operating_hours double precision, at timestamptz,
+          params jsonb, error_lift boolean)
+      ),
+      fresh as (
+        insert into device_receipts (imei, seq)
+        select imei, seq from input
+        on conflict do nothing
+        returning imei, seq
+      ),
+      stored as (
+        insert into messages (year, lift_id, kind, code, active, floor, trips, operating_hours, at)
+        select i.year, i.lift_id, i.kind, i.code, i.active, i.floor, i.trips, i.operating_hours, i.at
+        from input i join fresh f on f.imei = i.imei and f.seq = i.seq
+        where i.kind is not null
+        order by i.i
+        returning id::text, year::integer, lift_id::text, kind, code, active, floor,
+          trips::double precision, operating_hours, at, is_notes, notes, version,
+          sync_seq::double precision, updated_at, deleted_at
+      ),
+      -- Counters only grow; the batch's last parameters win.
+      lift_changes as (
+        select i.lift_id, max(i.trips) as trips, max(i.operating_hours) as hours,
+          (array_agg(i.params order by i.i desc) filter (where i.params is not null))[1] as params
+        from input i join fresh f on f.imei = i.imei and f.seq = i.seq
+        where not i.error_lift
+        group by i.lift_id
+      ),
+      lifts_up as (
+        update lifts l set
+          trips = greatest(l.trips, coalesce(u.trips, l.trips)),
+          operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
+          last_seen_at = now(),
+          parameters = coalesce(u.params, l.parameters),
+          version = l.version + 1,
+          updated_at = now()
+        from lift_changes u
+        where l.id = u.lift_id
+      )
+      select (select coalesce(json_agg(json_build_array(imei, seq)), '[]'::json) from fresh) as fresh,
+        (select coalesce(json_agg(stored order by sync_seq), '[]'::json) from stored) as stored`);
+    const [answer] = rowsOf<{
+      fresh: [string, string | number][] | string;
+      stored: RawMessageRow[] | string;
+    }>(written);
+    const freshKeys = parsed<[string, string | number][]>(answer?.fresh ?? []);
+    const fresh = new Set(freshKeys.map(([imei, seq]) => key(imei, Number(seq))));
     const readings = candidates.filter((r) => fresh.has(key(r.imei, r.reading.seq)));
     if (readings.length === 0) return;
+    for (const row of parsed<RawMessageRow[]>(answer?.stored ?? []))
+      stored.push(toMessage(messageRowOf(row)));
 
-    const messageRows: Record<string, unknown>[] = [];
     const perLift = new Map<string, LiftChange>();
     for (const r of readings) {
+      changed.add(r.liftId);
+      if (!errorLifts.has(r.liftId)) continue; // updated by the statement above
       let change = perLift.get(r.liftId);
       if (!change) {
         change = { id: r.liftId, trips: null, hours: null, params: null, events: [] };
         perLift.set(r.liftId, change);
       }
-      const at = new Date(r.reading.ts);
       if (r.kind === 'stats') {
         change.trips = Math.max(change.trips ?? 0, r.reading.trips);
         change.hours = Math.max(change.hours ?? 0, r.reading.operatingHours);
-        messageRows.push({
-          year: at.getUTCFullYear(),
-          lift_id: r.liftId,
-          kind: 'stats',
-          trips: r.reading.trips,
-          operating_hours: r.reading.operatingHours,
-          at: at.toISOString(),
-        });
       } else if (r.kind === 'event') {
-        change.events.push(r.reading);
-        messageRows.push({
-          year: at.getUTCFullYear(),
-          lift_id: r.liftId,
-          kind: r.reading.type,
-          code: r.reading.code,
-          active: r.reading.active,
-          floor: r.reading.floor ?? null,
-          at: at.toISOString(),
-        });
+        if (r.reading.type === 'error') change.events.push(r.reading);
       } else {
         const { seq: _seq, ts: _ts, ...parameters } = r.reading;
         // Newest reading of the batch wins.
@@ -229,22 +270,8 @@ export async function writeBatch(
       }
     }
 
-    if (messageRows.length > 0) {
-      // Casts make both drivers (node-postgres, PGlite) answer the same JavaScript types.
-      const inserted = await tx.execute(sql`
-        insert into messages (year, lift_id, kind, code, active, floor, trips, operating_hours, at)
-        select year, lift_id, kind, code, active, floor, trips, operating_hours, at
-        from jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(
-          year smallint, lift_id uuid, kind text, code integer, active boolean, floor integer,
-          trips bigint, operating_hours double precision, at timestamptz)
-        returning id::text, year::integer, lift_id::text, kind, code, active, floor,
-          trips::double precision, operating_hours, at, is_notes, notes, version,
-          sync_seq::double precision, updated_at, deleted_at`);
-      for (const row of rowsOf<RawMessageRow>(inserted)) stored.push(toMessage(messageRowOf(row)));
-    }
-
     // Error state needs the current row; lock those lifts (in id order, so no deadlocks).
-    const withEvents = [...perLift.values()].filter((c) => c.events.length > 0).map((c) => c.id);
+    const withEvents = [...perLift.values()].map((c) => c.id);
     const errorState = new Map<
       string,
       { activeErrors: ActiveError[]; brokenSince: number | null; brokenMs: number }
@@ -290,25 +317,26 @@ export async function writeBatch(
             broken_ms: Math.round(state.brokenMs),
           });
         }
-        changed.add(change.id);
         return update;
       });
 
-    await tx.execute(sql`
-      update lifts l set
-        trips = greatest(l.trips, coalesce(u.trips, l.trips)),
-        operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
-        last_seen_at = now(),
-        parameters = coalesce(u.params, l.parameters),
-        active_errors = case when u.set_errors then u.active_errors else l.active_errors end,
-        broken_since = case when u.set_errors then u.broken_since else l.broken_since end,
-        broken_ms = case when u.set_errors then u.broken_ms else l.broken_ms end,
-        version = l.version + 1,
-        updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as u(
-        id uuid, trips bigint, hours double precision, params jsonb,
-        set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
-      where l.id = u.id`);
+    if (updates.length > 0) {
+      await tx.execute(sql`
+        update lifts l set
+          trips = greatest(l.trips, coalesce(u.trips, l.trips)),
+          operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
+          last_seen_at = now(),
+          parameters = coalesce(u.params, l.parameters),
+          active_errors = case when u.set_errors then u.active_errors else l.active_errors end,
+          broken_since = case when u.set_errors then u.broken_since else l.broken_since end,
+          broken_ms = case when u.set_errors then u.broken_ms else l.broken_ms end,
+          version = l.version + 1,
+          updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as u(
+          id uuid, trips bigint, hours double precision, params jsonb,
+          set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
+        where l.id = u.id`);
+    }
 
     for (const step of steps) {
       const after = await step(tx, readings);
@@ -317,6 +345,32 @@ export async function writeBatch(
   });
   for (const after of afterCommit) after();
   return { liftIds: changed, messages: stored };
+}
+
+/** A reading as the ingest statement takes it: a `messages` row, or (`params`) its receipt and parameters. */
+function messageInput(r: Reading, i: number, errorLift: boolean): Record<string, unknown> {
+  const base = { i, imei: r.imei, seq: r.reading.seq, lift_id: r.liftId, error_lift: errorLift };
+  if (r.kind === 'params') {
+    const { seq: _seq, ts: _ts, ...parameters } = r.reading;
+    return { ...base, params: parameters };
+  }
+  const at = new Date(r.reading.ts);
+  const common = { ...base, year: at.getUTCFullYear(), at: at.toISOString() };
+  if (r.kind === 'stats') {
+    return { ...common, kind: 'stats', trips: r.reading.trips, operating_hours: r.reading.operatingHours };
+  }
+  return {
+    ...common,
+    kind: r.reading.type,
+    code: r.reading.code,
+    active: r.reading.active,
+    floor: r.reading.floor ?? null,
+  };
+}
+
+/** `json` columns: node-postgres parses them, PGlite too; a string is parsed here. */
+function parsed<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /** A `messages` row as `insert … returning` answers it (snake case, after the casts above). */

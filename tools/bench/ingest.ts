@@ -5,6 +5,10 @@
  * client code on the same machine.
  *
  *   tsx tools/bench/ingest.ts [--controllers 200] [--seconds 10] [--window 3] [--pg postgres://postgres@127.0.0.1:5432]
+ *     [--port 3197] [--cpu-prof <dir>]
+ *
+ * `--cpu-prof <dir>` writes a V8 CPU profile of the portal's process into that folder (open it in
+ * Chrome DevTools or speedscope) to see where an ingest's time goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -24,6 +28,7 @@ const { values: args } = parseArgs({
     /** Also keep an admin's browser socket open, so every lift goes out live. */
     watch: { type: 'boolean', default: false },
     'echo-server': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -116,7 +121,7 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
   };
 }
 
-function waitFor(url: string, tries = 100): Promise<void> {
+function waitFor(url: string, tries = 600): Promise<void> {
   return (async () => {
     for (let i = 0; i < tries; i++) {
       try {
@@ -137,7 +142,8 @@ async function main() {
   const databaseUrl = `${args.pg}/${name}`;
   const children: ChildProcess[] = [];
   try {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
+    const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

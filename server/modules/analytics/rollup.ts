@@ -95,16 +95,13 @@ const toMs = (value: string | Date | null) => (value === null ? null : new Date(
 
 async function loadStates(tx: IngestTransaction, liftIds: string[]): Promise<Map<string, State>> {
   const ids = JSON.stringify(liftIds);
-  // A lift seen for the first time gets its row first, so every batch locks an existing row.
-  await tx.execute(sql`
-    insert into analytics_state (lift_id)
-    select value::uuid from jsonb_array_elements_text(${ids}::jsonb)
-    on conflict do nothing`);
+  // One round trip: a lift seen for the first time gets its row, every row is locked (in id order,
+  // as `on conflict do update` takes them) and answered as it stands.
   const result = await tx.execute(sql`
-    select lift_id::text, trips::double precision as trips, hours, counted_at, active_codes, down_since
-    from analytics_state
-    where lift_id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
-    order by lift_id for update`);
+    insert into analytics_state as s (lift_id)
+    select value::uuid from jsonb_array_elements_text(${ids}::jsonb) order by 1
+    on conflict (lift_id) do update set lift_id = s.lift_id
+    returning lift_id::text, trips::double precision as trips, hours, counted_at, active_codes, down_since`);
   const states = new Map<string, State>();
   for (const row of rowsOf<{
     lift_id: string;
@@ -125,7 +122,7 @@ async function loadStates(tx: IngestTransaction, liftIds: string[]): Promise<Map
   return states;
 }
 
-/** The ingest step: one multi-row upsert per roll-up table, whatever the batch size. */
+/** The ingest step: two statements (states in, roll-ups and states out), whatever the batch size. */
 export const analyticsIngestStep: IngestStep = async (tx, readings) => {
   const perLift = new Map<string, Reading[]>();
   for (const r of readings) {
@@ -173,47 +170,6 @@ export const analyticsIngestStep: IngestStep = async (tx, readings) => {
     });
   }
 
-  if (hourly.size > 0) {
-    await tx.execute(sql`
-      insert into analytics_hourly as h (lift_id, hour, trips, hours, faults, repairs, repair_ms)
-      select lift_id, hour, trips, hours, faults, repairs, repair_ms
-      from jsonb_to_recordset(${JSON.stringify([...hourly.values()])}::jsonb) as r(
-        lift_id uuid, hour timestamptz, trips bigint, hours double precision, faults integer,
-        repairs integer, repair_ms bigint)
-      on conflict (lift_id, hour) do update set
-        trips = h.trips + excluded.trips, hours = h.hours + excluded.hours,
-        faults = h.faults + excluded.faults, repairs = h.repairs + excluded.repairs,
-        repair_ms = h.repair_ms + excluded.repair_ms`);
-    // The same rows summed by the day in Europe/Berlin (whole-hour offsets: an hour is in one day).
-    await tx.execute(sql`
-      insert into analytics_daily as d (lift_id, day, trips, hours, faults, repairs, repair_ms)
-      select lift_id, (hour at time zone 'Europe/Berlin')::date, sum(trips), sum(hours), sum(faults),
-        sum(repairs), sum(repair_ms)
-      from jsonb_to_recordset(${JSON.stringify([...hourly.values()])}::jsonb) as r(
-        lift_id uuid, hour timestamptz, trips bigint, hours double precision, faults integer,
-        repairs integer, repair_ms bigint)
-      group by 1, 2
-      on conflict (lift_id, day) do update set
-        trips = d.trips + excluded.trips, hours = d.hours + excluded.hours,
-        faults = d.faults + excluded.faults, repairs = d.repairs + excluded.repairs,
-        repair_ms = d.repair_ms + excluded.repair_ms`);
-  }
-  if (codes.size > 0) {
-    await tx.execute(sql`
-      insert into analytics_codes as c (lift_id, day, code, faults)
-      select lift_id, day, code, faults
-      from jsonb_to_recordset(${JSON.stringify([...codes.values()])}::jsonb) as r(
-        lift_id uuid, day date, code integer, faults integer)
-      on conflict (lift_id, day, code) do update set faults = c.faults + excluded.faults`);
-  }
-  if (outages.size > 0) {
-    await tx.execute(sql`
-      insert into analytics_outages as o (lift_id, started_at, ended_at)
-      select lift_id, started_at, ended_at
-      from jsonb_to_recordset(${JSON.stringify([...outages.values()])}::jsonb) as r(
-        lift_id uuid, started_at timestamptz, ended_at timestamptz)
-      on conflict (lift_id, started_at) do update set ended_at = coalesce(excluded.ended_at, o.ended_at)`);
-  }
   const stateRows = liftIds.flatMap((liftId) => {
     const s = states.get(liftId);
     if (!s) return [];
@@ -228,7 +184,48 @@ export const analyticsIngestStep: IngestStep = async (tx, readings) => {
       },
     ];
   });
+  // Every roll-up table and the state in one statement (one round trip of the ingest's batch);
+  // an empty list inserts nothing.
   await tx.execute(sql`
+    with hourly_in as (
+      select * from jsonb_to_recordset(${JSON.stringify([...hourly.values()])}::jsonb) as r(
+        lift_id uuid, hour timestamptz, trips bigint, hours double precision, faults integer,
+        repairs integer, repair_ms bigint)
+    ),
+    hourly_up as (
+      insert into analytics_hourly as h (lift_id, hour, trips, hours, faults, repairs, repair_ms)
+      select lift_id, hour, trips, hours, faults, repairs, repair_ms from hourly_in
+      on conflict (lift_id, hour) do update set
+        trips = h.trips + excluded.trips, hours = h.hours + excluded.hours,
+        faults = h.faults + excluded.faults, repairs = h.repairs + excluded.repairs,
+        repair_ms = h.repair_ms + excluded.repair_ms
+    ),
+    -- The same rows summed by the day in Europe/Berlin (whole-hour offsets: an hour is in one day).
+    daily_up as (
+      insert into analytics_daily as d (lift_id, day, trips, hours, faults, repairs, repair_ms)
+      select lift_id, (hour at time zone 'Europe/Berlin')::date, sum(trips), sum(hours), sum(faults),
+        sum(repairs), sum(repair_ms)
+      from hourly_in
+      group by 1, 2
+      on conflict (lift_id, day) do update set
+        trips = d.trips + excluded.trips, hours = d.hours + excluded.hours,
+        faults = d.faults + excluded.faults, repairs = d.repairs + excluded.repairs,
+        repair_ms = d.repair_ms + excluded.repair_ms
+    ),
+    codes_up as (
+      insert into analytics_codes as c (lift_id, day, code, faults)
+      select lift_id, day, code, faults
+      from jsonb_to_recordset(${JSON.stringify([...codes.values()])}::jsonb) as r(
+        lift_id uuid, day date, code integer, faults integer)
+      on conflict (lift_id, day, code) do update set faults = c.faults + excluded.faults
+    ),
+    outages_up as (
+      insert into analytics_outages as o (lift_id, started_at, ended_at)
+      select lift_id, started_at, ended_at
+      from jsonb_to_recordset(${JSON.stringify([...outages.values()])}::jsonb) as r(
+        lift_id uuid, started_at timestamptz, ended_at timestamptz)
+      on conflict (lift_id, started_at) do update set ended_at = coalesce(excluded.ended_at, o.ended_at)
+    )
     update analytics_state s set trips = r.trips, hours = r.hours, counted_at = r.counted_at,
       active_codes = r.active_codes, down_since = r.down_since
     from jsonb_to_recordset(${JSON.stringify(stateRows)}::jsonb) as r(

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { EventType } from '../../../contract/device';
 import type { Message, MessageNotes, MessageQuerySchema } from '../../../contract/schemas/message';
@@ -23,6 +23,20 @@ function searchCondition(search: string | undefined): SQL | undefined {
     liftSearchCondition(search),
     ilike(sql`${messages.notes}->>'title'`, pattern),
     ilike(sql`${messages.notes}->>'notes'`, pattern),
+  );
+}
+
+/**
+ * A reading is addressed by (year, id); `year` is the UTC year of `at` (ingest and seed set it so).
+ * The table is partitioned by month of `at` (docs/telemetry.md), so the year's range of `at` beside
+ * the key lets PostgreSQL search only that year's partitions, each by its (year, id, at) key.
+ */
+function byYearAndId(year: number, ids: SQL): SQL | undefined {
+  return and(
+    eq(messages.year, year),
+    ids,
+    gte(messages.at, new Date(Date.UTC(year, 0, 1))),
+    lt(messages.at, new Date(Date.UTC(year + 1, 0, 1))),
   );
 }
 
@@ -78,7 +92,7 @@ export async function findMessage(
     .select({ message: messages })
     .from(messages)
     .innerJoin(lifts, eq(lifts.id, messages.liftId))
-    .where(and(eq(messages.year, year), eq(messages.id, id), isNull(messages.deletedAt), liftScope))
+    .where(and(byYearAndId(year, eq(messages.id, id)), isNull(messages.deletedAt), liftScope))
     .limit(1);
   return row ? toMessage(row.message) : null;
 }
@@ -99,8 +113,7 @@ export async function updateMessageNotes(
     .set({ ...change, version: sql`${messages.version} + 1`, updatedAt: sql`now()` })
     .where(
       and(
-        eq(messages.year, year),
-        eq(messages.id, id),
+        byYearAndId(year, eq(messages.id, id)),
         isNull(messages.deletedAt),
         baseVersion !== undefined ? eq(messages.version, baseVersion) : undefined,
       ),
@@ -121,8 +134,7 @@ export async function tombstoneMessages(
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${messages.version} + 1` })
     .where(
       and(
-        eq(messages.year, year),
-        inArray(messages.id, [...ids]),
+        byYearAndId(year, inArray(messages.id, [...ids])),
         isNull(messages.deletedAt),
         sql`exists (select 1 from ${lifts} where ${lifts.id} = ${messages.liftId} and ${liftScope})`,
       ),

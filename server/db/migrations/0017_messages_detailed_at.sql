@@ -1,0 +1,1 @@
+CREATE INDEX "messages_detailed_at_idx" ON "messages" USING btree ("at","id") WHERE "messages"."kind" in ('error', 'info');

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/** A monthly partition of `messages`, as migration 0016 names it: messages_pYYYYMM (UTC month). */
+const MONTHLY = /^messages_p(\d{4})(\d{2})$/;
+
+/** The first instant of the UTC month `months` after the one `at` lies in. */
+export function monthStart(at: Date, months = 0): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
+}
+
+export interface RetentionResult {
+  /** Monthly partitions dropped whole (they held only stats readings). */
+  dropped: string[];
+  /** Stats readings deleted from partitions that also hold errors, infos or notes. */
+  deleted: number;
+}
+
+/** SQL of the raw readings' partitions and the device receipts (docs/telemetry.md). */
+export function createTelemetryRepository(db: Database) {
+  return {
+    /** Creates the missing monthly partitions of [from, to) and the DEFAULT one; answers how many. */
+    async createPartitions(from: Date, to: Date): Promise<number> {
+      const [row] = rowsOf<{ created: number }>(
+        await db.execute(
+          sql`select messages_create_partitions(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) as created`,
+        ),
+      );
+      return Number(row?.created ?? 0);
+    },
+
+    /** The months (UTC) of the readings in the DEFAULT partition, which have no partition of their own. */
+    async monthsInDefault(): Promise<Date[]> {
+      const rows = rowsOf<{ month: string }>(
+        await db.execute(
+          sql`select distinct to_char(at at time zone 'UTC', 'YYYY-MM') as month from messages_default`,
+        ),
+      );
+      return rows.map(({ month }) => new Date(`${month}-01T00:00:00Z`));
+    },
+
+    /** The monthly partitions there are, oldest first, with the month each holds. */
+    async partitions(): Promise<{ name: string; month: Date }[]> {
+      const rows = rowsOf<{ name: string }>(
+        await db.execute(sql`
+          select c.relname as name from pg_inherits i
+          join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'messages'::regclass`),
+      );
+      return rows
+        .flatMap(({ name }) => {
+          const match = MONTHLY.exec(name);
+          return match
+            ? [{ name, month: new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) }]
+            : [];
+        })
+        .sort((a, b) => a.month.getTime() - b.month.getTime());
+    },
+
+    /**
+     * Removes stats readings dated before `cutoff` (a month start): a month's partition that holds
+     * nothing else is dropped whole (no dead rows, no vacuum); from the others, and from the DEFAULT
+     * partition, only the stats rows are deleted. Errors, infos and notes stay.
+     */
+    async removeStatsBefore(cutoff: Date): Promise<RetentionResult> {
+      const result: RetentionResult = { dropped: [], deleted: 0 };
+      for (const { name, month } of await this.partitions()) {
+        if (monthStart(month, 1) > cutoff) break;
+        // `name` matched MONTHLY above, so it is safe as an identifier.
+        const table = sql.raw(`"${name}"`);
+        const [other] = rowsOf<{ found: boolean }>(
+          await db.execute(sql`select exists (select 1 from ${table} where kind <> 'stats') as found`),
+        );
+        if (other?.found) {
+          result.deleted += countOf(await db.execute(sql`delete from ${table} where kind = 'stats'`));
+        } else {
+          await db.execute(sql`drop table ${table}`);
+          result.dropped.push(name);
+        }
+      }
+      result.deleted += countOf(
+        await db.execute(
+          sql`delete from messages_default where kind = 'stats' and at < ${cutoff.toISOString()}::timestamptz`,
+        ),
+      );
+      return result;
+    },
+
+    /** Deletes the receipts of readings received before `before`; answers how many. */
+    async purgeReceipts(before: Date): Promise<number> {
+      return countOf(
+        await db.execute(
+          sql`delete from device_receipts where received_at < ${before.toISOString()}::timestamptz`,
+        ),
+      );
+    },
+  };
+}
+
+/** node-postgres answers `{ rows, rowCount }`, PGlite `{ rows, affectedRows }`; both through drizzle's `execute`. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+function countOf(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
