@@ -58,9 +58,16 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
     iccids.length ? db.select().from(sims).where(inArray(sims.iccid, iccids)) : Promise.resolve([]),
   ]);
   const simByIccid = new Map(simRows.map((sim) => [sim.iccid, sim]));
+  // Grouped once: a sync page maps 2,000 lifts, and a scan of all assignments per lift grew with its square.
+  const assignmentsByLift = new Map<string, typeof assignments>();
+  for (const entry of assignments) {
+    const list = assignmentsByLift.get(entry.liftId);
+    if (list) list.push(entry);
+    else assignmentsByLift.set(entry.liftId, [entry]);
+  }
   const now = Date.now();
   return rows.map((row) => {
-    const mine = assignments.filter((entry) => entry.liftId === row.id);
+    const mine = assignmentsByLift.get(row.id) ?? [];
     const assignedUsers = new Map<string, string>();
     for (const entry of mine) assignedUsers.set(entry.userId, entry.displayName);
     const current = row.activeErrors.at(-1) ?? null;

@@ -38,6 +38,70 @@ describe('pullAll', () => {
     expect(asked.at(-1)).toBe('c2');
   });
 
+  it('asks for the next page while the one before is written, and never past the last page', async () => {
+    db = testMirror();
+    const stored: Array<string | undefined> = [];
+    const pages = new Map([
+      [undefined, aPage({ lifts: [aLift('a')], cursor: 'c1', hasMore: true })],
+      ['c1', aPage({ lifts: [aLift('b')], cursor: 'c2', hasMore: true })],
+      ['c2', aPage({ lifts: [aLift('c')], cursor: 'c3', hasMore: false })],
+    ]);
+    const asked: Array<string | undefined> = [];
+    await pullAll(db, async (cursor) => {
+      asked.push(cursor);
+      // What the mirror holds when the page is asked for: the page before may not be written yet.
+      stored.push((await db.meta.get('cursor'))?.value as string | undefined);
+      const page = pages.get(cursor);
+      if (!page) throw new Error(`asked for ${cursor}`);
+      return page;
+    });
+    expect(asked).toEqual([undefined, 'c1', 'c2']);
+    // Page 2 was asked for before page 1's cursor was stored: the fetch ran ahead of the writes.
+    expect(stored[1]).toBeUndefined();
+    expect((await db.lifts.toArray()).map((lift) => lift.id).sort()).toEqual(['a', 'b', 'c']);
+    expect((await db.meta.get('cursor'))?.value).toBe('c3');
+  });
+
+  it('a page that fails leaves the cursor of the last page written, and the next pull goes on from it', async () => {
+    db = testMirror();
+    const first = pullAll(db, async (cursor) => {
+      if (cursor === undefined) return aPage({ lifts: [aLift('a')], cursor: 'c1', hasMore: true });
+      if (cursor === 'c1') return aPage({ lifts: [aLift('b')], cursor: 'c2', hasMore: true });
+      throw new Error('unreachable');
+    });
+    await expect(first).rejects.toThrow('unreachable');
+    expect((await db.meta.get('cursor'))?.value).toBe('c2');
+    expect(await isMirrorComplete(db)).toBe(false);
+    const asked: Array<string | undefined> = [];
+    await pullAll(db, async (cursor) => {
+      asked.push(cursor);
+      return aPage({ lifts: [aLift('c')], cursor: 'c3', hasMore: false });
+    });
+    expect(asked).toEqual(['c2']);
+    expect((await db.lifts.toArray()).map((lift) => lift.id).sort()).toEqual(['a', 'b', 'c']);
+    expect(await isMirrorComplete(db)).toBe(true);
+  });
+
+  it('a reset after pages fetched ahead clears the mirror and starts over from no cursor', async () => {
+    db = testMirror();
+    await applyPullPage(db, aPage({ lifts: [aLift('old')], cursor: 'stale', hasMore: true }));
+    const asked: Array<string | undefined> = [];
+    const answers = [
+      aPage({ lifts: [aLift('kept-for-a-moment')], cursor: 'c1', hasMore: true }),
+      aPage({ reset: true, cursor: '', hasMore: true }),
+      aPage({ lifts: [aLift('new')], cursor: 'fresh', hasMore: false }),
+    ];
+    await pullAll(db, async (cursor) => {
+      asked.push(cursor);
+      const page = answers.shift();
+      if (!page) throw new Error('asked once too often');
+      return page;
+    });
+    expect(asked).toEqual(['stale', 'c1', undefined]);
+    expect((await db.lifts.toArray()).map((lift) => lift.id)).toEqual(['new']);
+    expect((await db.meta.get('cursor'))?.value).toBe('fresh');
+  });
+
   it('a deleted lift takes its messages with it; deleted messages and descriptions go', async () => {
     db = testMirror();
     await applyPullPage(

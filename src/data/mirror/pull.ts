@@ -16,7 +16,9 @@ const windowStart = (serverTime: string) =>
 
 /**
  * Rows per page the client asks for. Smaller pages let the server answer other requests between
- * them (a first sync of an admin is thousands of rows).
+ * them (a first sync of an admin is thousands of rows). Larger ones save round trips on a slow
+ * link, but the server's page grows dearer than its rows (each table is read `limit + 1` deep
+ * before the merge cuts the page), so 1000 made the bench's first sync slower (docs/sync.md#first-sync).
  */
 export const PULL_PAGE_LIMIT = SYNC_PULL_DEFAULT_LIMIT;
 
@@ -56,30 +58,40 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
   ];
   await db.transaction('rw', tables, async () => {
     const overlaid = await overlayPendingChanges(db, page);
-    await db.lifts.bulkPut(overlaid.lifts);
-    await db.descriptions.bulkPut(overlaid.descriptions);
-    await db.messages.bulkPut(overlaid.messages);
-    await db.base.bulkPut(page.base);
-    await db.files.bulkPut(page.files);
-    await db.alarms.bulkPut(overlaid.alarms);
-    await db.visits.bulkPut(overlaid.visits);
-    await db.lifts.bulkDelete(page.deleted.lifts);
-    if (page.deleted.lifts.length > 0) {
-      await db.messages.where('liftId').anyOf(page.deleted.lifts).delete();
-      await db.files.where('liftId').anyOf(page.deleted.lifts).delete();
-      await db.alarms.where('liftId').anyOf(page.deleted.lifts).delete();
-      await db.visits.where('liftId').anyOf(page.deleted.lifts).delete();
-    }
-    await db.descriptions.bulkDelete(page.deleted.descriptions);
-    await db.base.bulkDelete(page.deleted.base);
-    await db.messages.bulkDelete(page.deleted.messages);
-    await db.files.bulkDelete(page.deleted.files);
-    await db.alarms.bulkDelete(page.deleted.alarms);
-    await db.visits.bulkDelete(page.deleted.visits);
-    await db.messages.where('at').below(windowStart(page.serverTime)).delete();
-    await db.meta.bulkPut([
-      { key: 'cursor', value: page.cursor },
-      { key: 'serverTime', value: page.serverTime },
+    // The requests of a phase go out together (IndexedDB queues them in the transaction) rather
+    // than one round trip each; the deletions come after the rows, since a deleted lift takes rows
+    // of the same page with it. Empty lists cost no request.
+    const put = <T>(table: { bulkPut(rows: T[]): Promise<unknown> }, rows: T[]) =>
+      rows.length > 0 ? table.bulkPut(rows) : undefined;
+    const remove = (table: { bulkDelete(ids: string[]): Promise<unknown> }, ids: string[]) =>
+      ids.length > 0 ? table.bulkDelete(ids) : undefined;
+    await Promise.all([
+      put(db.lifts, overlaid.lifts),
+      put(db.descriptions, overlaid.descriptions),
+      put(db.messages, overlaid.messages),
+      put(db.base, page.base),
+      put(db.files, page.files),
+      put(db.alarms, overlaid.alarms),
+      put(db.visits, overlaid.visits),
+      db.meta.bulkPut([
+        { key: 'cursor', value: page.cursor },
+        { key: 'serverTime', value: page.serverTime },
+      ]),
+    ]);
+    const gone = page.deleted.lifts;
+    await Promise.all([
+      remove(db.lifts, gone),
+      gone.length > 0 ? db.messages.where('liftId').anyOf(gone).delete() : undefined,
+      gone.length > 0 ? db.files.where('liftId').anyOf(gone).delete() : undefined,
+      gone.length > 0 ? db.alarms.where('liftId').anyOf(gone).delete() : undefined,
+      gone.length > 0 ? db.visits.where('liftId').anyOf(gone).delete() : undefined,
+      remove(db.descriptions, page.deleted.descriptions),
+      remove(db.base, page.deleted.base),
+      remove(db.messages, page.deleted.messages),
+      remove(db.files, page.deleted.files),
+      remove(db.alarms, page.deleted.alarms),
+      remove(db.visits, page.deleted.visits),
+      db.messages.where('at').below(windowStart(page.serverTime)).delete(),
     ]);
     if (!page.hasMore) await db.meta.put({ key: 'lastSyncAt', value: new Date().toISOString() });
   });
@@ -149,26 +161,85 @@ export async function applyLiveAlarm(db: MirrorDb, alarm: Alarm): Promise<boolea
 export type FetchPullPage = (cursor: string | undefined) => Promise<SyncPullResponse>;
 
 /**
- * Pages through the server's changes until `hasMore` is false. A `reset` answer clears the mirror
- * and starts again from no cursor (once per call, so a confused server cannot loop us).
+ * Pages fetched ahead of the writer: while page N is written, page N+1 is on its way, and N+2 is
+ * asked for as soon as N+1 arrives, so the link and IndexedDB work at the same time (docs/sync.md#pull).
+ * `depth` pages at most are asked for or waiting; a page is asked for only with the cursor of the
+ * page before it, so the chain stops after a last page (`hasMore: false`) or a reset.
  */
-export async function pullAll(db: MirrorDb, fetchPage: FetchPullPage): Promise<{ pages: number }> {
+function prefetchPages(fetchPage: FetchPullPage, cursor: string | undefined, depth: number) {
+  const ahead: Promise<SyncPullResponse | null>[] = [];
+  let tail: Promise<SyncPullResponse | null> | undefined;
+  let stopped = false;
+  const fill = () => {
+    while (ahead.length < depth) {
+      tail = tail
+        ? tail.then((page) =>
+            !stopped && page && !page.reset && page.hasMore ? fetchPage(page.cursor) : null,
+          )
+        : fetchPage(cursor);
+      // A page fetched ahead that nobody takes (the writer failed) must not fail unhandled.
+      tail.catch(() => undefined);
+      ahead.push(tail);
+    }
+  };
+  return {
+    /** The next page in order; null after the last one. */
+    async next(): Promise<SyncPullResponse | null> {
+      fill();
+      const page = ahead.shift() as Promise<SyncPullResponse | null>;
+      fill();
+      return page;
+    },
+    /** No further requests: the pages already asked for are dropped. */
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+/** Pages fetched ahead of the one being written (see `prefetchPages`). */
+const PREFETCH_DEPTH = 2;
+
+/**
+ * Pages through the server's changes until `hasMore` is false, fetching ahead while earlier pages
+ * are written. A page's cursor is saved with its rows, in order, so an interrupted pull goes on
+ * after the last page written. A `reset` answer clears the mirror and starts again from no cursor
+ * (once per call, so a confused server cannot loop us).
+ */
+export async function pullAll(
+  db: MirrorDb,
+  fetchPage: FetchPullPage,
+  depth = PREFETCH_DEPTH,
+): Promise<{ pages: number }> {
   let cursor = (await db.meta.get('cursor'))?.value as string | undefined;
   let resets = 0;
   let pages = 0;
   for (;;) {
-    const page = await fetchPage(cursor);
-    pages++;
-    if (page.reset) {
-      if (resets++ > 0 && cursor === undefined) throw new Error('The server keeps answering reset');
-      await clearMirrorData(db);
-      cursor = undefined;
-      if (page.lifts.length + page.descriptions.length + page.messages.length + page.files.length === 0)
-        continue;
+    const pipeline = prefetchPages(fetchPage, cursor, depth);
+    try {
+      for (;;) {
+        const page = await pipeline.next();
+        if (!page) throw new Error('The pull ended without a last page');
+        pages++;
+        if (page.reset) {
+          if (resets++ > 0 && cursor === undefined) throw new Error('The server keeps answering reset');
+          await clearMirrorData(db);
+          cursor = undefined;
+          // Nothing is fetched ahead of a reset: start again from no cursor (or the one it gave).
+          if (hasRows(page)) {
+            await applyPullPage(db, page);
+            cursor = page.cursor || undefined;
+            if (!page.hasMore) return { pages };
+          }
+          break;
+        }
+        await applyPullPage(db, page);
+        cursor = page.cursor;
+        if (!page.hasMore) return { pages };
+      }
+    } finally {
+      pipeline.stop();
     }
-    await applyPullPage(db, page);
-    cursor = page.cursor;
-    if (!page.hasMore) return { pages };
   }
 }
 
