@@ -64,6 +64,7 @@ const EnvSchema = v.object({
   DEVICE_CLOCK_AHEAD_HOURS: wholeNumber(24, 1, 24 * 365),
   PUBLIC_URL: v.optional(httpUrl('https://lifts.example.com')),
   SEED_DEMO: v.optional(v.string(), '1'),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1', 'false', 'true'], 'must be 0, 1, false or true'), '0'),
   /** Unset: a dozen in demo mode, none otherwise (see `simulateDevices`). */
   SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
@@ -142,6 +143,11 @@ export interface Config {
   sessionMaxSeconds: number;
   /** How long one request may take to arrive, headers and body (slow senders are cut off). */
   requestTimeoutMs: number;
+  /**
+   * Behind a reverse proxy (docs/scaling.md): the client's address is taken from X-Forwarded-For,
+   * for rate limits and logs. Off, that header is ignored, since anybody may send it.
+   */
+  trustProxy: boolean;
   /** The window around the server's clock in which a controller's reading time is accepted. */
   deviceClock: { pastMs: number; aheadMs: number };
   publicUrl: string;
@@ -228,6 +234,7 @@ export function loadConfig(env: Environment = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL,
     sessionMaxSeconds: e.SESSION_MAX_DAYS * 24 * 60 * 60,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     deviceClock: {
       pastMs: e.DEVICE_CLOCK_PAST_DAYS * 24 * 60 * 60 * 1000,
       aheadMs: e.DEVICE_CLOCK_AHEAD_HOURS * 60 * 60 * 1000,

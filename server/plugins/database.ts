@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     databaseKind: DatabaseKind;
+    /** Set on PostgreSQL: several processes may share it (docs/scaling.md). */
+    databaseUrl: string | null;
   }
 }
 
@@ -19,6 +21,7 @@ export const databasePlugin = definePlugin<DatabasePluginOptions>(
   async (app, { handle, closeWithApp }) => {
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);
+    app.decorate('databaseUrl', handle.url);
     if (closeWithApp) app.addHook('onClose', () => handle.close());
   },
 );

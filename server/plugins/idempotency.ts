@@ -153,18 +153,12 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
       );
   });
 
-  const purge = () =>
-    db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEEP_MS)))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'purging old idempotency keys failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(purge, PURGE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.jobs.every(
+    'idempotency purge',
+    PURGE_EVERY_MS,
+    () => db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEEP_MS))),
+    { firstDelayMs: 0 },
+  );
 });
 
 /** Inserts the pending row; false when the user already used this key. */

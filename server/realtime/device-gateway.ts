@@ -19,12 +19,12 @@ import {
 import { MSG } from '../../contract/messages';
 import type { LiftParameters } from '../../contract/parameters';
 import type { Database } from '../db/client';
-import { lifts } from '../db/schema';
+import { deviceConnections, lifts } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { hashDeviceKey } from '../modules/lifts/lifts.repository';
 import { type LogEntry, writeLog } from '../modules/logs/write-log';
 import { IngestQueue, type IngestStep, type Reading } from './ingest';
-import { DEVS_ROOM } from './rooms';
+import { controllerRoom, DEVS_ROOM } from './rooms';
 
 interface DeviceSocketData {
   imei: string;
@@ -54,8 +54,8 @@ const REFUSED_LOG_INTERVAL_MS = 60_000;
 const TRAFFIC_PER_SECOND = 50;
 
 export interface DeviceGateway {
-  /** The controllers connected to this process now. */
-  connected(): ConnectedController[];
+  /** The controllers connected now, to any process. */
+  connected(): Promise<ConnectedController[]>;
   isConnected(imei: string): boolean;
   sendParams(imei: string, parameters: LiftParameters): Promise<ControllerAck>;
   sendCommand(imei: string, command: DeviceCommand): Promise<ControllerAck>;
@@ -109,13 +109,15 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       pendingWrites.add(tracked);
     };
 
-    // A restarted server has no controller connected yet.
-    await db.update(lifts).set({ online: false }).where(eq(lifts.online, true));
+    // A restarted process has no controller yet; lifts whose controllers report to another process
+    // stay online (server/realtime/cluster.ts sweeps what a dead process left, docs/scaling.md).
+    const nodeId = app.cluster.nodeId;
 
     let trafficWindow = 0;
     let trafficCount = 0;
     function traffic(imei: string, direction: DeviceTraffic['direction'], event: string, payload: unknown) {
-      if ((app.io.sockets.adapter.rooms.get(DEVS_ROOM)?.size ?? 0) === 0) return;
+      // A dev online on any process (known within a second), not only on this one.
+      if (!app.presence.lastAudience().devs) return;
       const second = Math.floor(Date.now() / 1000);
       if (second !== trafficWindow) {
         trafficWindow = second;
@@ -127,8 +129,22 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
         .emit('device:traffic', { at: new Date().toISOString(), imei, direction, event, payload });
     }
 
-    const connected = (): ConnectedController[] => [...byImei.values()].map((socket) => ({ ...socket.data }));
-    const announceControllers = () => app.io.to(DEVS_ROOM).emit('controllers', connected());
+    /** The controllers connected to any process. */
+    const connected = async (): Promise<ConnectedController[]> => {
+      const rows = await db
+        .select({
+          imei: sql<string>`${lifts.imei}`,
+          liftId: deviceConnections.liftId,
+          uid: lifts.uid,
+          connectedAt: deviceConnections.connectedAt,
+        })
+        .from(deviceConnections)
+        .innerJoin(lifts, eq(lifts.id, deviceConnections.liftId))
+        .orderBy(deviceConnections.connectedAt);
+      return rows.map((row) => ({ ...row, connectedAt: row.connectedAt.toISOString() }));
+    };
+    const announceControllers = () =>
+      track(connected().then((list) => app.io.to(DEVS_ROOM).emit('controllers', list)));
 
     function logRefused(imei: string | null, reason: string) {
       const k = imei ?? '(invalid)';
@@ -175,11 +191,31 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       }
     });
 
-    async function setOnline(liftId: string, online: boolean) {
-      await db
-        .update(lifts)
-        .set({ online, lastSeenAt: sql`now()`, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(lifts.id, liftId));
+    /**
+     * Records this connection (or its end) and sets the lift online while any process holds a
+     * connection of it: a controller that moved to another process keeps its lift online.
+     */
+    async function setOnline(liftId: string, socketId: string, connecting: boolean) {
+      await db.transaction(async (tx) => {
+        // The lift's row first: its connections change one process at a time, and the count below
+        // sees the others' committed changes (READ COMMITTED takes a new snapshot per statement).
+        await tx.select({ id: lifts.id }).from(lifts).where(eq(lifts.id, liftId)).for('update');
+        if (connecting)
+          await tx.insert(deviceConnections).values({ nodeId, socketId, liftId }).onConflictDoNothing();
+        else
+          await tx
+            .delete(deviceConnections)
+            .where(and(eq(deviceConnections.nodeId, nodeId), eq(deviceConnections.socketId, socketId)));
+        await tx
+          .update(lifts)
+          .set({
+            online: sql`exists (select 1 from ${deviceConnections} where ${deviceConnections.liftId} = ${liftId})`,
+            lastSeenAt: sql`now()`,
+            version: sql`${lifts.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(lifts.id, liftId));
+      });
       live.changed([liftId]);
     }
 
@@ -187,18 +223,21 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       const { imei, liftId } = socket.data;
       const previous = byImei.get(imei);
       byImei.set(imei, socket);
+      // Its room reaches it from any process (params and commands sent through REST elsewhere).
+      socket.join(controllerRoom(imei));
       if (previous && previous.id !== socket.id) previous.disconnect(true);
-      announceControllers();
+      const recorded = setOnline(liftId, socket.id, true);
       track(
-        setOnline(liftId, true).then(() =>
-          log(db, {
+        recorded.then(() => {
+          announceControllers();
+          return log(db, {
             level: 'info',
             event: 'device.connected',
             message: 'Controller connected',
             liftId,
             imei,
-          }),
-        ),
+          });
+        }),
       );
 
       const handle =
@@ -234,19 +273,24 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       socket.on('params', handle('params', ParamsReadingSchema));
 
       socket.on('disconnect', () => {
-        if (byImei.get(imei)?.id !== socket.id) return; // replaced by a newer connection
+        // After its row was written, so none is left behind.
+        const ended = recorded.catch(() => {}).then(() => setOnline(liftId, socket.id, false));
+        if (byImei.get(imei)?.id !== socket.id) {
+          track(ended); // replaced by a newer connection
+          return;
+        }
         byImei.delete(imei);
-        announceControllers();
         track(
-          setOnline(liftId, false).then(() =>
-            log(db, {
+          ended.then(() => {
+            announceControllers();
+            return log(db, {
               level: 'info',
               event: 'device.disconnected',
               message: 'Controller disconnected',
               liftId,
               imei,
-            }),
-          ),
+            });
+          }),
         );
       });
     });
@@ -257,7 +301,10 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       payload: unknown,
     ): Promise<ControllerAck> {
       const socket = byImei.get(imei);
-      if (!socket?.connected) return { ok: false, error: MSG.deviceOffline };
+      if (!socket?.connected)
+        return app.cluster.shared
+          ? sendElsewhere(imei, event, payload)
+          : { ok: false, error: MSG.deviceOffline };
       traffic(imei, 'out', event, payload);
       try {
         const answer = (await socket
@@ -271,6 +318,54 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
         return { ok: false, error: socket.connected ? MSG.deviceTimeout : MSG.deviceOffline };
       }
     }
+
+    /**
+     * The controller is connected to another process, or nowhere: its room reaches it through the
+     * adapter, and the first acknowledgement answers (docs/scaling.md#controllers).
+     */
+    async function sendElsewhere(
+      imei: string,
+      event: 'params:set' | 'command',
+      payload: unknown,
+    ): Promise<ControllerAck> {
+      const [row] = await db
+        .select({ nodeId: deviceConnections.nodeId })
+        .from(deviceConnections)
+        .innerJoin(lifts, eq(lifts.id, deviceConnections.liftId))
+        .where(eq(lifts.imei, imei))
+        .limit(1);
+      if (!row) return { ok: false, error: MSG.deviceOffline };
+      traffic(imei, 'out', event, payload);
+      try {
+        const answers = (await nsp
+          .to(controllerRoom(imei))
+          .timeout(CONTROLLER_ACK_TIMEOUT_MS)
+          // biome-ignore lint/suspicious/noExplicitAny: both events share the (payload, ack) shape
+          .emitWithAck(event as any, payload as any)) as unknown as (ControllerAck | undefined)[];
+        const answer = answers.find((one) => one && typeof one.ok === 'boolean');
+        if (answers.length === 0) return { ok: false, error: MSG.deviceOffline };
+        return answer
+          ? { ok: answer.ok, ...(typeof answer.error === 'string' ? { error: answer.error } : {}) }
+          : { ok: false, error: MSG.deviceTimeout };
+      } catch {
+        return { ok: false, error: MSG.deviceTimeout };
+      }
+    }
+
+    // A dead process's controllers are gone: their lifts (now offline) and the devs' list change.
+    app.cluster.onSwept(({ liftIds }) => {
+      if (liftIds.length === 0) return;
+      live.changed(liftIds);
+      announceControllers();
+    });
+    app.cluster.onRejoined(async () => {
+      const rows = [...byImei.values()].map((socket) => ({
+        nodeId,
+        socketId: socket.id,
+        liftId: socket.data.liftId,
+      }));
+      if (rows.length > 0) await db.insert(deviceConnections).values(rows).onConflictDoNothing();
+    });
 
     app.decorate('devices', {
       connected,
