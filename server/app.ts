@@ -137,7 +137,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(compressionPlugin);
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
     await app.register(jobsPlugin);
-    await app.register(clusterPlugin);
+    await app.register(clusterPlugin, {
+      deadAfterMs: config.processTimeoutMs,
+      heartbeatMs: Math.max(500, Math.round(config.processTimeoutMs / 4)),
+    });
     await app.register(authPlugin, {
       secret: config.authSecret,
       tokenTtlSeconds: config.tokenTtlSeconds,

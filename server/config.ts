@@ -64,6 +64,8 @@ const EnvSchema = v.object({
   DEVICE_CLOCK_AHEAD_HOURS: wholeNumber(24, 1, 24 * 365),
   PUBLIC_URL: v.optional(httpUrl('https://lifts.example.com')),
   SEED_DEMO: v.optional(v.string(), '1'),
+  /** A process whose heartbeat is this old is dead: its users and controllers are gone (docs/scaling.md). */
+  PROCESS_TIMEOUT_SECONDS: wholeNumber(20, 2, 3600),
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'false', 'true'], 'must be 0, 1, false or true'), '0'),
   /** Unset: a dozen in demo mode, none otherwise (see `simulateDevices`). */
   SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
@@ -148,6 +150,8 @@ export interface Config {
    * for rate limits and logs. Off, that header is ignored, since anybody may send it.
    */
   trustProxy: boolean;
+  /** A process silent this long is taken for dead; each beats four times within it. */
+  processTimeoutMs: number;
   /** The window around the server's clock in which a controller's reading time is accepted. */
   deviceClock: { pastMs: number; aheadMs: number };
   publicUrl: string;
@@ -235,6 +239,7 @@ export function loadConfig(env: Environment = process.env): Config {
     sessionMaxSeconds: e.SESSION_MAX_DAYS * 24 * 60 * 60,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    processTimeoutMs: e.PROCESS_TIMEOUT_SECONDS * 1000,
     deviceClock: {
       pastMs: e.DEVICE_CLOCK_PAST_DAYS * 24 * 60 * 60 * 1000,
       aheadMs: e.DEVICE_CLOCK_AHEAD_HOURS * 60 * 60 * 1000,

@@ -34,7 +34,7 @@ export interface JobsPluginOptions {
 }
 
 /** Arbitrary but fixed: the session-level advisory lock whose holder is the leader (docs/scaling.md#periodic-jobs). */
-export const LEADER_LOCK_KEY = 727_465_002;
+export const LEADER_LOCK_KEY = 727_465_090;
 const ELECT_EVERY_MS = 5_000;
 
 interface Job {

@@ -226,6 +226,8 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       // Its room reaches it from any process (params and commands sent through REST elsewhere).
       socket.join(controllerRoom(imei));
       if (previous && previous.id !== socket.id) previous.disconnect(true);
+      // An older connection of this IMEI on another process goes too.
+      if (app.cluster.shared) nsp.in(controllerRoom(imei)).except(socket.id).disconnectSockets(true);
       const recorded = setOnline(liftId, socket.id, true);
       track(
         recorded.then(() => {
@@ -372,8 +374,9 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       isConnected: (imei: string) => byImei.get(imei)?.connected ?? false,
       sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
       sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
+      // On whichever process it is connected to.
       disconnect: (imei: string) => {
-        byImei.get(imei)?.disconnect(true);
+        nsp.in(controllerRoom(imei)).disconnectSockets(true);
       },
       addIngestStep: (step: IngestStep) => {
         ingestSteps.push(step);
@@ -382,7 +385,9 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
 
     app.addHook('preClose', async () => {
       closing = true;
-      nsp.disconnectSockets(true);
+      // This process's controllers only: with the adapter, `nsp.disconnectSockets` would drop every
+      // process's (docs/scaling.md).
+      nsp.local.disconnectSockets(true);
     });
     // Readings already received are committed (and acknowledged, if the socket still listens).
     app.addHook('onClose', async () => {

@@ -58,7 +58,9 @@ declare module 'fastify' {
 export const userSocketPlugin = definePlugin('user-socket', async (app) => {
   const io: UserSocketServer = new Server(app.server, { path: '/socket.io', serveClient: false });
   // Several processes on one PostgreSQL: events reach the sockets of every process (docs/scaling.md).
-  const closeAdapter = app.databaseUrl ? await attachPostgresAdapter(io, app.databaseUrl, app.log) : undefined;
+  const closeAdapter = app.databaseUrl
+    ? await attachPostgresAdapter(io, app.databaseUrl, app.log)
+    : undefined;
   const presence = new Presence(app.db, app.cluster.nodeId);
   const chat = createChatRepository(app.db);
 
