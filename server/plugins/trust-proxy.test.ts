@@ -1,17 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
 
-const apps: TestApp[] = [];
-afterAll(() => Promise.all(apps.map((app) => app.close())));
+let trusting: TestApp;
+let plain: TestApp;
+beforeAll(async () => {
+  const env = { ADDRESS_RATE_LIMIT: '2', LOGIN_RATE_LIMIT: '100' };
+  trusting = await createTestApp({ ...env, TRUST_PROXY: '1' });
+  plain = await createTestApp({ ...env, TRUST_PROXY: '0' });
+});
+afterAll(() => Promise.all([trusting?.close(), plain?.close()]));
 
 /** Sign-in attempts from one connection, each claiming another client address in X-Forwarded-For. */
-async function attemptsBehindProxy(trustProxy: '0' | '1'): Promise<number[]> {
-  const t = await createTestApp({
-    TRUST_PROXY: trustProxy,
-    ADDRESS_RATE_LIMIT: '2',
-    LOGIN_RATE_LIMIT: '100',
-  });
-  apps.push(t);
+async function attemptsBehindProxy(t: TestApp): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 1; i <= 4; i++) {
     const response = await t.app.inject({
@@ -28,10 +28,10 @@ async function attemptsBehindProxy(trustProxy: '0' | '1'): Promise<number[]> {
 
 describe('TRUST_PROXY (docs/scaling.md#behind-a-proxy)', () => {
   it('takes the client address from X-Forwarded-For when set: each client is limited on its own', async () => {
-    expect(await attemptsBehindProxy('1')).toEqual([401, 401, 401, 401]);
+    expect(await attemptsBehindProxy(trusting)).toEqual([401, 401, 401, 401]);
   });
 
   it('ignores X-Forwarded-For by default: a client cannot pick its address to escape the limit', async () => {
-    expect(await attemptsBehindProxy('0')).toEqual([401, 401, 429, 429]);
+    expect(await attemptsBehindProxy(plain)).toEqual([401, 401, 429, 429]);
   });
 });
