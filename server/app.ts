@@ -45,11 +45,13 @@ import { databasePlugin } from './plugins/database';
 import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { jobsPlugin } from './plugins/jobs';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { settingsPlugin } from './plugins/settings';
 import { validationPlugin } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
+import { clusterPlugin } from './realtime/cluster';
 import { deviceGatewayPlugin } from './realtime/device-gateway';
 import { liveLiftsPlugin } from './realtime/live-lifts';
 import { mqttBridgePlugin } from './realtime/mqtt-bridge';
@@ -112,6 +114,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: loggerOptions(config, options.logger),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Only behind a proxy that sets it: otherwise a client could pick its own address (docs/scaling.md).
+    trustProxy: config.trustProxy,
     // A request must arrive, headers and body, within the timeout: a sender trickling bytes is cut
     // off with 408 instead of holding a connection open for ever (docs/api.md#limits).
     requestTimeout: config.requestTimeoutMs,
@@ -134,6 +138,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(securityPlugin);
     await app.register(compressionPlugin);
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
+    await app.register(jobsPlugin);
+    await app.register(clusterPlugin, {
+      deadAfterMs: config.processTimeoutMs,
+      heartbeatMs: Math.max(500, Math.round(config.processTimeoutMs / 4)),
+    });
     await app.register(authPlugin, {
       secret: config.authSecret,
       tokenTtlSeconds: config.tokenTtlSeconds,

@@ -109,6 +109,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).azureStorageConnectionString).toBeUndefined();
   });
 
+  it('trusts X-Forwarded-For only when TRUST_PROXY says so (docs/scaling.md)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'yes' })).toThrow(
+      /TRUST_PROXY: must be 0, 1/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', DESIGN_EDITOR_URL: '' }).port).toBe(3000);
   });

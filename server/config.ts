@@ -74,6 +74,9 @@ const EnvSchema = v.object({
   /** 1: the bridge keeps one Mosquitto dynamic-security client per lift (docs/device-protocol.md#mqtt). */
   MQTT_DYNSEC: v.optional(v.picklist(['0', '1', 'true', 'false'], 'must be 0 or 1'), '0'),
   SEED_DEMO: v.optional(v.string(), '1'),
+  /** A process whose heartbeat is this old is dead: its users and controllers are gone (docs/scaling.md). */
+  PROCESS_TIMEOUT_SECONDS: wholeNumber(20, 2, 3600),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1', 'false', 'true'], 'must be 0, 1, false or true'), '0'),
   /** Unset: a dozen in demo mode, none otherwise (see `simulateDevices`). */
   SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
@@ -152,6 +155,13 @@ export interface Config {
   sessionMaxSeconds: number;
   /** How long one request may take to arrive, headers and body (slow senders are cut off). */
   requestTimeoutMs: number;
+  /**
+   * Behind a reverse proxy (docs/scaling.md): the client's address is taken from X-Forwarded-For,
+   * for rate limits and logs. Off, that header is ignored, since anybody may send it.
+   */
+  trustProxy: boolean;
+  /** A process silent this long is taken for dead; each beats four times within it. */
+  processTimeoutMs: number;
   /** The window around the server's clock in which a controller's reading time is accepted. */
   deviceClock: { pastMs: number; aheadMs: number };
   publicUrl: string;
@@ -248,6 +258,8 @@ export function loadConfig(env: Environment = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL,
     sessionMaxSeconds: e.SESSION_MAX_DAYS * 24 * 60 * 60,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    processTimeoutMs: e.PROCESS_TIMEOUT_SECONDS * 1000,
     deviceClock: {
       pastMs: e.DEVICE_CLOCK_PAST_DAYS * 24 * 60 * 60 * 1000,
       aheadMs: e.DEVICE_CLOCK_AHEAD_HOURS * 60 * 60 * 1000,

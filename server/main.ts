@@ -3,9 +3,6 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { StartupError } from './seed';
 
-/** Stops the in-process demo controllers, when any were started. */
-let stopDemoControllers: (() => void) | undefined;
-
 /** How long a graceful shutdown may take before the process gives up on open work. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -27,7 +24,6 @@ function shutDownOn(signals: NodeJS.Signals[], app: FastifyInstance) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
-      stopDemoControllers?.();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -47,19 +43,25 @@ async function main() {
     { database: app.databaseKind, publicUrl: config.publicUrl },
     `Lift portal listening on ${address}`,
   );
-  await startVirtualControllers(app, config);
+  startVirtualControllers(app, config);
 }
 
-/** Demo mode (docs/architecture.md#seed-and-demo-mode, README.md#configuration): SIMULATE_DEVICES virtual controllers for the seeded lifts. */
-async function startVirtualControllers(app: FastifyInstance, config: Config) {
+/**
+ * Demo mode (docs/architecture.md#seed-and-demo-mode, README.md#configuration): SIMULATE_DEVICES
+ * virtual controllers for the seeded lifts, on the leader only (docs/scaling.md): several
+ * processes start one set, and another process starts it when the leader is gone.
+ */
+function startVirtualControllers(app: FastifyInstance, config: Config) {
   const count = config.simulateDevices;
   if (config.isProduction || !config.seedDemo || count === 0) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const { startDemoControllers } = await import('./demo/demo-controllers');
-  const demoControllers = await startDemoControllers(app.db, `http://127.0.0.1:${port}`, count);
-  stopDemoControllers = () => demoControllers.stop();
-  app.log.info({ controllers: demoControllers.controllers.length }, 'demo: virtual controllers started');
+  app.jobs.whileLeader('demo controllers', async () => {
+    const { startDemoControllers } = await import('./demo/demo-controllers');
+    const demoControllers = await startDemoControllers(app.db, `http://127.0.0.1:${port}`, count);
+    app.log.info({ controllers: demoControllers.controllers.length }, 'demo: virtual controllers started');
+    return () => demoControllers.stop();
+  });
 }
 
 main().catch(fail);

@@ -15,6 +15,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** PostgreSQL's URL, for what needs connections of its own (leader lock, socket.io adapter); null on PGlite. */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ async function openPglite(migrationsDir: string, dataDir?: string, template?: Bl
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', url: null, close: () => client.close() };
 }
 
 async function openPostgres(url: string, migrationsDir: string): Promise<DatabaseHandle> {
@@ -59,7 +61,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     await pool.end();
     throw error;
   }
-  return { db: drizzlePostgres({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+  return { db: drizzlePostgres({ client: pool, schema }), kind: 'postgres', url, close: () => pool.end() };
 }
 
 /**

@@ -132,13 +132,7 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
       };
     });
 
-    const purge = setInterval(() => {
-      sessions
-        .purge(new Date(Date.now() - SESSION_HISTORY_MS))
-        .catch((error: unknown) => app.log.error({ err: error }, 'purging old sessions failed'));
-    }, HOUR_MS);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
+    app.jobs.every('session purge', HOUR_MS, () => sessions.purge(new Date(Date.now() - SESSION_HISTORY_MS)));
   },
 );
 

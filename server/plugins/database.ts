@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     databaseKind: DatabaseKind;
+    /** Set on PostgreSQL: several processes may share it (docs/scaling.md). */
+    databaseUrl: string | null;
   }
 }
 
@@ -21,6 +23,7 @@ export const databasePlugin = definePlugin<DatabasePluginOptions>(
     // Inside an idempotent write it is that request's transaction (server/db/request-transaction.ts).
     app.decorate('db', transactionAware(handle.db));
     app.decorate('databaseKind', handle.kind);
+    app.decorate('databaseUrl', handle.url);
     if (closeWithApp) app.addHook('onClose', () => handle.close());
   },
 );

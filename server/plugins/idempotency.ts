@@ -268,18 +268,12 @@ export const idempotencyPlugin = definePlugin<IdempotencyOptions>('idempotency',
     await pending.finish?.(null).catch(() => {});
   });
 
-  const purge = () =>
-    db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEEP_MS)))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'purging old idempotency keys failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(purge, PURGE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.jobs.every(
+    'idempotency purge',
+    PURGE_EVERY_MS,
+    () => db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEEP_MS))),
+    { firstDelayMs: 0 },
+  );
 });
 
 /** Marks a transaction for rollback; nothing is thrown past `runIdempotent`. */

@@ -19,12 +19,12 @@ import {
 import { MSG } from '../../contract/messages';
 import type { LiftParameters } from '../../contract/parameters';
 import type { Database } from '../db/client';
-import { lifts } from '../db/schema';
+import { deviceConnections, lifts } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { hashDeviceKey } from '../modules/lifts/lifts.repository';
 import { type LogEntry, writeLog } from '../modules/logs/write-log';
 import { IngestQueue, type IngestStep, type Reading } from './ingest';
-import { DEVS_ROOM } from './rooms';
+import { controllerRoom, DEVS_ROOM } from './rooms';
 
 interface DeviceSocketData {
   imei: string;
@@ -54,8 +54,8 @@ const REFUSED_LOG_INTERVAL_MS = 60_000;
 const TRAFFIC_PER_SECOND = 50;
 
 export interface DeviceGateway {
-  /** The controllers connected to this process now. */
-  connected(): ConnectedController[];
+  /** The controllers connected now, to any process. */
+  connected(): Promise<ConnectedController[]>;
   isConnected(imei: string): boolean;
   sendParams(imei: string, parameters: LiftParameters): Promise<ControllerAck>;
   sendCommand(imei: string, command: DeviceCommand): Promise<ControllerAck>;
@@ -73,11 +73,11 @@ export interface DeviceGateway {
   /** A controller was refused (unknown imei, wrong key, bad handshake); logged at most once a minute per imei. */
   refused(imei: string | null, reason: string): void;
   /**
-   * Marks a controller of another transport online or offline, as the socket's connect and disconnect
-   * do; `ifChanged`: only when the row says otherwise (several processes hear the same news).
+   * Marks a controller of another transport online or offline on this process, as the socket's
+   * connect and disconnect do; the lift is online while any process holds it so.
    */
-  setControllerOnline(controller: ControllerRef, online: boolean, options?: { ifChanged?: boolean }): void;
-  /** Another transport of controllers (server/realtime/mqtt-bridge.ts). */
+  setControllerOnline(controller: ControllerRef, online: boolean): void;
+  /** Another transport of controllers (server/realtime/mqtt-bridge.ts); `connected` lists them from the database. */
   addTransport(transport: DeviceTransport): void;
 }
 
@@ -139,13 +139,15 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       pendingWrites.add(tracked);
     };
 
-    // A restarted server has no controller connected yet.
-    await db.update(lifts).set({ online: false }).where(eq(lifts.online, true));
+    // A restarted process has no controller yet; lifts whose controllers report to another process
+    // stay online (server/realtime/cluster.ts sweeps what a dead process left, docs/scaling.md).
+    const nodeId = app.cluster.nodeId;
 
     let trafficWindow = 0;
     let trafficCount = 0;
     function traffic(imei: string, direction: DeviceTraffic['direction'], event: string, payload: unknown) {
-      if ((app.io.sockets.adapter.rooms.get(DEVS_ROOM)?.size ?? 0) === 0) return;
+      // A dev online on any process (known within a second), not only on this one.
+      if (!app.presence.lastAudience().devs) return;
       const second = Math.floor(Date.now() / 1000);
       if (second !== trafficWindow) {
         trafficWindow = second;
@@ -157,8 +159,28 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
         .emit('device:traffic', { at: new Date().toISOString(), imei, direction, event, payload });
     }
 
-    const connected = (): ConnectedController[] => [...byImei.values()].map((socket) => ({ ...socket.data }));
-    const announceControllers = () => app.io.to(DEVS_ROOM).emit('controllers', connected());
+    /** The controllers connected to any process. */
+    const connected = async (): Promise<ConnectedController[]> => {
+      const rows = await db
+        .select({
+          imei: sql<string>`${lifts.imei}`,
+          liftId: deviceConnections.liftId,
+          uid: lifts.uid,
+          connectedAt: deviceConnections.connectedAt,
+        })
+        .from(deviceConnections)
+        .innerJoin(lifts, eq(lifts.id, deviceConnections.liftId))
+        .orderBy(deviceConnections.connectedAt);
+      // An MQTT controller is one row per process that heard its status: listed once.
+      const byImeiOnce = new Map<string, ConnectedController>();
+      for (const row of rows) {
+        if (!byImeiOnce.has(row.imei))
+          byImeiOnce.set(row.imei, { ...row, connectedAt: row.connectedAt.toISOString() });
+      }
+      return [...byImeiOnce.values()];
+    };
+    const announceControllers = () =>
+      track(connected().then((list) => app.io.to(DEVS_ROOM).emit('controllers', list)));
 
     function logRefused(imei: string | null, reason: string) {
       const k = imei ?? '(invalid)';
@@ -205,24 +227,40 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       }
     });
 
-    /** Answers whether the row changed (with `ifChanged`, it does only when `online` differs). */
-    async function setOnline(liftId: string, online: boolean, ifChanged: boolean) {
-      const changed = await db
-        .update(lifts)
-        .set({ online, lastSeenAt: sql`now()`, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(lifts.id, liftId), ifChanged ? ne(lifts.online, online) : undefined))
-        .returning({ id: lifts.id });
+    /**
+     * Records this connection (or its end) and sets the lift online while any process holds a
+     * connection of it: a controller that moved to another process keeps its lift online. An MQTT
+     * controller counts as one connection per process that saw its status (`mqtt:<imei>`).
+     * Answers whether the lift's `online` changed.
+     */
+    async function setOnline(liftId: string, connectionId: string, connecting: boolean) {
+      const changed = await db.transaction(async (tx) => {
+        // The lift's row first: its connections change one process at a time, and the count below
+        // sees the others' committed changes (READ COMMITTED takes a new snapshot per statement).
+        await tx.select({ id: lifts.id }).from(lifts).where(eq(lifts.id, liftId)).for('update');
+        if (connecting)
+          await tx
+            .insert(deviceConnections)
+            .values({ nodeId, socketId: connectionId, liftId })
+            .onConflictDoNothing();
+        else
+          await tx
+            .delete(deviceConnections)
+            .where(and(eq(deviceConnections.nodeId, nodeId), eq(deviceConnections.socketId, connectionId)));
+        const online = sql`exists (select 1 from ${deviceConnections} where ${deviceConnections.liftId} = ${liftId})`;
+        return tx
+          .update(lifts)
+          .set({ online, lastSeenAt: sql`now()`, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
+          .where(and(eq(lifts.id, liftId), sql`${lifts.online} is distinct from ${online}`))
+          .returning({ id: lifts.id });
+      });
       if (changed.length > 0) live.changed([liftId]);
       return changed.length > 0;
     }
 
-    function setControllerOnline(
-      { imei, liftId }: ControllerRef,
-      online: boolean,
-      { ifChanged = false } = {},
-    ) {
+    function setControllerOnline({ imei, liftId }: ControllerRef, online: boolean) {
       track(
-        setOnline(liftId, online, ifChanged).then((changed) =>
+        setOnline(liftId, `mqtt:${imei}`, online).then((changed) =>
           changed
             ? log(db, {
                 level: 'info',
@@ -275,9 +313,24 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       const { imei, liftId } = socket.data;
       const previous = byImei.get(imei);
       byImei.set(imei, socket);
+      // Its room reaches it from any process (params and commands sent through REST elsewhere).
+      socket.join(controllerRoom(imei));
       if (previous && previous.id !== socket.id) previous.disconnect(true);
-      announceControllers();
-      setControllerOnline({ imei, liftId }, true);
+      // An older connection of this IMEI on another process goes too.
+      if (app.cluster.shared) nsp.in(controllerRoom(imei)).except(socket.id).disconnectSockets(true);
+      const recorded = setOnline(liftId, socket.id, true);
+      track(
+        recorded.then(() => {
+          announceControllers();
+          return log(db, {
+            level: 'info',
+            event: 'device.connected',
+            message: 'Controller connected',
+            liftId,
+            imei,
+          });
+        }),
+      );
 
       const handle = (kind: Reading['kind']) => (reading: unknown, ack: unknown) => {
         const answer = typeof ack === 'function' ? (ack as (a: DeviceAck) => void) : () => {};
@@ -288,10 +341,25 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       socket.on('params', handle('params'));
 
       socket.on('disconnect', () => {
-        if (byImei.get(imei)?.id !== socket.id) return; // replaced by a newer connection
+        // After its row was written, so none is left behind.
+        const ended = recorded.catch(() => {}).then(() => setOnline(liftId, socket.id, false));
+        if (byImei.get(imei)?.id !== socket.id) {
+          track(ended); // replaced by a newer connection
+          return;
+        }
         byImei.delete(imei);
-        announceControllers();
-        setControllerOnline({ imei, liftId }, false);
+        track(
+          ended.then(() => {
+            announceControllers();
+            return log(db, {
+              level: 'info',
+              event: 'device.disconnected',
+              message: 'Controller disconnected',
+              liftId,
+              imei,
+            });
+          }),
+        );
       });
     });
 
@@ -301,7 +369,10 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       payload: unknown,
     ): Promise<ControllerAck> {
       const socket = byImei.get(imei);
-      if (!socket?.connected) return { ok: false, error: MSG.deviceOffline };
+      if (!socket?.connected)
+        return app.cluster.shared
+          ? sendElsewhere(imei, event, payload)
+          : { ok: false, error: MSG.deviceOffline };
       traffic(imei, 'out', event, payload);
       try {
         const answer = (await socket
@@ -316,15 +387,64 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       }
     }
 
+    /**
+     * The controller is connected to another process, or nowhere: its room reaches it through the
+     * adapter, and the first acknowledgement answers (docs/scaling.md#controllers).
+     */
+    async function sendElsewhere(
+      imei: string,
+      event: 'params:set' | 'command',
+      payload: unknown,
+    ): Promise<ControllerAck> {
+      const [row] = await db
+        .select({ nodeId: deviceConnections.nodeId })
+        .from(deviceConnections)
+        .innerJoin(lifts, eq(lifts.id, deviceConnections.liftId))
+        .where(eq(lifts.imei, imei))
+        .limit(1);
+      if (!row) return { ok: false, error: MSG.deviceOffline };
+      traffic(imei, 'out', event, payload);
+      try {
+        const answers = (await nsp
+          .to(controllerRoom(imei))
+          .timeout(CONTROLLER_ACK_TIMEOUT_MS)
+          // biome-ignore lint/suspicious/noExplicitAny: both events share the (payload, ack) shape
+          .emitWithAck(event as any, payload as any)) as unknown as (ControllerAck | undefined)[];
+        const answer = answers.find((one) => one && typeof one.ok === 'boolean');
+        if (answers.length === 0) return { ok: false, error: MSG.deviceOffline };
+        return answer
+          ? { ok: answer.ok, ...(typeof answer.error === 'string' ? { error: answer.error } : {}) }
+          : { ok: false, error: MSG.deviceTimeout };
+      } catch {
+        return { ok: false, error: MSG.deviceTimeout };
+      }
+    }
+
+    // A dead process's controllers are gone: their lifts (now offline) and the devs' list change.
+    app.cluster.onSwept(({ liftIds }) => {
+      if (liftIds.length === 0) return;
+      live.changed(liftIds);
+      announceControllers();
+    });
+    app.cluster.onRejoined(async () => {
+      const rows = [...byImei.values()].map((socket) => ({
+        nodeId,
+        socketId: socket.id,
+        liftId: socket.data.liftId,
+      }));
+      if (rows.length > 0) await db.insert(deviceConnections).values(rows).onConflictDoNothing();
+    });
+
     app.decorate('devices', {
-      connected: () => [...connected(), ...transports.flatMap((transport) => transport.connected())],
+      connected,
       isConnected: (imei: string) =>
         (byImei.get(imei)?.connected ?? false) ||
         transports.some((transport) => transport.connected().some((entry) => entry.imei === imei)),
       sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
       sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
+      // On whichever process it is connected to.
       disconnect: (imei: string) => {
-        byImei.get(imei)?.disconnect(true);
+        nsp.in(controllerRoom(imei)).disconnectSockets(true);
         for (const transport of transports) transport.forget(imei);
       },
       addIngestStep: (step: IngestStep) => {
@@ -343,7 +463,9 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
 
     app.addHook('preClose', async () => {
       closing = true;
-      nsp.disconnectSockets(true);
+      // This process's controllers only: with the adapter, `nsp.disconnectSockets` would drop every
+      // process's (docs/scaling.md).
+      nsp.local.disconnectSockets(true);
     });
     // Readings already received are committed (and acknowledged, if the socket still listens).
     app.addHook('onClose', async () => {

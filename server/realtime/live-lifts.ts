@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { lifts } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { loadLifts } from '../modules/lifts/lift-view';
+import type { Audience } from './presence';
 import { STAFF_ROOM, userRoom } from './rooms';
 import type { UserSocketServer } from './user-socket';
 
@@ -14,6 +15,12 @@ import type { UserSocketServer } from './user-socket';
 export interface LiftSource {
   loadLifts(db: Database, ids: string[]): Promise<Lift[]>;
   userIdsWhoSeeLifts(db: Database, liftIds: readonly string[]): Promise<Map<string, string[]>>;
+}
+
+/** Who is online on any process (server/realtime/presence.ts): now, and as last known without waiting. */
+export interface AudienceSource {
+  current(): Promise<Audience>;
+  last(): Audience;
 }
 
 /** Lifts loaded per flush at most; the rest wait for the next one. */
@@ -44,6 +51,7 @@ export class LiveLifts {
 
   constructor(
     private readonly io: UserSocketServer,
+    private readonly audience: AudienceSource,
     private readonly db: Database,
     private readonly source: LiftSource,
     private readonly onError: (error: unknown) => void,
@@ -67,8 +75,8 @@ export class LiveLifts {
   }
 
   private queue(rows: LiveRow[]) {
-    // Nobody online: nobody to tell; they pull when they come.
-    if (this.closed || this.io.sockets.sockets.size === 0) return;
+    // Nobody online (on any process, a second ago): nobody to tell; they pull when they come.
+    if (this.closed || this.audience.last().userIds.size === 0) return;
     this.rows.push(...rows);
     if (this.rows.length > MAX_WAITING_MESSAGES) this.rows.splice(0, this.rows.length - MAX_WAITING_MESSAGES);
     this.arm();
@@ -94,19 +102,19 @@ export class LiveLifts {
     const ids = [...this.dirty].slice(0, MAX_PER_FLUSH);
     for (const id of ids) this.dirty.delete(id);
     const rows = this.rows.splice(0, MAX_MESSAGES_PER_FLUSH);
-    const rooms = this.io.sockets.adapter.rooms;
-    const everyone = this.io.sockets.sockets.size;
-    if (everyone === 0) return;
-    const staff = rooms.get(STAFF_ROOM)?.size ?? 0;
+    // Who is online on any process: the rooms below reach them wherever their sockets are.
+    const online = await this.audience.current();
+    if (online.userIds.size === 0) return;
     const liftIds = [...new Set([...ids, ...rows.map(({ row }) => row.liftId)])];
     // Only when somebody online is not staff do we need to know who else sees these lifts.
-    const seers = everyone > staff ? await this.source.userIdsWhoSeeLifts(this.db, liftIds) : new Map();
+    const seers = !online.allStaff
+      ? await this.source.userIdsWhoSeeLifts(this.db, liftIds)
+      : new Map<string, string[]>();
     const recipients = new Map<string, string[]>();
     for (const id of liftIds) {
-      const targets = staff > 0 ? [STAFF_ROOM] : [];
+      const targets = online.staff ? [STAFF_ROOM] : [];
       for (const userId of seers.get(id) ?? []) {
-        const room = userRoom(userId);
-        if (rooms.has(room)) targets.push(room);
+        if (online.userIds.has(userId)) targets.push(userRoom(userId));
       }
       if (targets.length > 0) recipients.set(id, targets);
     }
@@ -181,6 +189,7 @@ export interface LiveLiftsOptions {
 export const liveLiftsPlugin = definePlugin<LiveLiftsOptions>('live-lifts', async (app, options) => {
   const live = new LiveLifts(
     app.io,
+    { current: () => app.presence.audience(), last: () => app.presence.lastAudience() },
     app.db,
     options.liftSource ?? {
       loadLifts: (db, ids) => loadLifts(db, and(inArray(lifts.id, ids), isNull(lifts.deletedAt))),

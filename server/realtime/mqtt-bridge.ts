@@ -163,7 +163,7 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
     } else {
       online.delete(imei);
     }
-    devices.setControllerOnline({ imei, liftId: lift.id }, isOnline, { ifChanged: true });
+    devices.setControllerOnline({ imei, liftId: lift.id }, isOnline);
   }
 
   client.on('message', (topic, payload) => {

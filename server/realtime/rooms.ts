@@ -7,3 +7,5 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const STAFF_ROOM = 'staff';
 export const DEVS_ROOM = 'devs';
+/** A controller's socket on `/device`, by IMEI: reached from any process (docs/scaling.md#controllers). */
+export const controllerRoom = (imei: string) => `imei:${imei}`;

@@ -11,6 +11,7 @@ import { definePlugin } from '../lib/define-plugin';
 import { createChatRepository } from '../modules/chat/chat.repository';
 import { sessionIs } from '../modules/users/sessions.repository';
 import { handleChatEvents } from './chat-socket';
+import { attachPostgresAdapter } from './postgres-adapter';
 import { Presence, PresenceAnnouncer } from './presence';
 import { DEVS_ROOM, STAFF_ROOM, sessionRoom, userRoom } from './rooms';
 
@@ -42,8 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Socket.io for signed-in users; modules emit `reload` and the like through it. */
     io: UserSocketServer;
-    /** Who is online now (the chat's contact list marks them). */
-    presence: Pick<Presence, 'isOnline'> & {
+    /** Who is online now, on every process (the chat's contact list marks them). */
+    presence: Pick<Presence, 'onlineIds' | 'audience' | 'lastAudience'> & {
       /** Who may see whom changed (a company, a lift's people): every online list is told again. */
       scopeChanged(): void;
     };
@@ -56,7 +57,11 @@ declare module 'fastify' {
  */
 export const userSocketPlugin = definePlugin('user-socket', async (app) => {
   const io: UserSocketServer = new Server(app.server, { path: '/socket.io', serveClient: false });
-  const presence = new Presence();
+  // Several processes on one PostgreSQL: events reach the sockets of every process (docs/scaling.md).
+  const closeAdapter = app.databaseUrl
+    ? await attachPostgresAdapter(io, app.databaseUrl, app.log)
+    : undefined;
+  const presence = new Presence(app.db, app.cluster.nodeId);
   const chat = createChatRepository(app.db);
 
   io.use(async (socket, next) => {
@@ -90,8 +95,10 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
     socket.join(sessionRoom(sessionId));
     if (hasRole(user.role, 'admin')) socket.join(STAFF_ROOM);
     if (hasRole(user.role, 'dev')) socket.join(DEVS_ROOM);
-    if (presence.add(user, socket.id)) announcer.changed(user.id);
-    else announcer.tell(socket);
+    // The row is written before it may be removed: a socket that goes at once leaves none behind.
+    const added = presence
+      .add(user, socket.id)
+      .then((first) => (first ? announcer.changed(user.id) : announcer.tell(socket)), reportError);
 
     // An expired token ends the session: the socket goes too, or it would keep receiving lifts.
     const dropAtExpiry = () => {
@@ -113,15 +120,25 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
     });
     socket.on('disconnect', () => {
       clearTimeout(expiry);
-      if (presence.remove(user.id, socket.id)) announcer.changed(user.id);
+      added
+        .then(() => presence.remove(user.id, socket.id))
+        .then((last) => last && announcer.changed(user.id), reportError);
     });
   });
 
   app.decorate('io', io);
   app.decorate('presence', {
-    isOnline: (userId: string) => presence.isOnline(userId),
+    onlineIds: () => presence.onlineIds(),
+    audience: () => presence.audience(),
+    lastAudience: () => presence.lastAudience(),
     scopeChanged: () => announcer.scopeChanged(),
   });
+  // A dead process's users left with it: the people who saw them are told.
+  app.cluster.onSwept(({ userIds }) => {
+    presence.refresh();
+    for (const id of userIds) announcer.changed(id);
+  });
+  app.cluster.onRejoined(() => presence.rejoin());
 
   // Open sockets keep the HTTP server alive: without this, app.close() never finishes.
   app.addHook('preClose', async () => {
@@ -129,4 +146,5 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
     io.local.disconnectSockets(true);
     io.engine.close();
   });
+  app.addHook('onClose', async () => closeAdapter?.());
 });

@@ -51,7 +51,7 @@ async function cardsFromDatabase(db: Database): Promise<SimulatorCardInput[]> {
  * Usage that grows as the virtual controllers report: every minute, the trips each lift gained
  * since the last look cost its card `MB_PER_TRIP` each.
  */
-function growUsageWithTrips(db: Database, simulator: SimSimulator, log: (error: unknown) => void) {
+function growUsageWithTrips(db: Database, simulator: SimSimulator): () => Promise<void> {
   const lastTrips = new Map<string, number>();
   const tick = async () => {
     const rows = await db
@@ -67,10 +67,7 @@ function growUsageWithTrips(db: Database, simulator: SimSimulator, log: (error: 
       }
     }
   };
-  void tick().catch(log);
-  const timer = setInterval(() => void tick().catch(log), USAGE_TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return tick;
 }
 
 /** `app.simProvider`: the 1NCE client, or the simulator started on loopback and a client of it. */
@@ -100,12 +97,14 @@ export const simProviderPlugin = definePlugin<SimProviderPluginOptions>(
     });
     app.decorate('simSimulator', simulator);
     app.decorate('simProvider', createSimProviderClient({ baseUrl: simulator.url, clientId, clientSecret }));
-    const stopUsage = options.simulateUsage
-      ? growUsageWithTrips(app.db, simulator, (error) => app.log.warn({ err: error }, 'SIM simulator usage'))
-      : () => {};
+    // On the leader only (server/plugins/jobs.ts), whose simulator the scheduled SIM refresh reads.
+    if (options.simulateUsage) {
+      app.jobs.every('simulated SIM usage', USAGE_TICK_MS, growUsageWithTrips(app.db, simulator), {
+        firstDelayMs: 0,
+      });
+    }
     app.log.info({ url: simulator.url }, 'SIM provider: built-in simulator');
     app.addHook('onClose', async () => {
-      stopUsage();
       await simulator.close();
     });
   },

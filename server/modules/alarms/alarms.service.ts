@@ -1,3 +1,5 @@
+import { min } from 'drizzle-orm';
+import { clusterNodes } from '../../db/schema';
 import { definePlugin } from '../../lib/define-plugin';
 import { toAlarm } from './alarm-mapper';
 import { createAlarmNotifier } from './alarm-notifier';
@@ -93,23 +95,15 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
   app.decorate('alarms', service);
 
   if (options.checkEveryMs !== null) {
-    let running = false;
-    const startedAt = Date.now();
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      // After a restart or an outage every controller looks silent until it reconnects: a process
-      // looks for offline lifts only once it has been up for the offline time itself.
-      const upMinutes = (Date.now() - startedAt) / MINUTE_MS;
+    // On one process of all (the leader, server/plugins/jobs.ts). After a restart or an outage every
+    // controller looks silent until it reconnects: offline lifts are looked for only once the
+    // longest-running process has been up for the offline time itself.
+    app.jobs.every('alarm checks', options.checkEveryMs, async () => {
+      const [oldest] = await app.db.select({ startedAt: min(clusterNodes.startedAt) }).from(clusterNodes);
+      const upMinutes = (Date.now() - (oldest?.startedAt?.getTime() ?? Date.now())) / MINUTE_MS;
       const offlineDue = upMinutes >= app.settings.current().alarms.controllerOfflineMinutes;
-      Promise.all([offlineDue ? service.checkOffline() : undefined, service.escalate()])
-        .catch((error) => app.log.warn({ err: error }, 'alarm checks'))
-        .finally(() => {
-          running = false;
-        });
-    }, options.checkEveryMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+      await Promise.all([offlineDue ? service.checkOffline() : undefined, service.escalate()]);
+    });
   }
   app.addHook('onClose', async () => service.settled());
 });

@@ -15,9 +15,10 @@ const contactNotFound = () => notFound(MSG.contactNotFound);
 export const chatRoutes: FastifyPluginAsync = async (app) => {
   const chat = createChatRepository(app.db);
 
-  app.serve(chatApi.contacts, (request) =>
-    chat.contacts(currentUser(request).id, (id) => app.presence.isOnline(id)),
-  );
+  app.serve(chatApi.contacts, async (request) => {
+    const online = await app.presence.onlineIds();
+    return chat.contacts(currentUser(request).id, (id) => online.has(id));
+  });
 
   app.serve(chatApi.messages, async (request) => {
     const { contactId, before, limit } = request.query;

@@ -120,17 +120,14 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
   });
 
   if (options.noticeEveryMs !== null) {
-    const run = () =>
-      sendMaintenanceNotices(app, options.publicUrl).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'maintenance notices failed'),
-      );
-    const first = setTimeout(run, 30_000);
-    const every = setInterval(run, options.noticeEveryMs);
-    first.unref();
-    every.unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(every);
-    });
+    // On one process of all (server/plugins/jobs.ts), or every process would mail the notice.
+    app.jobs.every(
+      'maintenance notices',
+      options.noticeEveryMs,
+      () => sendMaintenanceNotices(app, options.publicUrl),
+      {
+        firstDelayMs: 30_000,
+      },
+    );
   }
 };

@@ -9,7 +9,6 @@ import {
 } from '../../../contract/schemas/sim';
 import { SIM_MSG } from '../../../contract/sim-messages';
 import { type SimProviderClient, SimProviderError } from '../../integrations/sim/once-client';
-import { scheduleRefresh } from '../../integrations/sim/refresh-schedule';
 import { HttpError, notFound } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
 import { currentUser } from '../../plugins/auth';
@@ -63,12 +62,15 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
   });
   const topupConfigured = options.topupRecipients.length > 0;
 
-  const stopSchedule = scheduleRefresh(
-    () => sync.refreshAll(),
-    { minutes: options.refreshMinutes, firstDelayMs: options.firstRefreshDelayMs },
-    (error) => app.log.error({ err: error }, 'scheduled SIM refresh failed'),
-  );
-  app.addHook('onClose', async () => stopSchedule());
+  // On one process of all (server/plugins/jobs.ts); 0 minutes schedules nothing (docs/sims.md).
+  if (options.refreshMinutes > 0) {
+    app.jobs.every(
+      'SIM refresh',
+      options.refreshMinutes * 60_000,
+      () => sync.refreshAll(),
+      options.firstRefreshDelayMs === null ? {} : { firstDelayMs: options.firstRefreshDelayMs },
+    );
+  }
 
   /** The SIM session token must be open, unexpired, and the signed-in admin's own. */
   function checkSession(request: FastifyRequest, token: string) {

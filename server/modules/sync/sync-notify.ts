@@ -23,20 +23,24 @@ function tellLiftSeers(
   liftIds: readonly string[],
   entity: 'messages' | 'files' | 'visits',
 ) {
-  if (liftIds.length === 0 || app.io.sockets.sockets.size === 0) return;
+  if (liftIds.length === 0) return;
   const unique = [...new Set(liftIds)];
-  userIdsWhoSeeLifts(app.db, unique)
-    .then((seers) => {
-      const rooms = app.io.sockets.adapter.rooms;
-      if (rooms.has(STAFF_ROOM)) app.io.to(STAFF_ROOM).emit('reload', { entity, liftIds: unique });
+  // Who is online on any process (docs/scaling.md#who-is-online), not only on this one.
+  app.presence
+    .audience()
+    .then(async (online) => {
+      if (online.userIds.size === 0) return;
+      const seers = await userIdsWhoSeeLifts(app.db, unique);
+      if (online.staff) app.io.to(STAFF_ROOM).emit('reload', { entity, liftIds: unique });
       const perUser = new Map<string, string[]>();
       for (const [liftId, userIds] of seers) {
         for (const id of userIds) perUser.set(id, [...(perUser.get(id) ?? []), liftId]);
       }
       for (const [userId, seen] of perUser) {
-        const room = userRoom(userId);
         // Staff heard it already, with every lift.
-        if (rooms.has(room)) app.io.to(room).except(STAFF_ROOM).emit('reload', { entity, liftIds: seen });
+        if (online.userIds.has(userId)) {
+          app.io.to(userRoom(userId)).except(STAFF_ROOM).emit('reload', { entity, liftIds: seen });
+        }
       }
     })
     .catch((error: unknown) => app.log.warn({ err: error }, 'sync reload for lift seers failed'));

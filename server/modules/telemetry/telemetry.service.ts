@@ -77,28 +77,17 @@ export const telemetryPlugin = definePlugin<TelemetryPluginOptions>('telemetry',
   await service.createPartitions();
 
   if (options.runEveryMs !== null) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      service
-        .run()
-        .then((done) => {
-          if (
-            done.partitionsCreated > 0 ||
-            done.dropped.length > 0 ||
-            done.deleted > 0 ||
-            done.receiptsPurged > 0
-          ) {
-            app.log.info(done, 'telemetry upkeep');
-          }
-        })
-        .catch((error) => app.log.warn({ err: error }, 'telemetry upkeep'))
-        .finally(() => {
-          running = false;
-        });
-    }, options.runEveryMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Once across processes: the leader runs it (server/plugins/jobs.ts).
+    app.jobs.every('telemetry upkeep', options.runEveryMs, async () => {
+      const done = await service.run();
+      if (
+        done.partitionsCreated > 0 ||
+        done.dropped.length > 0 ||
+        done.deleted > 0 ||
+        done.receiptsPurged > 0
+      ) {
+        app.log.info(done, 'telemetry upkeep');
+      }
+    });
   }
 });

@@ -1,0 +1,200 @@
+import pg from 'pg';
+import { definePlugin } from '../lib/define-plugin';
+
+/** What a periodic job may say about when it runs first. */
+export interface JobOptions {
+  /** The first run this long after this process became the leader; none: only after `everyMs`. */
+  firstDelayMs?: number;
+}
+
+/** Work that lives only while this process leads (demo controllers): `start` answers how to stop it. */
+type LeaderWork = () => Promise<() => void> | (() => void);
+
+export interface Jobs {
+  /**
+   * Runs `run` every `everyMs` on one process of all that share the database (the leader), the
+   * first time `firstDelayMs` after it became leader. A run still busy skips the next tick.
+   */
+  every(name: string, everyMs: number, run: () => Promise<unknown>, options?: JobOptions): void;
+  /** Starts `work` when this process becomes leader, stops it when it no longer is. */
+  whileLeader(name: string, work: LeaderWork): void;
+  /** Whether this process runs the periodic jobs now. */
+  isLeader(): boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export interface JobsPluginOptions {
+  /** How often a follower tries to become leader (ms). */
+  electEveryMs?: number;
+}
+
+/** Arbitrary but fixed: the session-level advisory lock whose holder is the leader (docs/scaling.md#periodic-jobs). */
+export const LEADER_LOCK_KEY = 727_465_090;
+const ELECT_EVERY_MS = 5_000;
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+  firstDelayMs: number | undefined;
+  timers: NodeJS.Timeout[];
+  running: boolean;
+}
+
+/**
+ * `app.jobs`: the one way to run periodic work (docs/scaling.md#periodic-jobs). On PostgreSQL the
+ * leader is the process holding a session-level advisory lock on its own connection: when that
+ * connection is lost, so is the lock, and another process takes it within `electEveryMs`. On
+ * PGlite (one process by nature) this process always leads.
+ */
+export const jobsPlugin = definePlugin<JobsPluginOptions>('jobs', async (app, options) => {
+  const jobs: Job[] = [];
+  const works = new Map<string, { work: LeaderWork; stop?: () => void }>();
+  let leader = false;
+  let closed = false;
+
+  const runJob = (job: Job) => {
+    if (job.running || !leader) return;
+    job.running = true;
+    job
+      .run()
+      .catch((error: unknown) => app.log.warn({ err: error, job: job.name }, 'periodic job failed'))
+      .finally(() => {
+        job.running = false;
+      });
+  };
+  const startJob = (job: Job) => {
+    const every = setInterval(() => runJob(job), job.everyMs);
+    every.unref();
+    job.timers.push(every);
+    if (job.firstDelayMs !== undefined) {
+      const first = setTimeout(() => runJob(job), job.firstDelayMs);
+      first.unref();
+      job.timers.push(first);
+    }
+  };
+  const stopJob = (job: Job) => {
+    for (const timer of job.timers) clearTimeout(timer);
+    job.timers = [];
+  };
+  const startWork = (name: string) => {
+    const entry = works.get(name);
+    if (!entry) return;
+    Promise.resolve(entry.work())
+      .then((stop) => {
+        // Leadership may have gone (or the app closed) while it started.
+        if (leader && !closed) entry.stop = stop;
+        else stop();
+      })
+      .catch((error: unknown) => app.log.warn({ err: error, work: name }, 'leader work failed to start'));
+  };
+  const stopWork = (name: string) => {
+    const entry = works.get(name);
+    entry?.stop?.();
+    if (entry) entry.stop = undefined;
+  };
+
+  const becomeLeader = () => {
+    if (leader || closed) return;
+    leader = true;
+    app.log.info('this process now runs the periodic jobs (leader)');
+    for (const job of jobs) startJob(job);
+    for (const name of works.keys()) startWork(name);
+  };
+  const loseLeadership = () => {
+    if (!leader) return;
+    leader = false;
+    app.log.warn('this process no longer runs the periodic jobs (leadership lost)');
+    for (const job of jobs) stopJob(job);
+    for (const name of works.keys()) stopWork(name);
+  };
+
+  app.decorate('jobs', {
+    every(name, everyMs, run, jobOptions = {}) {
+      const job: Job = {
+        name,
+        everyMs,
+        run,
+        firstDelayMs: jobOptions.firstDelayMs,
+        timers: [],
+        running: false,
+      };
+      jobs.push(job);
+      if (leader) startJob(job);
+    },
+    whileLeader(name, work) {
+      works.set(name, { work });
+      if (leader) startWork(name);
+    },
+    isLeader: () => leader,
+  } satisfies Jobs);
+
+  const url = app.databaseUrl;
+  if (!url) {
+    // PGlite: one process per data directory, so this one leads. Jobs start once the app is ready.
+    app.addHook('onReady', async () => becomeLeader());
+    app.addHook('preClose', async () => {
+      closed = true;
+      loseLeadership();
+    });
+    return;
+  }
+
+  let client: pg.Client | undefined;
+  let electing = false;
+  const elect = async () => {
+    if (electing || closed) return;
+    electing = true;
+    try {
+      if (leader) {
+        // The leader checks its connection: a dead one (a silent network) must end leadership here
+        // as it does on the server, where the session and its lock are gone.
+        await client?.query('select 1');
+        return;
+      }
+      if (!client) {
+        const fresh = new pg.Client({
+          connectionString: url,
+          application_name: 'lift-portal leader',
+          keepAlive: true,
+          query_timeout: 10_000,
+        });
+        // The lock lives with this connection: losing it (server restart, network) loses leadership.
+        fresh.on('error', (error) => app.log.warn({ err: error }, 'leader connection failed'));
+        fresh.on('end', () => {
+          if (client === fresh) client = undefined;
+          loseLeadership();
+        });
+        await fresh.connect();
+        client = fresh;
+      }
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        LEADER_LOCK_KEY,
+      ]);
+      if (rows[0]?.locked) becomeLeader();
+    } catch (error) {
+      app.log.warn({ err: error }, 'leader election failed');
+      const broken = client;
+      client = undefined;
+      loseLeadership();
+      await broken?.end().catch(() => {});
+    } finally {
+      electing = false;
+    }
+  };
+  const timer = setInterval(() => void elect(), options.electEveryMs ?? ELECT_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', elect);
+  app.addHook('preClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    loseLeadership();
+    // Ending the session releases the lock at once: the next process need not wait for a timeout.
+    await client?.end().catch(() => {});
+  });
+});
