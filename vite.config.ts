@@ -25,10 +25,11 @@ const linguiMacroPreset = defineRolldownBabelPreset({
 
 /**
  * Lazy chunks whose imports the first-load chunk preloads with them: the ones signing in needs
- * (the sign-in rules, the HTTP client and session start, the shell, the landing page). For the other ~50 lazy routes
- * the list of their imports would cost the first load ~2 KB gzip (docs/performance.md); the
- * browser finds their imports when the chunk arrives, the router fetches a route's chunk on
- * hover (`defaultPreload: 'intent'`), and the service worker precaches them all.
+ * (the sign-in rules, the HTTP client and session start, the shell, the landing page). For the
+ * other ~50 lazy routes the list of their imports would cost the first load ~2 KB gzip
+ * (docs/performance.md); the browser finds their imports when the chunk arrives, the router
+ * fetches a route's chunk on hover (`defaultPreload: 'intent'`), and the service worker
+ * precaches them all.
  */
 const SIGN_IN_PATH_CHUNKS = /^assets\/(auth|login-rules|_app|my-devices)-[\w-]+\.js$/;
 const FIRST_LOAD_CHUNK = /^assets\/initial-[\w-]+\.js$/;

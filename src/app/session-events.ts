@@ -5,13 +5,15 @@ import { showToast } from '../ui/toaster';
 import type { AppRouter } from './router';
 
 /**
- * Says why, translated. The table of server texts loads only when there is something to say: it
- * is not needed on the sign-in page's first load (docs/performance.md).
+ * Says why, translated. The table of server texts loads only when there is something to say (with
+ * the toast machinery, not after it): it is not needed on the sign-in page's first load
+ * (docs/performance.md).
  */
 function warn(reason: ServerMessage): void {
-  void import('../data/server-messages').then(({ translateServerMessage }) =>
-    showToast('warning', translateServerMessage(i18n, reason)),
+  const text = import('../data/server-messages').then(({ translateServerMessage }) =>
+    translateServerMessage(i18n, reason),
   );
+  showToast('warning', text);
 }
 
 /** However a session ends, say why (translated) and leave the protected pages. */
