@@ -23,6 +23,28 @@ const linguiMacroPreset = defineRolldownBabelPreset({
   },
 });
 
+/**
+ * Lazy chunks whose imports the first-load chunk preloads with them: the ones signing in needs
+ * (the sign-in rules, the HTTP client and session start, the shell, the landing page). For the
+ * other ~50 lazy routes the list of their imports would cost the first load ~2 KB gzip
+ * (docs/performance.md); the browser finds their imports when the chunk arrives, the router
+ * fetches a route's chunk on hover (`defaultPreload: 'intent'`), and the service worker
+ * precaches them all.
+ */
+const SIGN_IN_PATH_CHUNKS = /^assets\/(auth|login-rules|_app|my-devices)-[\w-]+\.js$/;
+const FIRST_LOAD_CHUNK = /^assets\/initial-[\w-]+\.js$/;
+function preloadOnSignInPath(filename: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  return !FIRST_LOAD_CHUNK.test(hostId) || SIGN_IN_PATH_CHUNKS.test(filename) ? deps : [];
+}
+
+/**
+ * `@emotion/react` imports hoist-non-react-statics bare (for `withTheme`, which we never use); as
+ * CommonJS without a `sideEffects` field it would stay, with react-is, ~1.2 KB gzip on the first
+ * load. Both only export functions. Anything else: what its package.json says (undefined).
+ */
+const PURE_PACKAGES = /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/;
+const sideEffectsOf = (id: string): boolean | undefined => (PURE_PACKAGES.test(id) ? false : undefined);
+
 const CHAKRA_THEME_DIR = fileURLToPath(
   new URL('./node_modules/@chakra-ui/react/dist/esm/theme/', import.meta.url),
 );
@@ -31,7 +53,15 @@ export default defineConfig({
   resolve: {
     // Chakra's theme one module per import (typed in src/ui/chakra-theme.d.ts): through the
     // '@chakra-ui/react/theme' barrel every recipe used anywhere lands in the first load.
-    alias: [{ find: /^chakra-theme\/([\w/-]+)$/, replacement: `${CHAKRA_THEME_DIR}$1.js` }],
+    alias: [
+      { find: /^chakra-theme\/([\w/-]+)$/, replacement: `${CHAKRA_THEME_DIR}$1.js` },
+      // The shim re-implements useSyncExternalStore for React < 18; React 19 has it built in, and the
+      // package's plain entry uses that (docs/performance.md).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
   },
   plugins: [
     precompress(),
@@ -91,8 +121,9 @@ export default defineConfig({
     // The first load is held to its gzip budget by tools/bench/size.mjs; one chunk of ~510 kB raw is intended.
     chunkSizeWarningLimit: 600,
     // Every browser with ES2022 has modulepreload: the polyfill would only cost bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloadOnSignInPath },
     rolldownOptions: {
+      treeshake: { moduleSideEffects: sideEffectsOf },
       output: {
         // Everything the entry loads statically in one chunk: fewer requests, better compression.
         codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },

@@ -1,13 +1,25 @@
+import type { ServerMessage } from '../../contract/messages';
 import { i18n } from '../data/i18n';
-import { translateServerMessage } from '../data/server-messages';
 import { onSessionEnd, takeStartNotice } from '../data/session';
 import { showToast } from '../ui/toaster';
 import type { AppRouter } from './router';
 
+/**
+ * Says why, translated. The table of server texts loads only when there is something to say (with
+ * the toast machinery, not after it): it is not needed on the sign-in page's first load
+ * (docs/performance.md).
+ */
+function warn(reason: ServerMessage): void {
+  const text = import('../data/server-messages').then(({ translateServerMessage }) =>
+    translateServerMessage(i18n, reason),
+  );
+  showToast('warning', text);
+}
+
 /** However a session ends, say why (translated) and leave the protected pages. */
 export function followSessionEnds(router: AppRouter): () => void {
   return onSessionEnd(({ reason, redirectTo }) => {
-    if (reason) showToast('warning', translateServerMessage(i18n, reason));
+    if (reason) warn(reason);
     void router.navigate({ href: redirectTo, replace: true });
   });
 }
@@ -15,5 +27,5 @@ export function followSessionEnds(router: AppRouter): () => void {
 /** A stored token dropped on start ('Token expired') is told once the toaster is drawn. */
 export function showStartNotice(): void {
   const notice = takeStartNotice();
-  if (notice) showToast('warning', translateServerMessage(i18n, notice));
+  if (notice) warn(notice);
 }

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { TokenClaimsSchema } from '../../contract/schemas/user';
 import { decodeTokenClaims, isTokenExpired } from './token-claims';
 
 const base64Url = (value: unknown) =>
@@ -41,6 +43,21 @@ describe('decodeTokenClaims', () => {
     ['a token without its session', tokenWith({ sub: claims.sub, role: 'admin', iat: 1, exp: 2 })],
   ])('returns null for %s', (_label, token) => {
     expect(decodeTokenClaims(token)).toBeNull();
+  });
+
+  // The browser checks the claims by hand (no valibot on the first load): it must agree with the contract.
+  it.each([
+    ['valid claims', claims],
+    ['an unknown role', { ...claims, role: 'root' }],
+    ['a sub that is not an id', { ...claims, sub: 'x' }],
+    ['a sid in upper case', { ...claims, sid: claims.sid.toUpperCase() }],
+    ['a text exp', { ...claims, exp: '1700028800' }],
+    ['a missing iat', { sub: claims.sub, role: 'dev', sid: claims.sid, exp: 2 }],
+    ['extra claims', { ...claims, aud: 'lift-portal' }],
+    ['an array', [claims]],
+  ])('agrees with TokenClaimsSchema on %s', (_label, payload) => {
+    const parsed = v.safeParse(TokenClaimsSchema, payload);
+    expect(decodeTokenClaims(tokenWith(payload))).toEqual(parsed.success ? parsed.output : null);
   });
 });
 

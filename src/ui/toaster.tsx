@@ -15,14 +15,17 @@ const subscribe = (listener: () => void) => {
 };
 const isRequested = () => requested;
 
-/** Shows an already translated text in the message bar. */
-export function showToast(kind: ToastKind, title: string, description?: string): void {
+/**
+ * Shows an already translated text in the message bar. The text may still be on its way (its
+ * translations loading): the toast machinery loads meanwhile, not after it.
+ */
+export function showToast(kind: ToastKind, title: string | Promise<string>, description?: string): void {
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();
   }
-  void loadToastView().then(({ toaster }) =>
-    toaster.create({ type: kind, title, description, duration: TOAST_DURATION_MS, closable: true }),
+  void Promise.all([loadToastView(), title]).then(([{ toaster }, text]) =>
+    toaster.create({ type: kind, title: text, description, duration: TOAST_DURATION_MS, closable: true }),
   );
 }
 

@@ -10,8 +10,9 @@ import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.mjs';
 
 // Lowered from 175 to 165 KB with issue 19: the sign-in form no longer carries react-hook-form
-// (161.4 KB measured with every domain of issues 14 to 18 in). The issue's goal is 150 KB.
-const BUDGET_KB = 165;
+// (161.4 KB measured with every domain of issues 14 to 18 in); then to the issue's goal, 150 KB,
+// at 147.8 KB measured (docs/performance.md says what went and what is left).
+const BUDGET_KB = 150;
 const WEB_DIR = 'dist/web';
 
 if (!existsSync(join(WEB_DIR, 'index.html'))) {

@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { getDirtyFormCount, subscribeDirtyForms } from '../../data/dirty-forms';
 import { createStore, useStore } from '../../data/store';
 
@@ -7,22 +6,41 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const updateWaiting = createStore(false);
 export const useUpdateWaiting = () => useStore(updateWaiting);
 
-let workbox: Workbox | null = null;
+let registration: ServiceWorkerRegistration | null = null;
 let reloadRequested = false;
 
-/** Registers /sw.js in production builds (no inline script: the CSP allows only 'self'). */
+/**
+ * Registers /sw.js in production builds (no inline script: the CSP allows only 'self'). The
+ * browser's own API, not workbox-window: its ~2 KB gzip sat on the sign-in page's first load
+ * (docs/performance.md). Like workbox-window's `register()`, it waits for the page's load event,
+ * so that the precache does not compete with the first paint.
+ */
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  // A new version is installed and waits: offer it, never force it (work in progress stays).
-  workbox.addEventListener('waiting', () => updateWaiting.set(true));
+  const container = navigator.serviceWorker;
+  if (document.readyState !== 'complete') {
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  }
   // The new version took over because the user asked for it: load the page it belongs to.
-  workbox.addEventListener('controlling', () => {
+  container.addEventListener('controllerchange', () => {
     if (reloadRequested) window.location.reload();
   });
   try {
-    const registration = await workbox.register();
-    if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_INTERVAL_MS);
+    const current = await container.register('/sw.js', { scope: '/' });
+    registration = current;
+    // A new version is installed and waits: offer it, never force it (work in progress stays).
+    // Only while a version controls the page: the first install takes over at once (sw/sw.ts).
+    const offerWaiting = () => {
+      if (current.waiting && container.controller) updateWaiting.set(true);
+    };
+    offerWaiting(); // one left waiting by an earlier visit
+    current.addEventListener('updatefound', () => {
+      const installing = current.installing;
+      installing?.addEventListener('statechange', () => {
+        if (installing.state === 'installed') offerWaiting();
+      });
+    });
+    setInterval(() => void current.update(), UPDATE_CHECK_INTERVAL_MS);
   } catch (error) {
     console.warn('Service worker registration failed', error);
   }
@@ -34,9 +52,11 @@ export const useUpdateDeferred = () => useStore(updateDeferred);
 let stopWaitingForForms: (() => void) | null = null;
 
 function activateWaitingVersion(): void {
-  if (!workbox) return;
+  const waiting = registration?.waiting;
+  if (!waiting) return;
   reloadRequested = true;
-  workbox.messageSkipWaiting();
+  // The message sw/sw.ts answers with skipWaiting().
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
 /**
@@ -44,7 +64,7 @@ function activateWaitingVersion(): void {
  * under an open form with unsaved changes (src/data/dirty-forms.ts); then it waits.
  */
 export function applyUpdate(): void {
-  if (!workbox) return;
+  if (!registration) return;
   if (getDirtyFormCount() === 0) {
     activateWaitingVersion();
     return;

@@ -1,33 +1,26 @@
-import { Box, Button, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
-import { type LoginRequest, LoginRequestSchema } from '../../../contract/schemas/user';
+import type { LoginRequest } from '../../../contract/schemas/user';
 import { isApiRequestError } from '../../data/api-error';
-import { translateServerMessage } from '../../data/server-messages';
 import { FormField } from '../../ui/FormField';
+import { PlainInput } from '../../ui/PlainInput';
 import { showToast } from '../../ui/toaster';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof LOGIN_FIELDS)[number];
 
-/** The first rule each field breaks (a contract MSG text), by field. */
-function ruleErrors(values: LoginRequest): Partial<Record<LoginField, string>> {
-  const result = v.safeParse(LoginRequestSchema, values);
-  const errors: Partial<Record<LoginField, string>> = {};
-  if (result.success) return errors;
-  for (const issue of result.issues) {
-    const field = v.getDotPath(issue) as LoginField | null;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+type LoginRules = typeof import('./login-rules');
+const loadRules = () => import('./login-rules');
 
 /**
  * Sign-in (docs/spec-texts.md#menu-and-screens and #validation-messages): both fields at least 4
  * characters, checked as the user types a field; server errors on the fields until it changes.
  * Two fields need no form library: react-hook-form stays off the first load (size budget).
+ * The rules (valibot and the contract's schema) and the server texts load when a field is first
+ * focused or filled, not with the page (docs/performance.md); until then Login stays disabled,
+ * as it is for empty fields anyway.
  */
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const { t, i18n } = useLingui();
@@ -35,13 +28,21 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
-  const rules = ruleErrors(values);
-  const isValid = Object.keys(rules).length === 0;
+  const [loginRules, setLoginRules] = useState<LoginRules | null>(null);
+  const rules = loginRules ? loginRules.ruleErrors(values) : {};
+  const isValid = loginRules !== null && Object.keys(rules).length === 0;
+
+  const wantRules = () => {
+    if (loginRules) return;
+    loadRules().then(setLoginRules, (error: unknown) => console.error('Sign-in rules failed to load', error));
+  };
 
   const fieldProps = (field: LoginField) => ({
     name: field,
     value: values[field],
+    onFocus: wantRules,
     onChange: (event: { target: { value: string } }) => {
+      wantRules();
       const value = event.target.value;
       setValues((current) => ({ ...current, [field]: value }));
       setTouched((current) => ({ ...current, [field]: true }));
@@ -51,9 +52,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!isValid || isSubmitting) return;
+    if (!loginRules || !isValid || isSubmitting) return;
     setSubmitting(true);
-    const credentials = v.parse(LoginRequestSchema, values);
+    const { toCredentials, translateServerMessage } = loginRules;
+    const credentials = toCredentials(values);
     try {
       // The HTTP client and session start-up load on submit, not with the page (size budget).
       const { signIn } = await import('../../data/auth');
@@ -86,7 +88,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
 
   const errorText = (field: LoginField) => {
     const message = serverErrors[field] ?? (touched[field] ? rules[field] : undefined);
-    return message ? translateServerMessage(i18n, message) : null;
+    return message && loginRules ? loginRules.translateServerMessage(i18n, message) : null;
   };
 
   return (
@@ -123,10 +125,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Stack gap="5">
             <FormField id="login-email" label={<Trans>Email</Trans>} error={errorText('email')}>
-              <Input {...fieldProps('email')} type="email" autoComplete="username" inputMode="email" />
+              <PlainInput {...fieldProps('email')} type="email" autoComplete="username" inputMode="email" />
             </FormField>
             <FormField id="login-password" label={<Trans>Password</Trans>} error={errorText('password')}>
-              <Input {...fieldProps('password')} type="password" autoComplete="current-password" />
+              <PlainInput {...fieldProps('password')} type="password" autoComplete="current-password" />
             </FormField>
 
             <Link asChild alignSelf="flex-end" fontSize="sm" colorPalette="blue" color="colorPalette.fg">
