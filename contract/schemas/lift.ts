@@ -36,6 +36,22 @@ export const LiftStateSchema = v.object({
 
 export const AssignedUserSchema = v.object({ id: IdSchema, displayName: v.string() });
 
+/**
+ * What a lift's maintenance due day depends on besides its counters and its last visit
+ * (docs/maintenance.md), so that the mirror can compute it offline (`liftMaintenanceDue` in
+ * contract/maintenance.ts).
+ */
+export const LiftMaintenanceBasisSchema = v.object({
+  /** The lift's own plan; null takes the settings document's default. */
+  everyTrips: v.nullable(v.number()),
+  everyHours: v.nullable(v.number()),
+  everyMonths: v.nullable(v.number()),
+  /** The day the lift was registered (Europe/Berlin): the start of its first interval. */
+  since: v.string(),
+  /** The first reading the portal received: the first interval counts from it; null before one. */
+  baseline: v.nullable(v.object({ trips: v.number(), operatingHours: v.number() })),
+});
+
 /** A lift as the API shows it (docs/api.md). `customers` and `servicemen` are user ids. */
 export const LiftSchema = v.object({
   id: IdSchema,
@@ -55,6 +71,7 @@ export const LiftSchema = v.object({
   /** MB left on the lift's SIM card, as last synced from the provider; null without a card or a known quota. */
   simDataLeftMb: v.optional(v.nullable(v.number())),
   parameters: LiftParametersSchema,
+  maintenance: LiftMaintenanceBasisSchema,
   version: v.number(),
   updatedAt: v.string(),
 });

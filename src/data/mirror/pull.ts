@@ -24,7 +24,7 @@ export const PULL_PAGE_LIMIT = SYNC_PULL_DEFAULT_LIMIT;
 export async function clearMirrorData(db: MirrorDb): Promise<void> {
   await db.transaction(
     'rw',
-    [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.meta],
+    [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.visits, db.base, db.meta],
     async () => {
       await Promise.all([
         db.lifts.clear(),
@@ -32,6 +32,8 @@ export async function clearMirrorData(db: MirrorDb): Promise<void> {
         db.messages.clear(),
         db.files.clear(),
         db.alarms.clear(),
+        db.visits.clear(),
+        db.base.clear(),
       ]);
       await db.meta.bulkDelete(['cursor', 'serverTime']);
     },
@@ -80,6 +82,7 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
     await db.meta.bulkPut([
       { key: 'cursor', value: page.cursor },
       { key: 'serverTime', value: page.serverTime },
+      { key: 'settings', value: page.settings },
     ]);
     if (!page.hasMore) await db.meta.put({ key: 'lastSyncAt', value: new Date().toISOString() });
   });
