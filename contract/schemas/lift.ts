@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { LOW_SIM_VOLUME_RATIO } from '../constants';
 import { ImeiSchema } from '../device';
 import { MSG } from '../messages';
 import { LiftParametersSchema } from '../parameters';
@@ -8,11 +7,18 @@ import { IdSchema, ListQuerySchema, requiredText } from './common';
 export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'noSim'] as const;
 export type SimVolumeStatus = (typeof SIM_VOLUME_STATUSES)[number];
 
-/** Sufficient volume, Low volume (below 20 % left), No SIM-card (docs/spec-texts.md#session-and-states). */
-export function simVolumeStatus(sim: { quotaBytes: number; usedBytes: number } | null): SimVolumeStatus {
+/**
+ * Sufficient volume, Low volume (below `lowVolumePercent` left: the settings document's
+ * `sims.lowVolumePercent`, 20 by default), No SIM-card (docs/spec-texts.md#session-and-states).
+ */
+export function simVolumeStatus(
+  sim: { quotaBytes: number; usedBytes: number } | null,
+  lowVolumePercent: number,
+): SimVolumeStatus {
   if (!sim || sim.quotaBytes <= 0) return 'noSim';
-  const left = Math.max(0, sim.quotaBytes - sim.usedBytes) / sim.quotaBytes;
-  return left < LOW_SIM_VOLUME_RATIO ? 'low' : 'sufficient';
+  // Multiplied, not divided: 20 % of a quota is exactly "not below 20 %".
+  const left = Math.max(0, sim.quotaBytes - sim.usedBytes);
+  return left * 100 < sim.quotaBytes * lowVolumePercent ? 'low' : 'sufficient';
 }
 
 export const IccidSchema = v.pipe(v.string(), v.regex(/^\d{19,20}$/, MSG.invalidValue));

@@ -4,6 +4,7 @@ import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { type LiftRow, lifts, liftUsers, maintenancePlans, sims, users } from '../../db/schema';
+import { settingsOf } from '../../plugins/settings';
 
 export interface LoadLiftsOptions {
   limit?: number;
@@ -81,6 +82,7 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
     ),
   );
   const now = Date.now();
+  const { lowVolumePercent } = settingsOf(db).sims;
   return rows.map((row) => {
     const mine = assignments.filter((entry) => entry.liftId === row.id);
     const assignedUsers = new Map<string, string>();
@@ -106,7 +108,7 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
         currentError: current ? { code: current.code, since: current.since } : null,
         maintenanceDue: isMaintenanceDue(row),
       },
-      simVolumeStatus: simVolumeStatus(sim),
+      simVolumeStatus: simVolumeStatus(sim, lowVolumePercent),
       simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
       parameters: row.parameters,
       maintenance: {

@@ -146,6 +146,8 @@ describe('visits', () => {
   });
 
   it('travels with the lift to the mirror, which computes the server’s due list from it', async () => {
+    // Far past the default plan since its last visit: on both lists.
+    await t.app.db.update(lifts).set({ trips: 500_000 }).where(eq(lifts.id, overdue.id));
     const pullAll = async (cursor?: string) => {
       const pages: SyncPullResponse[] = [];
       for (let next = cursor; ; ) {
@@ -169,9 +171,9 @@ describe('visits', () => {
     expect(pulled(fresh.id, second.pages)).toMatchObject({ version, maintenance: { everyMonths: 1 } });
 
     // What the PWA does offline: its mirrored lifts and visits, the mirrored settings, one function.
-    const lifts = [...first.pages, ...second.pages].flatMap((page) => page.lifts);
+    const pulledLifts = [...first.pages, ...second.pages].flatMap((page) => page.lifts);
     const visits = [...first.pages, ...second.pages].flatMap((page) => page.visits);
-    const latest = [...new Map(lifts.map((lift) => [lift.id, lift])).values()];
+    const latest = [...new Map(pulledLifts.map((lift) => [lift.id, lift])).values()];
     const settings = second.pages.at(-1)?.settings ?? clientSettings(DEFAULT_SETTINGS);
     const offline = maintenanceDueList(
       latest.map((lift) => ({
