@@ -25,7 +25,8 @@ function server(port: number, env: Record<string, string> = {}) {
     command: `rm -rf ${dataDir} && node dist/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded machine (several checkouts sharing its cores) may need longer: E2E_SERVER_TIMEOUT_MS.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {

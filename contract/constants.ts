@@ -26,8 +26,6 @@ export const ANIMATIONS_OFF_DURATION_MS = 0;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
-export const LOW_SIM_VOLUME_RATIO = 0.2;
-
 export const DEVICE_RANGES = ['today', 'yesterday', 'last7Days', 'last28Days', 'last90Days'] as const;
 export type DeviceRange = (typeof DEVICE_RANGES)[number];
 

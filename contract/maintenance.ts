@@ -108,3 +108,114 @@ export function maintenanceDue(
     hoursLeft: Math.max(0, Math.round(hoursLeft * 10) / 10),
   };
 }
+
+/** The settings document's `maintenance` (contract/settings.ts): the default plan and the notice days. */
+export interface MaintenanceDefaults extends MaintenancePlan {
+  noticeDays: number;
+}
+
+/** A lift's own plan (null: the default) with when its first interval began (`Lift['maintenance']`). */
+export interface MaintenanceBasis {
+  everyTrips: number | null;
+  everyHours: number | null;
+  everyMonths: number | null;
+  since: string;
+  baseline: { trips: number; operatingHours: number } | null;
+}
+
+/** A visit as far as the plan cares: its day and the counters stored with it. */
+export interface VisitCounters {
+  visitedOn: string;
+  /** Orders two visits of one day (the later recorded counts). */
+  createdAt?: string;
+  trips: number;
+  operatingHours: number;
+}
+
+/** What the due day of one lift is computed from: the server's rows and the mirror's alike. */
+export interface DueSubject {
+  uid: string;
+  stats: { trips: number; operatingHours: number };
+  maintenance: MaintenanceBasis;
+  lastVisit: VisitCounters | null;
+}
+
+/** The plan in force: the lift's own limits, the defaults for the others. */
+export function planOf(
+  basis: Pick<MaintenanceBasis, 'everyTrips' | 'everyHours' | 'everyMonths'>,
+  defaults: MaintenancePlan,
+): MaintenancePlan & { custom: boolean } {
+  return {
+    everyTrips: basis.everyTrips ?? defaults.everyTrips,
+    everyHours: basis.everyHours ?? defaults.everyHours,
+    everyMonths: basis.everyMonths ?? defaults.everyMonths,
+    custom: basis.everyTrips !== null || basis.everyHours !== null || basis.everyMonths !== null,
+  };
+}
+
+/** The newest visit (by its day, then by when it was recorded), as the server picks it. */
+export function lastVisitOf<T extends VisitCounters>(visits: readonly T[]): T | null {
+  let newest: T | null = null;
+  for (const visit of visits) {
+    if (
+      !newest ||
+      visit.visitedOn > newest.visitedOn ||
+      (visit.visitedOn === newest.visitedOn && (visit.createdAt ?? '') > (newest.createdAt ?? ''))
+    )
+      newest = visit;
+  }
+  return newest;
+}
+
+/** Status and due day of one lift, from its row (server or mirror), its last visit and the defaults. */
+export function liftMaintenanceDue(
+  subject: DueSubject,
+  defaults: MaintenanceDefaults,
+  today: string,
+): MaintenanceDue {
+  const { since, baseline } = subject.maintenance;
+  const input: MaintenanceInput = {
+    trips: subject.stats.trips,
+    operatingHours: subject.stats.operatingHours,
+    since,
+    ...(baseline ? { baseline } : {}),
+    lastVisit: subject.lastVisit,
+  };
+  return maintenanceDue(input, planOf(subject.maintenance, defaults), today, defaults.noticeDays);
+}
+
+/**
+ * The due list (`GET /maintenance/due`, and the PWA offline from its mirror): the lifts overdue or
+ * falling due within `days` (default: the notice days), soonest first, then by ID.
+ */
+export function maintenanceDueList<T extends DueSubject>(
+  subjects: readonly T[],
+  defaults: MaintenanceDefaults,
+  today: string,
+  days: number = defaults.noticeDays,
+): { subject: T; due: MaintenanceDue }[] {
+  const until = addDays(today, days);
+  return subjects
+    .map((subject) => ({ subject, due: liftMaintenanceDue(subject, defaults, today) }))
+    .filter(({ due }) => due.status === 'overdue' || due.dueOn <= until)
+    .sort((a, b) =>
+      a.due.dueOn < b.due.dueOn
+        ? -1
+        : a.due.dueOn > b.due.dueOn
+          ? 1
+          : a.subject.uid < b.subject.uid
+            ? -1
+            : a.subject.uid > b.subject.uid
+              ? 1
+              : 0,
+    );
+}
+
+/** How many lifts are due or overdue now: the devices dashboard's "Maintenance due" tile. */
+export function countMaintenanceDue(
+  subjects: readonly DueSubject[],
+  defaults: MaintenanceDefaults,
+  today: string,
+): number {
+  return subjects.filter((subject) => liftMaintenanceDue(subject, defaults, today).status !== 'ok').length;
+}

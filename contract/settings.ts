@@ -58,3 +58,23 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 /** The document with every key at its default. */
 export const DEFAULT_SETTINGS: Settings = v.parse(SettingsSchema, {});
+
+/**
+ * The part of the settings every signed-in user's PWA needs (docs/settings.md): sent with each
+ * sync pull and kept in the mirror, so the due list and the low-SIM flags work offline.
+ */
+export const ClientSettingsSchema = v.object({
+  sims: v.object({ lowVolumePercent: v.number() }),
+  maintenance: v.object({
+    everyTrips: v.number(),
+    everyHours: v.number(),
+    everyMonths: v.number(),
+    noticeDays: v.number(),
+  }),
+});
+export type ClientSettings = v.InferOutput<typeof ClientSettingsSchema>;
+
+export const clientSettings = (settings: Settings): ClientSettings => ({
+  sims: { lowVolumePercent: settings.sims.lowVolumePercent },
+  maintenance: { ...settings.maintenance },
+});

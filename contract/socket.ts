@@ -24,6 +24,8 @@ export const MIRRORED_RELOAD_ENTITIES = [
   'files',
   'alarms',
   'visits',
+  'base',
+  'settings',
 ] as const;
 
 /**
@@ -43,6 +45,8 @@ export type ReloadChange =
   | { entity: 'files'; liftIds: string[] }
   /** Maintenance visits of these lifts were recorded; only lifts the user sees. */
   | { entity: 'visits'; liftIds: string[] }
+  /** The settings document changed (every signed-in user mirrors what the PWA reads of it). */
+  | { entity: 'settings' }
   /** Users were created, changed, deleted or registered. */
   | { entity: 'users' };
 export type ReloadEntity = ReloadChange['entity'];

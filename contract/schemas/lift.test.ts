@@ -5,14 +5,20 @@ import { LiftInputSchema, simVolumeStatus } from './lift';
 
 describe('SIM volume status', () => {
   it('is "no SIM" without a SIM or a quota', () => {
-    expect(simVolumeStatus(null)).toBe('noSim');
-    expect(simVolumeStatus({ quotaBytes: 0, usedBytes: 0 })).toBe('noSim');
+    expect(simVolumeStatus(null, 20)).toBe('noSim');
+    expect(simVolumeStatus({ quotaBytes: 0, usedBytes: 0 }, 20)).toBe('noSim');
   });
 
   it('is low below 20 % left and sufficient from 20 % on', () => {
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 801 })).toBe('low');
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 800 })).toBe('sufficient');
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 5000 })).toBe('low');
+    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 801 }, 20)).toBe('low');
+    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 800 }, 20)).toBe('sufficient');
+    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 5000 }, 20)).toBe('low');
+  });
+
+  it('takes the share from the settings (sims.lowVolumePercent)', () => {
+    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 750 }, 30)).toBe('low');
+    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 700 }, 30)).toBe('sufficient');
+    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 900 }, 5)).toBe('sufficient');
   });
 });
 

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { LOW_SIM_VOLUME_RATIO } from '../constants';
 import { ImeiSchema } from '../device';
 import { MSG } from '../messages';
 import { LiftParametersSchema } from '../parameters';
@@ -8,11 +7,18 @@ import { IdSchema, ListQuerySchema, requiredText } from './common';
 export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'noSim'] as const;
 export type SimVolumeStatus = (typeof SIM_VOLUME_STATUSES)[number];
 
-/** Sufficient volume, Low volume (below 20 % left), No SIM-card (docs/spec-texts.md#session-and-states). */
-export function simVolumeStatus(sim: { quotaBytes: number; usedBytes: number } | null): SimVolumeStatus {
+/**
+ * Sufficient volume, Low volume (below `lowVolumePercent` left: the settings document's
+ * `sims.lowVolumePercent`, 20 by default), No SIM-card (docs/spec-texts.md#session-and-states).
+ */
+export function simVolumeStatus(
+  sim: { quotaBytes: number; usedBytes: number } | null,
+  lowVolumePercent: number,
+): SimVolumeStatus {
   if (!sim || sim.quotaBytes <= 0) return 'noSim';
-  const left = Math.max(0, sim.quotaBytes - sim.usedBytes) / sim.quotaBytes;
-  return left < LOW_SIM_VOLUME_RATIO ? 'low' : 'sufficient';
+  // Multiplied, not divided: 20 % of a quota is exactly "not below 20 %".
+  const left = Math.max(0, sim.quotaBytes - sim.usedBytes);
+  return left * 100 < sim.quotaBytes * lowVolumePercent ? 'low' : 'sufficient';
 }
 
 export const IccidSchema = v.pipe(v.string(), v.regex(/^\d{19,20}$/, MSG.invalidValue));
@@ -36,6 +42,22 @@ export const LiftStateSchema = v.object({
 
 export const AssignedUserSchema = v.object({ id: IdSchema, displayName: v.string() });
 
+/**
+ * What a lift's maintenance due day depends on besides its counters and its last visit
+ * (docs/maintenance.md), so that the mirror can compute it offline (`liftMaintenanceDue` in
+ * contract/maintenance.ts).
+ */
+export const LiftMaintenanceBasisSchema = v.object({
+  /** The lift's own plan; null takes the settings document's default. */
+  everyTrips: v.nullable(v.number()),
+  everyHours: v.nullable(v.number()),
+  everyMonths: v.nullable(v.number()),
+  /** The day the lift was registered (Europe/Berlin): the start of its first interval. */
+  since: v.string(),
+  /** The first reading the portal received: the first interval counts from it; null before one. */
+  baseline: v.nullable(v.object({ trips: v.number(), operatingHours: v.number() })),
+});
+
 /** A lift as the API shows it (docs/api.md). `customers` and `servicemen` are user ids. */
 export const LiftSchema = v.object({
   id: IdSchema,
@@ -55,6 +77,7 @@ export const LiftSchema = v.object({
   /** MB left on the lift's SIM card, as last synced from the provider; null without a card or a known quota. */
   simDataLeftMb: v.optional(v.nullable(v.number())),
   parameters: LiftParametersSchema,
+  maintenance: LiftMaintenanceBasisSchema,
   version: v.number(),
   updatedAt: v.string(),
 });

@@ -5,12 +5,17 @@ import { SimOperationRequestSchema, simLevel } from './sim';
 
 describe('simLevel: the 20 % rule of a card (docs/sims.md)', () => {
   it('is sufficient at 20 % or more, low below, empty at nothing, unknown without a quota', () => {
-    expect(simLevel(100, 500)).toBe('sufficient');
-    expect(simLevel(99.9, 500)).toBe('low');
-    expect(simLevel(0, 500)).toBe('empty');
-    expect(simLevel(-1, 500)).toBe('empty');
-    expect(simLevel(null, 500)).toBeNull();
-    expect(simLevel(10, 0)).toBeNull();
+    expect(simLevel(100, 500, 20)).toBe('sufficient');
+    expect(simLevel(99.9, 500, 20)).toBe('low');
+    expect(simLevel(0, 500, 20)).toBe('empty');
+    expect(simLevel(-1, 500, 20)).toBe('empty');
+    expect(simLevel(null, 500, 20)).toBeNull();
+    expect(simLevel(10, 0, 20)).toBeNull();
+  });
+
+  it('is low below the share the settings give (sims.lowVolumePercent)', () => {
+    expect(simLevel(100, 500, 25)).toBe('low');
+    expect(simLevel(125, 500, 25)).toBe('sufficient');
   });
 });
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LOW_SIM_VOLUME_RATIO, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { MSG } from '../messages';
 import { IdSchema } from './common';
 import { IccidSchema } from './lift';
@@ -10,15 +10,22 @@ import { LoginRequestSchema } from './user';
  * the shapes of the provider's answers (the 1NCE Management API) that the portal reads.
  */
 
-/** The data quota of a card by the 20 % rule: over 20 % left, below 20 %, nothing left. */
+/** The data quota of a card by the low-volume rule (`sims.lowVolumePercent`, 20 % by default): enough left, below it, nothing left. */
 export const SIM_LEVELS = ['sufficient', 'low', 'empty'] as const;
 export type SimLevel = (typeof SIM_LEVELS)[number];
 
-/** The level of a card with `left` of `total` MB; `quota_status.id` of the provider is the same scale (0, 1, 2). */
-export function simLevel(left: number | null, total: number | null): SimLevel | null {
+/**
+ * The level of a card with `left` of `total` MB, low below `lowVolumePercent` (the settings
+ * document's `sims.lowVolumePercent`); at 20 % the provider's `quota_status.id` is the same scale (0, 1, 2).
+ */
+export function simLevel(
+  left: number | null,
+  total: number | null,
+  lowVolumePercent: number,
+): SimLevel | null {
   if (left === null || total === null || total <= 0) return null;
   if (left <= 0) return 'empty';
-  return left / total < LOW_SIM_VOLUME_RATIO ? 'low' : 'sufficient';
+  return left * 100 < total * lowVolumePercent ? 'low' : 'sufficient';
 }
 
 /** The offer of the top-up (docs/spec-texts.md#constants), mailed as such. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
+import { ClientSettingsSchema } from '../settings';
 import { AlarmSchema } from './alarm';
 import { BaseEntrySchema } from './base';
 import { DescriptionSchema } from './description';
@@ -74,5 +75,7 @@ export const SyncPullResponseSchema = v.object({
   hasMore: v.boolean(),
   /** Server time of this answer (ISO), so the client can prune messages older than 90 days. */
   serverTime: v.string(),
+  /** The settings the PWA reads (maintenance defaults, the low-SIM share), in force now. */
+  settings: ClientSettingsSchema,
 });
 export type SyncPullResponse = v.InferOutput<typeof SyncPullResponseSchema>;

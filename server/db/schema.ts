@@ -557,6 +557,23 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
+/**
+ * Alarm notifications a user was sent per hour (docs/alarms.md#notifications): the hourly cap counts
+ * here, so that it holds across processes. Rows of past hours are deleted as the hours pass.
+ */
+export const alarmNotificationCounts = pgTable(
+  'alarm_notification_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hours since the epoch (UTC). */
+    hour: integer('hour').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.hour] })],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Analytics and maintenance (issue 18; docs/analytics.md, docs/maintenance.md)
 // ---------------------------------------------------------------------------------------------

@@ -30,6 +30,18 @@ export interface SettingsPluginOptions {
 
 const DEFAULT_POLL_MS = 5_000;
 
+/** The document in force per database, for code that is handed only `db` (lift and SIM mappers). */
+const inForce = new WeakMap<object, () => Settings>();
+
+/**
+ * The settings in force for the app that owns `db` (the defaults before the plugin ran, as in unit
+ * tests of a mapper): lets `toLifts` and the SIM mappers, called from many places with only the
+ * database, read `sims.lowVolumePercent` without every caller passing it (docs/settings.md).
+ */
+export function settingsOf(db: object): Settings {
+  return inForce.get(db)?.() ?? DEFAULT_SETTINGS;
+}
+
 /**
  * The stored document is read at start; a write or restore here applies it at once, and every
  * other process notices the new version by polling its id (one indexed `max()`, every few
@@ -74,6 +86,7 @@ export const settingsPlugin = definePlugin<SettingsPluginOptions>('settings', as
     versionId: () => versionId,
   };
   app.decorate('settings', service);
+  inForce.set(app.db, () => settings);
   await reload();
 
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;

@@ -81,3 +81,29 @@ test('a service man records a visit offline; it reaches the server once the netw
   const stored = ((await answer.json()) as { visits: { workDone: string }[] }).visits;
   expect(stored.map((visit) => visit.workDone)).toEqual(['Seile geprüft, offline eingetragen']);
 });
+
+test('a service man sees his due list offline, computed from his mirror', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lift = await liftWithError(request);
+  // Its last visit lies years back: by the calendar (every 6 months by default) it is overdue.
+  const visit = await request.post(`/api/lifts/${lift.id}/maintenance`, {
+    headers: { ...(await adminHeaders(request)), 'Idempotency-Key': `old-visit-${lift.id}` },
+    data: { visitedOn: '2020-01-15', workDone: 'Alte Wartung' },
+  });
+  expect(visit.status(), await visit.text()).toBe(201);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/dashboards/my-devices');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  const due = page.getByRole('table', { name: 'Wartung fällig' });
+  const row = due.getByRole('row').filter({ hasText: lift.uid });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Überfällig')).toBeVisible();
+  await context.setOffline(false);
+});

@@ -17,6 +17,8 @@ export interface NotifierDeps {
   perUserHourlyLimit: number;
   /** Offline alarms are not sent (demo mode, see AlarmsPluginOptions). */
   quietOffline: boolean;
+  /** The clock of the hourly cap (tests); `Date.now` otherwise. */
+  now?: () => number;
 }
 
 /** The lift page in the PWA (src/routes/_app/apps/lift/lifts.$liftId.{-$deviceId}.tsx). */
@@ -32,16 +34,15 @@ const e164 = (phone: string) => (phone.startsWith('+') ? phone : `+${phone.repla
  * channel does not keep the others from being tried; failures are logged.
  */
 export function createAlarmNotifier(deps: NotifierDeps) {
-  const sentThisHour = new Map<string, { hour: number; count: number }>();
-  const withinBudget = (userId: string) => {
-    const hour = Math.floor(Date.now() / 3_600_000);
-    const entry = sentThisHour.get(userId);
-    if (!entry || entry.hour !== hour) {
-      sentThisHour.set(userId, { hour, count: 1 });
-      return true;
+  // Counted in the database, so the cap holds across processes (docs/alarms.md#notifications).
+  let cleanedHour = 0;
+  const withinBudget = async (userId: string) => {
+    const hour = Math.floor((deps.now?.() ?? Date.now()) / 3_600_000);
+    if (hour !== cleanedHour) {
+      cleanedHour = hour;
+      await deps.alarms.forgetNotificationCounts(hour);
     }
-    entry.count += 1;
-    return entry.count <= deps.perUserHourlyLimit;
+    return (await deps.alarms.countNotification(userId, hour)) <= deps.perUserHourlyLimit;
   };
 
   const attempt = async (what: string, to: string, work: () => Promise<unknown>) => {
@@ -54,7 +55,7 @@ export function createAlarmNotifier(deps: NotifierDeps) {
 
   const tell = async (recipient: Recipient, input: AlarmTextInput, alarmId: string, liftId: string) => {
     if (recipient.preference === 'nothing') return;
-    if (!withinBudget(recipient.id)) {
+    if (!(await withinBudget(recipient.id))) {
       deps.log.info({ userId: recipient.id, alarmId }, 'alarm notification over the hourly limit, not sent');
       return;
     }

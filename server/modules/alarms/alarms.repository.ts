@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Language, NotificationPreference } from '../../../contract/constants';
 import {
   ALARM_LIST_LIMIT,
@@ -10,7 +10,15 @@ import {
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { type AlarmRow, alarms, descriptions, lifts, pushSubscriptions, users } from '../../db/schema';
+import {
+  type AlarmRow,
+  alarmNotificationCounts,
+  alarms,
+  descriptions,
+  lifts,
+  pushSubscriptions,
+  users,
+} from '../../db/schema';
 import type { IngestTransaction, Reading } from '../../realtime/ingest';
 import { toAlarm } from './alarm-mapper';
 import { OFFLINE_NAME } from './alarm-texts';
@@ -73,6 +81,27 @@ export function createAlarmsRepository(db: Database) {
   );
 
   return {
+    /**
+     * Counts one more notification of the user in `hour` and answers the count so far, in one
+     * statement: two processes counting at once both see their own increment (docs/alarms.md).
+     */
+    async countNotification(userId: string, hour: number): Promise<number> {
+      const [row] = await db
+        .insert(alarmNotificationCounts)
+        .values({ userId, hour, count: 1 })
+        .onConflictDoUpdate({
+          target: [alarmNotificationCounts.userId, alarmNotificationCounts.hour],
+          set: { count: sql`${alarmNotificationCounts.count} + 1` },
+        })
+        .returning({ count: alarmNotificationCounts.count });
+      return row?.count ?? 1;
+    },
+
+    /** Drops the counts of hours before `hour`. */
+    async forgetNotificationCounts(beforeHour: number): Promise<void> {
+      await db.delete(alarmNotificationCounts).where(lt(alarmNotificationCounts.hour, beforeHour));
+    },
+
     async list(
       user: ScopeUser,
       filter: AlarmListFilter,

@@ -4,12 +4,14 @@ import { ALARM_MSG } from '../../../contract/alarm-messages';
 import type { NotificationPreference } from '../../../contract/constants';
 import type { Alarm, AlarmListItem, AlarmPushPayload } from '../../../contract/schemas/alarm';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { alarms, descriptions, lifts, users } from '../../db/schema';
+import { alarmNotificationCounts, alarms, descriptions, lifts, users } from '../../db/schema';
 import { VirtualController } from '../../demo/virtual-controller';
 import { readOutbox } from '../../integrations/mail/mailer';
 import { startTestPushEndpoint, type TestPushEndpoint } from '../../integrations/push/test-push-endpoint';
 import { readSmsOutbox } from '../../integrations/sms/sms';
 import { insertLiftWithKey } from '../../realtime/device-test-kit';
+import { createAlarmNotifier } from './alarm-notifier';
+import { createAlarmsRepository } from './alarms.repository';
 
 let t: TestApp;
 let baseUrl: string;
@@ -215,6 +217,44 @@ describe('notifications', () => {
     });
     expect(received.authorization).toMatch(/^vapid t=/);
     expect(received.at - raisedAt).toBeLessThan(5000);
+  });
+
+  it('keeps the hourly cap across processes: the count is in the database', async () => {
+    const capped = await person('capped@alarm.test', 'email', 'en');
+    const lift = await insertLiftWithKey(db(), { servicemen: [capped] });
+    const c = await connected(lift);
+    c.sendEvent({ code: 4711, type: 'error', active: true, floor: 1 });
+    await c.idle();
+    await t.app.alarms.settled();
+    const ids = (await alarmsOf(lift.id)).map((alarm) => alarm.id);
+    expect(ids).toHaveLength(1);
+    const mailsToCapped = async () =>
+      (await readOutbox(t.config.dataDir)).filter((mail) => mail.to === 'capped@alarm.test');
+    expect(await mailsToCapped()).toHaveLength(1); // the app's own notifier, counted too
+
+    // Two more processes' notifiers over the same database, each with a cap of 3 an hour: before,
+    // each counted in its own memory and would have sent 3 more apiece.
+    const now = Date.now();
+    const anotherProcess = () =>
+      createAlarmNotifier({
+        alarms: createAlarmsRepository(db()),
+        mailer: t.app.mailer,
+        sms: t.app.sms,
+        push: t.app.push,
+        publicUrl: 'https://portal.test',
+        log: t.app.log,
+        perUserHourlyLimit: 3,
+        quietOffline: false,
+        now: () => now,
+      });
+    const [first, second] = [anotherProcess(), anotherProcess()];
+    for (const notify of [first, second, first, second, first, second]) await notify(ids, false);
+    expect(await mailsToCapped()).toHaveLength(3);
+    const [counted] = await db()
+      .select()
+      .from(alarmNotificationCounts)
+      .where(eq(alarmNotificationCounts.userId, capped));
+    expect(counted).toMatchObject({ hour: Math.floor(now / 3_600_000), count: 7 });
   });
 });
 

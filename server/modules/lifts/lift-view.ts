@@ -1,7 +1,10 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { berlinDay } from '../../../contract/maintenance';
 import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
-import { type LiftRow, lifts, liftUsers, sims, users } from '../../db/schema';
+import { rowsOf } from '../../db/results';
+import { type LiftRow, lifts, liftUsers, maintenancePlans, sims, users } from '../../db/schema';
+import { settingsOf } from '../../plugins/settings';
 
 export interface LoadLiftsOptions {
   limit?: number;
@@ -43,7 +46,7 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const iccids = [...new Set(rows.map((row) => row.iccid).filter((iccid): iccid is string => !!iccid))];
-  const [assignments, simRows] = await Promise.all([
+  const [assignments, simRows, planRows, baselineRows] = await Promise.all([
     db
       .select({
         liftId: liftUsers.liftId,
@@ -56,6 +59,20 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
       .where(inArray(liftUsers.liftId, ids))
       .orderBy(asc(users.displayName), asc(users.id)),
     iccids.length ? db.select().from(sims).where(inArray(sims.iccid, iccids)) : Promise.resolve([]),
+    db.select().from(maintenancePlans).where(inArray(maintenancePlans.liftId, ids)),
+    // The first reading of each lift: its first maintenance interval counts from it
+    // (docs/maintenance.md); one index lookup per lift (messages_lift_at_idx).
+    db.execute(sql`
+      select l.id::text as id, f.trips::double precision as trips, f.operating_hours
+      from unnest(array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]) as l(id)
+      join lateral (
+        select trips, operating_hours from messages
+        where lift_id = l.id and kind = 'stats' and deleted_at is null
+        order by at limit 1
+      ) f on true`),
   ]);
   const simByIccid = new Map(simRows.map((sim) => [sim.iccid, sim]));
   // Grouped once: a sync page maps 2,000 lifts, and a scan of all assignments per lift grew with its square.
@@ -65,13 +82,21 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
     if (list) list.push(entry);
     else assignmentsByLift.set(entry.liftId, [entry]);
   }
+  const planById = new Map(planRows.map((plan) => [plan.liftId, plan]));
+  const baselineById = new Map(
+    rowsOf<{ id: string; trips: number | string; operating_hours: number | string }>(baselineRows).map(
+      (row) => [row.id, { trips: Number(row.trips), operatingHours: Number(row.operating_hours) }],
+    ),
+  );
   const now = Date.now();
+  const { lowVolumePercent } = settingsOf(db).sims;
   return rows.map((row) => {
     const mine = assignmentsByLift.get(row.id) ?? [];
     const assignedUsers = new Map<string, string>();
     for (const entry of mine) assignedUsers.set(entry.userId, entry.displayName);
     const current = row.activeErrors.at(-1) ?? null;
     const sim = (row.iccid && simByIccid.get(row.iccid)) || null;
+    const plan = planById.get(row.id);
     return {
       id: row.id,
       uid: row.uid,
@@ -90,9 +115,16 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
         currentError: current ? { code: current.code, since: current.since } : null,
         maintenanceDue: isMaintenanceDue(row),
       },
-      simVolumeStatus: simVolumeStatus(sim),
+      simVolumeStatus: simVolumeStatus(sim, lowVolumePercent),
       simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
       parameters: row.parameters,
+      maintenance: {
+        everyTrips: plan?.everyTrips ?? null,
+        everyHours: plan?.everyHours ?? null,
+        everyMonths: plan?.everyMonths ?? null,
+        since: berlinDay(row.createdAt),
+        baseline: baselineById.get(row.id) ?? null,
+      },
       version: row.version,
       updatedAt: row.updatedAt.toISOString(),
     };

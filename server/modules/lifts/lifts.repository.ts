@@ -273,7 +273,6 @@ export async function liftsSummary(db: Database, scope: SQL, range: DeviceRange)
         total: count(),
         online: sql<number>`count(*) filter (where ${lifts.online})`.mapWith(Number),
         inError: sql<number>`count(*) filter (where ${inErrorSql})`.mapWith(Number),
-        maintenanceDue: sql<number>`count(*) filter (where ${maintenanceDueSql})`.mapWith(Number),
       })
       .from(lifts)
       .where(scope),
@@ -297,7 +296,8 @@ export async function liftsSummary(db: Database, scope: SQL, range: DeviceRange)
       online,
       offline: total - online,
       inError: counts?.inError ?? 0,
-      maintenanceDue: counts?.maintenanceDue ?? 0,
+      // Filled in by the route from the maintenance plans (contract/maintenance.ts).
+      maintenanceDue: 0,
     },
     trips: trips?.value ?? 0,
     errors: raised?.value ?? 0,

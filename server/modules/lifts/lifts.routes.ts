@@ -1,6 +1,7 @@
 import { and, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { liftsApi } from '../../../contract/api/lifts';
+import { berlinDay, countMaintenanceDue } from '../../../contract/maintenance';
 import { MSG } from '../../../contract/messages';
 import type { ListQuery } from '../../../contract/schemas/common';
 import type { LiftInput } from '../../../contract/schemas/lift';
@@ -10,6 +11,7 @@ import { lifts } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
+import { createMaintenanceRepository } from '../maintenance/maintenance.repository';
 import { countLifts, forgetLiftCounts, LIFT_SORT_COLUMNS, loadLift, loadLifts } from './lift-view';
 import {
   assignedToUserCondition,
@@ -78,9 +80,20 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     ),
   );
 
-  app.serve(liftsApi.summary, (request) =>
-    liftsSummary(db, liftScopeCondition(currentUser(request)), request.query.range),
-  );
+  const maintenance = createMaintenanceRepository(db);
+  app.serve(liftsApi.summary, async (request) => {
+    const user = currentUser(request);
+    const [summary, dueLifts] = await Promise.all([
+      liftsSummary(db, liftScopeCondition(user), request.query.range),
+      maintenance.liftsForDue(user, undefined, { servicemen: false }),
+    ]);
+    // "Maintenance due" counts what the due list shows, by the same computation (docs/maintenance.md).
+    const defaults = app.settings.current().maintenance;
+    return {
+      ...summary,
+      counts: { ...summary.counts, maintenanceDue: countMaintenanceDue(dueLifts, defaults, berlinDay()) },
+    };
+  });
 
   app.serve(liftsApi.get, async (request) => {
     const lift = await loadLift(db, request.params.id, liftScopeCondition(currentUser(request)));

@@ -6,7 +6,7 @@ import { DashboardSummarySchema } from '../../../contract/schemas/dashboard';
 import { LiftListResponseSchema, LiftRegisteredSchema, LiftSchema } from '../../../contract/schemas/lift';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { userIdsWhoSeeLifts } from '../../access/lifts';
-import { lifts, messages } from '../../db/schema';
+import { lifts, maintenancePlans, messages } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from './lift-fixtures';
 import { hashDeviceKey } from './lifts.repository';
 
@@ -251,6 +251,8 @@ describe('summary', () => {
       { year, liftId: f.own.id, kind: 'stats', trips: 1150, operatingHours: 12, at: at(1 / 60) },
       { year, liftId: f.own.id, kind: 'error', code: 110, active: false, at: at(30) },
     ]);
+    // Its own plan: due every 100 trips, and 150 were ridden since the first reading.
+    await db.insert(maintenancePlans).values({ liftId: f.own.id, everyTrips: 100 });
     await db
       .update(lifts)
       .set({
@@ -269,7 +271,16 @@ describe('summary', () => {
 
     const seen = (await as('customer', 'GET', '/api/lifts')).json().count;
     expect(seen).toBeGreaterThan(1);
-    expect(week.counts).toEqual({ total: seen, online: 1, offline: seen - 1, inError: 1, maintenanceDue: 1 });
+    // The tile counts what the due list shows: the same computation (contract/maintenance.ts).
+    const dueList = (await as('customer', 'GET', '/api/maintenance/due')).json();
+    expect(dueList.items.map((item: { liftId: string }) => item.liftId)).toContain(f.own.id);
+    expect(week.counts).toEqual({
+      total: seen,
+      online: 1,
+      offline: seen - 1,
+      inError: 1,
+      maintenanceDue: dueList.items.length,
+    });
     expect(week.trips).toBe(150);
     // The fixture's error raised now; the cleared one is not counted.
     expect(week.errors).toBe(1);

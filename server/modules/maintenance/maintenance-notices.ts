@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/constants';
-import { berlinDay, maintenanceDue } from '../../../contract/maintenance';
+import { berlinDay, liftMaintenanceDue } from '../../../contract/maintenance';
 import type { Database } from '../../db/client';
 import { createMaintenanceRepository } from './maintenance.repository';
 import { maintenanceNoticeMail } from './maintenance-mails';
@@ -53,9 +53,9 @@ export async function sendMaintenanceNotices(
     const repository = createMaintenanceRepository(app.db);
     const defaults = app.settings.current().maintenance;
     const today = berlinDay(now);
-    const lifts = await repository.liftsForDue('all', defaults);
+    const lifts = await repository.liftsForDue('all');
     const wanted = lifts.flatMap((lift) => {
-      const due = maintenanceDue(lift.input, lift.plan, today, defaults.noticeDays);
+      const due = liftMaintenanceDue(lift, defaults, today);
       if (due.status === 'ok') return [];
       return lift.servicemen.map((man) => ({ lift, due, man }));
     });

@@ -1,22 +1,16 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { berlinDay, type MaintenanceInput, type MaintenancePlan } from '../../../contract/maintenance';
+import { berlinDay, type DueSubject } from '../../../contract/maintenance';
 import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
-import type { Settings } from '../../../contract/settings';
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { lifts, maintenancePlans, maintenanceVisits, users } from '../../db/schema';
 import { toMaintenanceVisit } from './visit-mapper';
 
-type Defaults = NonNullable<Settings['maintenance']>;
-
-/** One lift with what its due day depends on. */
-export interface LiftForDue {
+/** One lift with what its due day depends on (a `DueSubject` of contract/maintenance.ts). */
+export interface LiftForDue extends DueSubject {
   id: string;
-  uid: string;
   address: string;
-  input: MaintenanceInput;
-  plan: MaintenancePlan & { custom: boolean };
   /** The interval's key: the last visit's id, or `new` before the first visit. */
   cycle: string;
   servicemen: { id: string; displayName: string; email: string; language: string | null }[];
@@ -27,21 +21,25 @@ export type NewVisit = Pick<
   'liftId' | 'visitedOn' | 'workDone' | 'notes' | 'photoUrls' | 'recordedBy'
 >;
 
-const planOf = (
-  row: { every_trips: number | null; every_hours: number | null; every_months: number | null },
-  defaults: Defaults,
-) => ({
-  everyTrips: row.every_trips ?? defaults.everyTrips,
-  everyHours: row.every_hours ?? defaults.everyHours,
-  everyMonths: row.every_months ?? defaults.everyMonths,
-  custom: row.every_trips !== null || row.every_hours !== null || row.every_months !== null,
-});
+const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** Maintenance plans, visits and notices (docs/maintenance.md); lifts read through the user's scope. */
 export function createMaintenanceRepository(db: Database) {
   return {
     /** Every live lift the user sees (or all, for the notice job), with plan, last visit and service men. */
-    async liftsForDue(user: ScopeUser | 'all', defaults: Defaults, liftId?: string): Promise<LiftForDue[]> {
+    async liftsForDue(
+      user: ScopeUser | 'all',
+      liftId?: string,
+      options: { servicemen?: boolean } = {},
+    ): Promise<LiftForDue[]> {
+      // A count (the dashboard's tile) needs no names.
+      const servicemen =
+        options.servicemen === false
+          ? sql`'[]'::json`
+          : sql`coalesce((select json_agg(json_build_object('id', u.id, 'displayName', u.display_name,
+              'email', u.email, 'language', u.settings->>'language') order by u.display_name)
+            from lift_users lu join users u on u.id = lu.user_id
+            where lu.lift_id = lifts.id and lu.kind = 'serviceman' and u.status = 'active'), '[]')`;
       const scope = user === 'all' ? sql`lifts.deleted_at is null` : liftScopeCondition(user);
       const result = await db.execute(sql`
         select lifts.id::text as id, lifts.uid, lifts.address, lifts.trips::double precision as trips,
@@ -50,10 +48,7 @@ export function createMaintenanceRepository(db: Database) {
           v.id::text as visit_id, v.visited_on, v.trips::double precision as visit_trips,
           v.operating_hours as visit_hours,
           f.trips::double precision as first_trips, f.operating_hours as first_hours,
-          coalesce((select json_agg(json_build_object('id', u.id, 'displayName', u.display_name,
-              'email', u.email, 'language', u.settings->>'language') order by u.display_name)
-            from lift_users lu join users u on u.id = lu.user_id
-            where lu.lift_id = lifts.id and lu.kind = 'serviceman' and u.status = 'active'), '[]') as servicemen
+          ${servicemen} as servicemen
         from lifts
         left join maintenance_plans p on p.lift_id = lifts.id
         left join lateral (
@@ -71,23 +66,25 @@ export function createMaintenanceRepository(db: Database) {
         id: String(row.id),
         uid: String(row.uid),
         address: String(row.address),
-        input: {
-          trips: Number(row.trips),
-          operatingHours: Number(row.operating_hours),
+        stats: { trips: Number(row.trips), operatingHours: Number(row.operating_hours) },
+        maintenance: {
+          everyTrips: nullableNumber(row.every_trips),
+          everyHours: nullableNumber(row.every_hours),
+          everyMonths: nullableNumber(row.every_months),
           since: berlinDay(new Date(row.created_at as string)),
-          ...(row.first_trips === null || row.first_trips === undefined
-            ? {}
-            : { baseline: { trips: Number(row.first_trips), operatingHours: Number(row.first_hours) } }),
-          lastVisit:
-            row.visit_id === null
+          baseline:
+            row.first_trips === null || row.first_trips === undefined
               ? null
-              : {
-                  visitedOn: String(row.visited_on),
-                  trips: Number(row.visit_trips),
-                  operatingHours: Number(row.visit_hours),
-                },
+              : { trips: Number(row.first_trips), operatingHours: Number(row.first_hours) },
         },
-        plan: planOf(row as never, defaults),
+        lastVisit:
+          row.visit_id === null
+            ? null
+            : {
+                visitedOn: String(row.visited_on),
+                trips: Number(row.visit_trips),
+                operatingHours: Number(row.visit_hours),
+              },
         cycle: row.visit_id === null ? 'new' : String(row.visit_id),
         servicemen: (typeof row.servicemen === 'string'
           ? JSON.parse(row.servicemen)
@@ -127,13 +124,18 @@ export function createMaintenanceRepository(db: Database) {
       liftId: string,
       plan: { everyTrips: number | null; everyHours: number | null; everyMonths: number | null },
     ): Promise<void> {
-      await db
-        .insert(maintenancePlans)
-        .values({ liftId, ...plan })
-        .onConflictDoUpdate({
-          target: maintenancePlans.liftId,
-          set: { ...plan, updatedAt: sql`now()` },
-        });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(maintenancePlans)
+          .values({ liftId, ...plan })
+          .onConflictDoUpdate({
+            target: maintenancePlans.liftId,
+            set: { ...plan, updatedAt: sql`now()` },
+          });
+        // The plan travels with the lift to the mirrors: a new sync position, the same version (like a
+        // renamed user's lifts, migration 0005), so nobody's offline edit turns into a conflict.
+        await tx.execute(sql`update lifts set sync_seq = sync_seq where id = ${liftId}`);
+      });
     },
 
     /** The live lifts among `ids` the user sees, in the order asked. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ANALYTICS_MSG } from '../../../contract/analytics-messages';
 import { maintenanceApi } from '../../../contract/api/maintenance';
 import { DEFAULT_LANGUAGE } from '../../../contract/constants';
-import { addDays, berlinDay, maintenanceDue } from '../../../contract/maintenance';
+import { berlinDay, liftMaintenanceDue, maintenanceDueList, planOf } from '../../../contract/maintenance';
 import { MSG } from '../../../contract/messages';
 import type { ScopeUser } from '../../access/lifts';
 import { forbidden, HttpError } from '../../lib/http-error';
@@ -27,40 +27,34 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
   const defaults = () => app.settings.current().maintenance;
 
   const liftForUser = async (liftId: string, user: ScopeUser) => {
-    const [lift] = await repository.liftsForDue(user, defaults(), liftId);
+    const [lift] = await repository.liftsForDue(user, liftId);
     if (!lift) throw new HttpError(404, MSG.liftNotFound);
     return lift;
   };
 
   app.serve(maintenanceApi.due, async (request) => {
-    const user = currentUser(request);
     const { noticeDays } = defaults();
-    const days = request.query.days ?? noticeDays;
     const today = berlinDay();
-    const until = addDays(today, days);
-    const items = (await repository.liftsForDue(user, defaults(), request.query.liftId))
-      .map((lift) => ({ lift, due: maintenanceDue(lift.input, lift.plan, today, noticeDays) }))
-      .filter(({ due }) => due.status === 'overdue' || due.dueOn <= until)
-      .sort((a, b) =>
-        a.due.dueOn < b.due.dueOn ? -1 : a.due.dueOn > b.due.dueOn ? 1 : a.lift.uid < b.lift.uid ? -1 : 1,
-      )
-      .map(({ lift, due }) => ({
+    const lifts = await repository.liftsForDue(currentUser(request), request.query.liftId);
+    // The same computation as the PWA's offline due list (contract/maintenance.ts).
+    const items = maintenanceDueList(lifts, defaults(), today, request.query.days ?? noticeDays).map(
+      ({ subject: lift, due }) => ({
         liftId: lift.id,
         uid: lift.uid,
         address: lift.address,
         ...due,
-        lastVisitOn: lift.input.lastVisit?.visitedOn ?? null,
+        lastVisitOn: lift.lastVisit?.visitedOn ?? null,
         servicemen: lift.servicemen.map(({ id, displayName }) => ({ id, displayName })),
-      }));
+      }),
+    );
     return { today, noticeDays, items };
   });
 
   app.serve(maintenanceApi.lift, async (request) => {
     const lift = await liftForUser(request.params.id, currentUser(request));
-    const { everyTrips, everyHours, everyMonths, custom } = lift.plan;
     return {
-      plan: { everyTrips, everyHours, everyMonths, custom },
-      due: maintenanceDue(lift.input, lift.plan, berlinDay(), defaults().noticeDays),
+      plan: planOf(lift.maintenance, defaults()),
+      due: liftMaintenanceDue(lift, defaults(), berlinDay()),
       visits: await repository.visits(lift.id),
     };
   });
@@ -94,14 +88,10 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
   app.serve(maintenanceApi.setPlan, async (request) => {
     const lift = await liftForUser(request.params.id, currentUser(request));
     await repository.setPlan(lift.id, request.body);
-    const [updated] = await repository.liftsForDue('all', defaults(), lift.id);
-    const plan = updated?.plan ?? lift.plan;
-    return {
-      everyTrips: plan.everyTrips,
-      everyHours: plan.everyHours,
-      everyMonths: plan.everyMonths,
-      custom: plan.custom,
-    };
+    // The plan travels with the lift (`Lift['maintenance']`): its seers get the lift again.
+    app.liveLifts.changed(lift.id);
+    const { everyTrips, everyHours, everyMonths, custom } = planOf(request.body, defaults());
+    return { everyTrips, everyHours, everyMonths, custom };
   });
 
   app.serve(maintenanceApi.stickers, async (request, reply) => {

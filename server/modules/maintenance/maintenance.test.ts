@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, berlinDay } from '../../../contract/maintenance';
+import { addMonths, berlinDay, lastVisitOf, maintenanceDueList } from '../../../contract/maintenance';
 import type { LiftMaintenance, MaintenanceVisit } from '../../../contract/schemas/maintenance';
+import type { SyncPullResponse } from '../../../contract/schemas/sync';
+import { clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { lifts, users } from '../../db/schema';
 import { readOutbox } from '../../integrations/mail/mailer';
@@ -140,6 +142,59 @@ describe('visits', () => {
     ).json<LiftMaintenance>();
     expect(detail.plan.everyMonths).toBe(1);
     expect(detail.due).toMatchObject({ reason: 'months', dueOn: addMonths(berlinDay(), 1) });
+    await call('PUT', `/api/lifts/${fresh.id}/maintenance-plan`, 'admin', { everyMonths: null });
+  });
+
+  it('travels with the lift to the mirror, which computes the server’s due list from it', async () => {
+    // Far past the default plan since its last visit: on both lists.
+    await t.app.db.update(lifts).set({ trips: 500_000 }).where(eq(lifts.id, overdue.id));
+    const pullAll = async (cursor?: string) => {
+      const pages: SyncPullResponse[] = [];
+      for (let next = cursor; ; ) {
+        const query = next ? `?cursor=${encodeURIComponent(next)}&limit=2000` : '?limit=2000';
+        const page = (await call('GET', `/api/sync/pull${query}`, 'service_man')).json<SyncPullResponse>();
+        pages.push(page);
+        next = page.cursor;
+        if (!page.hasMore) return { pages, cursor: next };
+      }
+    };
+    const first = await pullAll();
+    const pulled = (id: string, pages: SyncPullResponse[]) =>
+      pages.flatMap((page) => page.lifts).findLast((lift) => lift.id === id);
+    expect(pulled(fresh.id, first.pages)?.maintenance).toMatchObject({ everyMonths: null, baseline: null });
+    expect(first.pages.at(-1)?.settings).toEqual(clientSettings(t.app.settings.current()));
+
+    // A plan of its own sends the lift again (same version: no offline edit turns into a conflict).
+    const version = pulled(fresh.id, first.pages)?.version;
+    await call('PUT', `/api/lifts/${fresh.id}/maintenance-plan`, 'admin', { everyMonths: 1 });
+    const second = await pullAll(first.cursor);
+    expect(pulled(fresh.id, second.pages)).toMatchObject({ version, maintenance: { everyMonths: 1 } });
+
+    // What the PWA does offline: its mirrored lifts and visits, the mirrored settings, one function.
+    const pulledLifts = [...first.pages, ...second.pages].flatMap((page) => page.lifts);
+    const visits = [...first.pages, ...second.pages].flatMap((page) => page.visits);
+    const latest = [...new Map(pulledLifts.map((lift) => [lift.id, lift])).values()];
+    const settings = second.pages.at(-1)?.settings ?? clientSettings(DEFAULT_SETTINGS);
+    const offline = maintenanceDueList(
+      latest.map((lift) => ({
+        ...lift,
+        lastVisit: lastVisitOf(visits.filter((visit) => visit.liftId === lift.id)),
+      })),
+      settings.maintenance,
+      berlinDay(),
+    ).map(({ subject, due }) => ({ liftId: subject.id, ...due }));
+    const online = (await call('GET', '/api/maintenance/due', 'service_man'))
+      .json<{ items: { liftId: string }[] }>()
+      .items.map(({ liftId, status, dueOn, reason, tripsLeft, hoursLeft }: Record<string, unknown>) => ({
+        liftId,
+        status,
+        dueOn,
+        reason,
+        tripsLeft,
+        hoursLeft,
+      }));
+    expect(offline).toEqual(online);
+    expect(online.map((item) => item.liftId)).toContain(overdue.id);
     await call('PUT', `/api/lifts/${fresh.id}/maintenance-plan`, 'admin', { everyMonths: null });
   });
 });

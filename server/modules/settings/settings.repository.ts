@@ -1,7 +1,7 @@
-import { desc, eq, max } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { SettingsVersion } from '../../../contract/api/settings';
 import type { Database } from '../../db/client';
-import { type SettingsVersionRow, settingsVersions, users } from '../../db/schema';
+import { lifts, type SettingsVersionRow, settingsVersions, users } from '../../db/schema';
 
 const withAuthor = { version: settingsVersions, createdByName: users.displayName };
 
@@ -60,6 +60,14 @@ export function createSettingsRepository(db: Database) {
         .returning({ id: settingsVersions.id });
       if (!row) throw new Error('settings version not stored');
       return row.id;
+    },
+
+    /** Live lifts with a SIM card get a new sync position, not a new version (like migration 0005's renames). */
+    async resendLiftsWithSims(): Promise<void> {
+      await db
+        .update(lifts)
+        .set({ syncSeq: sql`${lifts.syncSeq}` })
+        .where(and(isNotNull(lifts.iccid), isNull(lifts.deletedAt)));
     },
   };
 }

@@ -24,6 +24,16 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(settingsApi.read, async () => document());
 
+  /**
+   * Puts the stored newest version in force. A new low-SIM share changes the SIM volume status of
+   * lifts with a card: they take a new sync position (same version), so mirrors pull them again.
+   */
+  const applyNewest = async () => {
+    const before = app.settings.current().sims.lowVolumePercent;
+    await app.settings.reload();
+    if (app.settings.current().sims.lowVolumePercent !== before) await repository.resendLiftsWithSims();
+  };
+
   app.serve(settingsApi.write, async (request, reply) => {
     const checked = checkSettingsText(request.body.data);
     if (!checked.ok) {
@@ -41,7 +51,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     await repository.insert(request.body.data, currentUser(request).id);
-    await app.settings.reload();
+    await applyNewest();
     return document();
   });
 
@@ -51,7 +61,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     const version = await repository.find(request.body.versionId);
     if (!version) throw new HttpError(404, PROJECT_MSG.settingsVersionNotFound);
     await repository.insert(version.data, currentUser(request).id, version.id);
-    await app.settings.reload();
+    await applyNewest();
     return document();
   });
 };

@@ -98,23 +98,23 @@ export function topupRequestMail(
   );
 }
 
-/** To each admin, once per crossing: the card fell below 20 % or ran empty. */
+/** To each admin, once per crossing: the card fell below the low-volume share (settings) or ran empty. */
 export function lowVolumeMail(
   language: Language,
-  input: { card: SimMailCard; empty: boolean; displayName: string; link: string },
+  input: { card: SimMailCard; empty: boolean; displayName: string; link: string; lowVolumePercent: number },
 ): MailContent {
-  const { card, empty } = input;
+  const { card, empty, lowVolumePercent: percent } = input;
   const liftName = card.lift?.uid;
   if (language === 'en') {
     return compose(
       empty
         ? `SIM ${card.iccid}${liftName ? ` (lift ${liftName})` : ''} has no data left`
-        : `SIM ${card.iccid}${liftName ? ` (lift ${liftName})` : ''} is below 20 % of its data`,
+        : `SIM ${card.iccid}${liftName ? ` (lift ${liftName})` : ''} is below ${percent} % of its data`,
       [
         `Hello ${input.displayName},`,
         empty
           ? 'this SIM card has used up its data quota; its lift controller can no longer report until it is topped up.'
-          : 'this SIM card has less than 20 % of its data quota left. Top it up before its lift controller goes offline.',
+          : `this SIM card has less than ${percent} % of its data quota left. Top it up before its lift controller goes offline.`,
       ],
       cardFacts('en', card),
       [`A top-up is ${TOPUP_OFFER.volumeMb}MB for ${TOPUP_OFFER.priceEuro} euro.`],
@@ -124,12 +124,12 @@ export function lowVolumeMail(
   return compose(
     empty
       ? `SIM ${card.iccid}${liftName ? ` (Aufzug ${liftName})` : ''} hat kein Datenvolumen mehr`
-      : `SIM ${card.iccid}${liftName ? ` (Aufzug ${liftName})` : ''} hat weniger als 20 % Datenvolumen`,
+      : `SIM ${card.iccid}${liftName ? ` (Aufzug ${liftName})` : ''} hat weniger als ${percent} % Datenvolumen`,
     [
       `Hallo ${input.displayName},`,
       empty
         ? 'diese SIM-Karte hat ihr Datenvolumen aufgebraucht; die Steuerung ihres Aufzugs kann erst nach einer Aufladung wieder melden.'
-        : 'diese SIM-Karte hat weniger als 20 % ihres Datenvolumens übrig. Laden Sie sie auf, bevor die Steuerung ihres Aufzugs offline geht.',
+        : `diese SIM-Karte hat weniger als ${percent} % ihres Datenvolumens übrig. Laden Sie sie auf, bevor die Steuerung ihres Aufzugs offline geht.`,
     ],
     cardFacts('de', card),
     [`Eine Aufladung kostet ${TOPUP_OFFER.priceEuro} Euro für ${TOPUP_OFFER.volumeMb} MB.`],

@@ -4,8 +4,8 @@ import { dataLeftMb, dataTotalMb, type SimWithRelations } from './sims.repositor
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const rounded = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
 
-/** A SIM row with its lift and last top-up as the API shows it. */
-export function toSim({ row, lift, lastTopup }: SimWithRelations): Sim {
+/** A SIM row with its lift and last top-up as the API shows it; low below `lowVolumePercent` (settings). */
+export function toSim({ row, lift, lastTopup }: SimWithRelations, lowVolumePercent: number): Sim {
   const left = rounded(dataLeftMb(row));
   const total = rounded(dataTotalMb(row));
   return {
@@ -27,7 +27,7 @@ export function toSim({ row, lift, lastTopup }: SimWithRelations): Sim {
     dataExpiryDate: iso(row.dataExpiryDate),
     smsLeft: row.smsVolume,
     smsTotal: row.smsTotal,
-    level: simLevel(left, total),
+    level: simLevel(left, total, lowVolumePercent),
     label: row.label,
     lift,
     lastSyncedAt: iso(row.lastSyncedAt),

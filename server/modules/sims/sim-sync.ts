@@ -6,6 +6,7 @@ import type { Database, DatabaseKind } from '../../db/client';
 import type { SimRow } from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { type SimProviderClient, SimProviderError } from '../../integrations/sim/once-client';
+import { settingsOf } from '../../plugins/settings';
 import { lowVolumeMail, type SimMailCard } from './sim-mails';
 import { toSim } from './sim-mapper';
 import { dataLeftMb, dataTotalMb, type SimsRepository, type SimWithRelations } from './sims.repository';
@@ -15,13 +16,13 @@ export const REFRESH_LOCK_KEY = 727_465_015;
 /** Cards whose quotas are read at the same time (the provider allows 10 requests a second). */
 const CONCURRENCY = 4;
 
-/** 0: over 20 % left, 1: below 20 %, 2: empty; null while the quota is unknown. */
-function levelOf(row: Pick<SimRow, 'quotaBytes' | 'usedBytes'>): 0 | 1 | 2 | null {
+/** 0: enough left, 1: below `lowVolumePercent` (settings, 20 by default), 2: empty; null while the quota is unknown. */
+function levelOf(row: Pick<SimRow, 'quotaBytes' | 'usedBytes'>, lowVolumePercent: number): 0 | 1 | 2 | null {
   const left = dataLeftMb(row);
   const total = dataTotalMb(row);
   if (left === null || total === null) return null;
   if (left <= 0) return 2;
-  return left / total < 0.2 ? 1 : 0;
+  return left * 100 < total * lowVolumePercent ? 1 : 0;
 }
 
 export interface SimSyncOptions {
@@ -67,7 +68,8 @@ export function createSimSync({
   });
 
   async function notifyCrossing(after: SimRow): Promise<void> {
-    const level = levelOf(after);
+    const { lowVolumePercent } = settingsOf(db).sims;
+    const level = levelOf(after, lowVolumePercent);
     if (level === null) return;
     // Back above a level (a top-up): crossing it again mails again.
     if (level < 2) await repository.lowerNotifiedLevel(after.iccid, level === 0 ? 0 : 1);
@@ -84,6 +86,7 @@ export function createSimSync({
             ...lowVolumeMail(admin.settings.language ?? DEFAULT_LANGUAGE, {
               card: mailCard(card),
               empty: level === 2,
+              lowVolumePercent,
               displayName: admin.displayName,
               link: `${publicUrl}/apps/simcard/sim/${after.iccid}`,
             }),
@@ -206,7 +209,7 @@ export function createSimSync({
       await apply(sim, data, sms);
       const card = await repository.get(iccid);
       if (!card) throw new Error(`SIM ${iccid} not stored`);
-      return { sim, card: toSim(card) };
+      return { sim, card: toSim(card, settingsOf(db).sims.lowVolumePercent) };
     },
 
     mailCard,

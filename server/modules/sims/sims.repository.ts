@@ -43,6 +43,8 @@ export interface SimListOptions {
   pageSize: number;
   search?: string | undefined;
   lowOnly?: boolean | undefined;
+  /** The settings document's `sims.lowVolumePercent`: what `lowOnly` counts as low. */
+  lowVolumePercent: number;
 }
 
 /** Data left in MB of a row's current quota; null before the quota is known. */
@@ -111,11 +113,15 @@ export function createSimsRepository(db: Database) {
     );
   }
 
-  /** Below 20 % left, or empty (docs/sims.md). */
-  const lowCondition = and(
-    gt(sims.quotaBytes, 0),
-    lt(sql`${sims.quotaBytes} - ${sims.usedBytes}`, sql`${sims.quotaBytes} * 0.2`),
-  );
+  /** Below the low-volume share left (`sims.lowVolumePercent`), or empty (docs/sims.md). */
+  const lowCondition = (lowVolumePercent: number) =>
+    and(
+      gt(sims.quotaBytes, 0),
+      lt(
+        sql`(${sims.quotaBytes} - ${sims.usedBytes}) * 100`,
+        sql`${sims.quotaBytes} * ${lowVolumePercent}::integer`,
+      ),
+    );
 
   /** The lift each card is in and its last top-up request, in two queries for any number of rows. */
   async function withRelations(rows: SimRow[]): Promise<SimWithRelations[]> {
@@ -147,8 +153,8 @@ export function createSimsRepository(db: Database) {
   }
 
   return {
-    async list({ page, pageSize, search, lowOnly }: SimListOptions) {
-      const condition = and(searchCondition(search), lowOnly ? lowCondition : undefined);
+    async list({ page, pageSize, search, lowOnly, lowVolumePercent }: SimListOptions) {
+      const condition = and(searchCondition(search), lowOnly ? lowCondition(lowVolumePercent) : undefined);
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -116,8 +116,15 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
   app.serve(simsApi.list, async (request) => {
     const { access_token, page, pageSize, search, lowOnly } = request.body;
     checkSession(request, access_token);
-    const { sims, count } = await repository.list({ page, pageSize, search: search || undefined, lowOnly });
-    return { sims: sims.map(toSim), count, topupConfigured };
+    const { lowVolumePercent } = app.settings.current().sims;
+    const { sims, count } = await repository.list({
+      page,
+      pageSize,
+      search: search || undefined,
+      lowOnly,
+      lowVolumePercent,
+    });
+    return { sims: sims.map((sim) => toSim(sim, lowVolumePercent)), count, topupConfigured };
   });
 
   app.serve(simsApi.refresh, async (request) => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../contract/constants';
@@ -8,6 +9,7 @@ import { SIM_MSG } from '../../../contract/sim-messages';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
 import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
+import { lifts } from '../../db/schema';
 import { REFRESH_LOCK_KEY } from './sim-sync';
 
 /** SIM management (docs/sims.md) over the built-in simulator, with mails to a real SMTP server. */
@@ -253,6 +255,37 @@ describe('SIM cards from the provider', () => {
     expect(page.count).toBe(3);
     expect(page.sims).toHaveLength(1);
     expect((await post('/api/sims', { access_token: simToken, pageSize: 101 })).statusCode).toBe(400);
+  });
+
+  it('takes the low share from the settings document (sims.lowVolumePercent), lifts and mirrors too', async () => {
+    const list = async (body: object) =>
+      (await post('/api/sims', { access_token: simToken, ...body })).json() as { sims: Sim[]; count: number };
+    const lift = async (iccid: string) =>
+      (
+        await t.app.inject({ url: `/api/lifts/${liftIds[iccid]}`, headers: await t.authHeaders('admin') })
+      ).json();
+    const position = async (iccid: string) =>
+      (
+        await t.app.db
+          .select({ seq: lifts.syncSeq, version: lifts.version })
+          .from(lifts)
+          .where(eq(lifts.id, liftIds[iccid] ?? ''))
+      )[0];
+    const before = await position(LOW);
+    // 60 of 500 MB (12 %) and 70 of 500 MB (14 %) are not low below 10 %; an empty card still is.
+    const written = await post('/api/json/write', { data: '{ "sims": { "lowVolumePercent": 10 } }' });
+    expect(written.statusCode, written.body).toBe(200);
+    expect((await list({ search: 'sim-low' })).sims[0]).toMatchObject({ level: 'sufficient' });
+    expect((await list({ lowOnly: true })).sims.map((sim) => sim.iccid)).toEqual([EMPTY]);
+    expect(await lift(LOW)).toMatchObject({ simVolumeStatus: 'sufficient', simDataLeftMb: 60 });
+    // The lift's status changed without a write of its own: a new sync position, the same version.
+    const after = await position(LOW);
+    expect(after?.seq).toBeGreaterThan(before?.seq ?? Number.POSITIVE_INFINITY);
+    expect(after?.version).toBe(before?.version);
+
+    expect((await post('/api/json/write', { data: '{}' })).statusCode).toBe(200);
+    expect(await lift(LOW)).toMatchObject({ simVolumeStatus: 'low' });
+    expect((await list({ lowOnly: true })).count).toBe(3);
   });
 });
 

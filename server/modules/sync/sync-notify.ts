@@ -46,10 +46,10 @@ function tellLiftSeers(
     .catch((error: unknown) => app.log.warn({ err: error }, 'sync reload for lift seers failed'));
 }
 
-/** Every signed-in user mirrors the descriptions and the base data: all of them pull. */
+/** Every signed-in user mirrors the descriptions, the base data and the settings: all of them pull. */
 export function askEveryoneToPull(
   app: FastifyInstance,
-  entity: 'descriptions' | 'base' = 'descriptions',
+  entity: 'descriptions' | 'base' | 'settings' = 'descriptions',
 ): void {
   afterCommit(() => app.io.emit('reload', { entity }));
 }

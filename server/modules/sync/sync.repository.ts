@@ -40,8 +40,10 @@ const DAY_MS = 86_400_000;
  * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.
  * v3: lifts bring their files, alarms and maintenance visits, and base data is mirrored, which
  * mirrors filled under v2 lack.
+ * v4: lifts carry `maintenance` (their own plan, registration day and first reading), which lifts
+ * mirrored under v3 lack.
  */
-const CURSOR_FORMAT = 'v3';
+const CURSOR_FORMAT = 'v4';
 /** `format:position:fingerprint`, and `:from:afterSeq` while lifts that came into scope are backfilled. */
 const CURSOR_PATTERN = new RegExp(
   `^${CURSOR_FORMAT}:(\\d{1,15}):([A-Za-z0-9_-]{16})(?::(\\d{1,15}):(\\d{1,15}))?$`,
@@ -85,6 +87,9 @@ function decodeCursor(cursor: string, fingerprint: string): CursorState | null {
   return { position, backfill: { from: Number(match[3]), afterSeq: Number(match[4]) } };
 }
 
+/** A pull answer but the settings, which the route adds (they are not the database's to read). */
+export type PullPage = Omit<SyncPullResponse, 'settings'>;
+
 export interface PullOptions {
   cursor?: string | undefined;
   limit?: number | undefined;
@@ -101,7 +106,7 @@ const emptyDeletions = () => ({
 });
 
 /** The client clears its mirror and pulls again without a cursor (`cursor: ''`). */
-function resetAnswer(now: Date): SyncPullResponse {
+function resetAnswer(now: Date): PullPage {
   return {
     reset: true,
     lifts: [],
@@ -248,7 +253,7 @@ export async function pullChanges(
   user: ScopeUser,
   options: PullOptions,
   now = new Date(),
-): Promise<SyncPullResponse> {
+): Promise<PullPage> {
   const limit = options.limit ?? SYNC_PULL_DEFAULT_LIMIT;
   const fingerprint = scopeFingerprint(user);
   let after = 0;
@@ -430,7 +435,7 @@ async function backfillPage(
   user: ScopeUser,
   { position, backfill }: Required<CursorState>,
   { limit, since, fingerprint, now }: { limit: number; since: Date; fingerprint: string; now: Date },
-): Promise<SyncPullResponse> {
+): Promise<PullPage> {
   const changed = await tx
     .selectDistinct({ liftId: liftAccessChanges.liftId })
     .from(liftAccessChanges)

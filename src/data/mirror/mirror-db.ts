@@ -87,7 +87,8 @@ export interface PinRow {
 }
 
 export interface MetaRow<T = unknown> {
-  key: 'cursor' | 'lastSyncAt' | 'persisted' | 'serverTime';
+  /** `settings`: the settings the PWA reads (`ClientSettings`), as the last pull brought them. */
+  key: 'cursor' | 'lastSyncAt' | 'persisted' | 'serverTime' | 'settings';
   value: T;
 }
 

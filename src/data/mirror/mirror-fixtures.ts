@@ -3,6 +3,7 @@ import type { Description } from '../../../contract/schemas/description';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
 import type { SyncPullResponse } from '../../../contract/schemas/sync';
+import { clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
 import { MirrorDb } from './mirror-db';
 
 /** Test data for the mirror's unit tests (fake-indexeddb; no browser). */
@@ -27,6 +28,13 @@ export function aLift(id: string, change: Partial<Lift> = {}): Lift {
     state: { online: false, lastSeenAt: null, currentError: null, maintenanceDue: false },
     simVolumeStatus: 'noSim',
     parameters: {} as Lift['parameters'],
+    maintenance: {
+      everyTrips: null,
+      everyHours: null,
+      everyMonths: null,
+      since: '2026-01-01',
+      baseline: null,
+    },
     version: 1,
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...change,
@@ -83,6 +91,7 @@ export function aPage(change: Partial<SyncPullResponse> = {}): SyncPullResponse 
     cursor: 'c1',
     hasMore: false,
     serverTime: '2026-11-21T12:00:00.000Z',
+    settings: clientSettings(DEFAULT_SETTINGS),
     ...change,
   };
 }

@@ -26,7 +26,7 @@ export const PULL_PAGE_LIMIT = SYNC_PULL_DEFAULT_LIMIT;
 export async function clearMirrorData(db: MirrorDb): Promise<void> {
   await db.transaction(
     'rw',
-    [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.meta],
+    [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.visits, db.base, db.meta],
     async () => {
       await Promise.all([
         db.lifts.clear(),
@@ -34,6 +34,8 @@ export async function clearMirrorData(db: MirrorDb): Promise<void> {
         db.messages.clear(),
         db.files.clear(),
         db.alarms.clear(),
+        db.visits.clear(),
+        db.base.clear(),
       ]);
       await db.meta.bulkDelete(['cursor', 'serverTime']);
     },
@@ -76,6 +78,7 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
       db.meta.bulkPut([
         { key: 'cursor', value: page.cursor },
         { key: 'serverTime', value: page.serverTime },
+        { key: 'settings', value: page.settings },
       ]),
     ]);
     const gone = page.deleted.lifts;

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
+import { type ClientSettings, clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
 import { loadDescriptions } from '../descriptions';
 import type { MirrorDb } from './mirror-db';
 import { useMirrorState, useOnline } from './sync-status';
@@ -33,4 +34,16 @@ export function useDescriptionCatalog(): Description[] | null {
   }, [fromApi]);
   if (db) return mirrored ?? null;
   return fetched;
+}
+
+const DEFAULT_CLIENT_SETTINGS = clientSettings(DEFAULT_SETTINGS);
+
+/**
+ * The settings the PWA reads (maintenance defaults, the low-SIM share) as the mirror's last pull
+ * brought them; the defaults until one did (docs/settings.md). Null while loading.
+ */
+export function useMirrorSettings(db: MirrorDb | null): ClientSettings | null {
+  const stored = useLiveQuery(async () => (db ? ((await db.meta.get('settings')) ?? null) : null), [db]);
+  if (stored === undefined) return null;
+  return (stored?.value as ClientSettings | undefined) ?? DEFAULT_CLIENT_SETTINGS;
 }

@@ -1,21 +1,26 @@
 import { Badge, Box, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { maintenanceApi } from '../../../contract/api/maintenance';
 import type { MaintenanceStatus } from '../../../contract/maintenance';
-import { useApiQuery } from '../../data/use-api';
+import type { ApiRequestError } from '../../data/api-error';
 import { LoadFailure } from '../../ui/LoadFailure';
+import type { MaintenanceDueList } from './use-maintenance-due';
 
 const PALETTE: Record<MaintenanceStatus, string> = { ok: 'green', due: 'orange', overdue: 'red' };
 
 /**
- * Lifts overdue or due within the notice days (`GET /maintenance/due`, scoped: all for admins, his
- * own for a service man). docs/maintenance.md.
+ * Lifts overdue or due within the notice days (`useMaintenanceDue`: the mirror, offline too, or
+ * `GET /maintenance/due`; scoped: all for admins, his own for a service man). docs/maintenance.md.
  */
-export function MaintenanceDueSection() {
+export function MaintenanceDueSection({
+  list,
+  error,
+}: {
+  list: MaintenanceDueList | null;
+  error?: ApiRequestError | null | undefined;
+}) {
   const { i18n } = useLingui();
-  const state = useApiQuery(maintenanceApi.due, { query: {} });
-  const items = state.data?.items ?? [];
+  const items = list?.items ?? [];
   const day = (value: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${value}T00:00:00Z`),
@@ -26,8 +31,8 @@ export function MaintenanceDueSection() {
       <Text as="h2" id="maintenance-due-heading" fontSize="lg" fontWeight="semibold">
         <Trans>Maintenance due</Trans>
       </Text>
-      <LoadFailure error={state.status === 'failed' ? state.error : null} />
-      {state.data && items.length === 0 && (
+      <LoadFailure error={error ?? null} />
+      {list && items.length === 0 && (
         <Text color="fg.muted">
           <Trans>No lift is due for maintenance.</Trans>
         </Text>

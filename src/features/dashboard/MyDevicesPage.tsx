@@ -11,6 +11,7 @@ import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { MaintenanceDueSection } from './MaintenanceDueSection';
 import { OpenAlarmsSection } from './OpenAlarmsSection';
+import { useMaintenanceDue } from './use-maintenance-due';
 
 const REFETCH_DELAY_MS = 1000;
 
@@ -41,6 +42,8 @@ export function MyDevicesPage() {
   };
   useSocketEvent('lift', refetchSoon);
   useSocketEvent('lift:removed', refetchSoon);
+  // The tile counts what the due list shows (due or overdue), from the same computation.
+  const due = useMaintenanceDue();
 
   const rangeLabels: Record<DeviceRange, string> = {
     today: t`Today`,
@@ -64,7 +67,11 @@ export function MyDevicesPage() {
             <Tile label={t`Online`} value={data.counts.online} colour="fg.success" />
             <Tile label={t`Offline`} value={data.counts.offline} />
             <Tile label={t`In error`} value={data.counts.inError} colour="fg.error" />
-            <Tile label={t`Maintenance due`} value={data.counts.maintenanceDue} colour="fg.warning" />
+            <Tile
+              label={t`Maintenance due`}
+              value={due.list ? due.list.items.length : data.counts.maintenanceDue}
+              colour="fg.warning"
+            />
           </SimpleGrid>
           <Stack as="section" gap="3" aria-labelledby="range-heading">
             <HStack justify="space-between" wrap="wrap" gap="3">
@@ -150,10 +157,11 @@ export function MyDevicesPage() {
               </Box>
             )}
           </Stack>
-          <OpenAlarmsSection />
-          <MaintenanceDueSection />
         </>
       )}
+      {/* From the mirror when it is complete: offline too, where the summary above cannot load. */}
+      <OpenAlarmsSection />
+      <MaintenanceDueSection list={due.list} error={due.error} />
     </Stack>
   );
 }
