@@ -1,10 +1,12 @@
-import type { Database, DatabaseHandle, DatabaseKind } from '../db/client';
+import type { Database, DatabaseHandle, DatabaseKind, ListenHandlers, Subscription } from '../db/client';
 import { definePlugin } from '../lib/define-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     databaseKind: DatabaseKind;
+    /** LISTEN on a channel of the database; close the subscription when the app closes. */
+    listenToDatabase(channel: string, handlers: ListenHandlers): Promise<Subscription>;
   }
 }
 
@@ -19,6 +21,9 @@ export const databasePlugin = definePlugin<DatabasePluginOptions>(
   async (app, { handle, closeWithApp }) => {
     app.decorate('db', handle.db);
     app.decorate('databaseKind', handle.kind);
+    app.decorate('listenToDatabase', (channel: string, handlers: ListenHandlers) =>
+      handle.listen(channel, handlers),
+    );
     if (closeWithApp) app.addHook('onClose', () => handle.close());
   },
 );
