@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
-import { type LiftRow, lifts, liftUsers, sims, users } from '../../db/schema';
+import { type LiftRow, type LiftUserKind, lifts, liftUsers, sims, users } from '../../db/schema';
 
 export interface LoadLiftsOptions {
   limit?: number;
@@ -35,6 +35,53 @@ export function isMaintenanceDue(
   );
 }
 
+/** A lift's customer or service man, with the name the lift's page shows. */
+interface Assignment {
+  liftId?: string;
+  userId: string;
+  kind: LiftUserKind;
+  displayName: string;
+}
+
+/** The two figures of a SIM that a lift shows. */
+type SimVolume = { quotaBytes: number; usedBytes: number };
+
+/** One lift row as the contract's `Lift`; `assigned` ordered by display name, then id. */
+function toLift(row: LiftRow, assigned: readonly Assignment[], sim: SimVolume | null, now: number): Lift {
+  const customers: string[] = [];
+  const servicemen: string[] = [];
+  const assignedUsers = new Map<string, string>();
+  for (const entry of assigned) {
+    (entry.kind === 'customer' ? customers : servicemen).push(entry.userId);
+    assignedUsers.set(entry.userId, entry.displayName);
+  }
+  const current = row.activeErrors.at(-1) ?? null;
+  return {
+    id: row.id,
+    uid: row.uid,
+    address: row.address,
+    imei: row.imei,
+    iccid: row.iccid,
+    customers,
+    servicemen,
+    assignedUsers: [...assignedUsers].map(([id, displayName]) => ({ id, displayName })),
+    maxTrips: row.maxTrips,
+    maxOperatingHours: row.maxOperatingHours,
+    stats: { trips: row.trips, operatingHours: row.operatingHours, brokenHours: brokenHours(row, now) },
+    state: {
+      online: row.online,
+      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+      currentError: current ? { code: current.code, since: current.since } : null,
+      maintenanceDue: isMaintenanceDue(row),
+    },
+    simVolumeStatus: simVolumeStatus(sim),
+    simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
+    parameters: row.parameters,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /**
  * Lift rows as the contract's `Lift`, in three queries for any number of rows: the lifts, their
  * assignments with the users' names, and their SIMs.
@@ -58,39 +105,25 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
     iccids.length ? db.select().from(sims).where(inArray(sims.iccid, iccids)) : Promise.resolve([]),
   ]);
   const simByIccid = new Map(simRows.map((sim) => [sim.iccid, sim]));
+  const byLift = new Map<string, Assignment[]>();
+  for (const entry of assignments) {
+    const mine = byLift.get(entry.liftId);
+    if (mine) mine.push(entry);
+    else byLift.set(entry.liftId, [entry]);
+  }
   const now = Date.now();
-  return rows.map((row) => {
-    const mine = assignments.filter((entry) => entry.liftId === row.id);
-    const assignedUsers = new Map<string, string>();
-    for (const entry of mine) assignedUsers.set(entry.userId, entry.displayName);
-    const current = row.activeErrors.at(-1) ?? null;
-    const sim = (row.iccid && simByIccid.get(row.iccid)) || null;
-    return {
-      id: row.id,
-      uid: row.uid,
-      address: row.address,
-      imei: row.imei,
-      iccid: row.iccid,
-      customers: mine.filter((entry) => entry.kind === 'customer').map((entry) => entry.userId),
-      servicemen: mine.filter((entry) => entry.kind === 'serviceman').map((entry) => entry.userId),
-      assignedUsers: [...assignedUsers].map(([id, displayName]) => ({ id, displayName })),
-      maxTrips: row.maxTrips,
-      maxOperatingHours: row.maxOperatingHours,
-      stats: { trips: row.trips, operatingHours: row.operatingHours, brokenHours: brokenHours(row, now) },
-      state: {
-        online: row.online,
-        lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-        currentError: current ? { code: current.code, since: current.since } : null,
-        maintenanceDue: isMaintenanceDue(row),
-      },
-      simVolumeStatus: simVolumeStatus(sim),
-      simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
-      parameters: row.parameters,
-      version: row.version,
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+  return rows.map((row) =>
+    toLift(row, byLift.get(row.id) ?? [], (row.iccid && simByIccid.get(row.iccid)) || null, now),
+  );
 }
+
+/**
+ * A lift's assignments as one JSON array, in the order `toLift` expects: a page of lifts is one
+ * query instead of three (docs/api.md#lift-list).
+ */
+const ASSIGNMENTS = sql<Assignment[] | null>`(select json_agg(json_build_object('userId', lu.user_id,
+    'kind', lu.kind, 'displayName', u.display_name) order by u.display_name, u.id)
+  from lift_users lu join users u on u.id = lu.user_id where lu.lift_id = ${lifts.id})`;
 
 /** Columns a lift list may be sorted by (`sort=trips`, `sort=-lastSeenAt`); by uid otherwise. */
 export const LIFT_SORT_COLUMNS = {
@@ -103,48 +136,106 @@ export const LIFT_SORT_COLUMNS = {
   updatedAt: lifts.updatedAt,
 } as const;
 
-/** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search). */
+/** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search), in one query. */
 export async function loadLifts(db: Database, condition: SQL | undefined, options: LoadLiftsOptions = {}) {
   let query = db
-    .select()
+    .select({
+      lift: lifts,
+      assignments: ASSIGNMENTS,
+      simQuotaBytes: sims.quotaBytes,
+      simUsedBytes: sims.usedBytes,
+    })
     .from(lifts)
+    .leftJoin(sims, eq(sims.iccid, lifts.iccid))
     .where(condition)
     .orderBy(...(options.orderBy ?? [asc(lifts.uid), asc(lifts.id)]))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
-  return toLifts(db, await query);
+  const now = Date.now();
+  return (await query).map((row) =>
+    toLift(
+      row.lift,
+      row.assignments ?? [],
+      row.simQuotaBytes === null || row.simUsedBytes === null
+        ? null
+        : { quotaBytes: row.simQuotaBytes, usedBytes: row.simUsedBytes },
+      now,
+    ),
+  );
 }
 
 /**
- * An exact count scans every lift in scope (about 15 ms at 100,000 lifts), the bulk of a list
- * request's cost. So a count is shared by the requests that ask for it within a second, and
- * forgotten on every lift write of this process; another process's writes show within that second.
+ * What a list needs of the whole set a condition selects: its size, and for sets up to
+ * `ORDERED_IDS_MAX` lifts their ids in the default order (uid, id), so that a page of the default
+ * order reads only its own rows (docs/api.md#lift-list). Finding them scans every lift in scope
+ * (an exact count of 100,000 lifts takes about 15 ms; a customer's few hundred lifts are a few
+ * hundred index lookups), the bulk of a list request's cost. So this is shared by the requests that
+ * ask for it until a second after it was read, and forgotten on every lift write of this process; another process's
+ * writes show within that second (and the read's own duration). A page always reads its rows with the condition again, so a lift
+ * that left the scope meanwhile is never listed.
  */
-const COUNT_REUSE_MS = 1000;
-const COUNT_MEMO_MAX_ENTRIES = 1000;
-const countMemos = new WeakMap<Database, Map<string, { total: Promise<number>; at: number }>>();
+const SCOPE_REUSE_MS = 1000;
+const SCOPE_MEMO_MAX_ENTRIES = 1000;
+const ORDERED_IDS_MAX = 2000;
+interface LiftScope {
+  total: number;
+  /** In the default order; null when the set is larger than `ORDERED_IDS_MAX`. */
+  ids: string[] | null;
+}
+/** `readAt` is set when the answer arrives: a slow read (a loaded database) is reused a second after it, not never. */
+const scopeMemos = new WeakMap<Database, Map<string, { scope: Promise<LiftScope>; readAt?: number }>>();
 
-export function countLifts(db: Database, condition: SQL | undefined): Promise<number> {
-  const query = db.select({ value: count() }).from(lifts).where(condition);
-  const { sql: text, params } = query.toSQL();
+function liftScope(db: Database, condition: SQL | undefined): Promise<LiftScope> {
+  const idsQuery = db
+    .select({ id: lifts.id })
+    .from(lifts)
+    .where(condition)
+    .orderBy(asc(lifts.uid), asc(lifts.id))
+    .limit(ORDERED_IDS_MAX + 1);
+  const { sql: text, params } = idsQuery.toSQL();
   const key = JSON.stringify([text, params]);
-  const memo = countMemos.get(db) ?? new Map();
-  countMemos.set(db, memo);
-  const now = Date.now();
+  const memo = scopeMemos.get(db) ?? new Map();
+  scopeMemos.set(db, memo);
   const known = memo.get(key);
-  if (known && now - known.at < COUNT_REUSE_MS) return known.total;
+  if (known && (known.readAt === undefined || Date.now() - known.readAt < SCOPE_REUSE_MS)) return known.scope;
 
-  if (memo.size >= COUNT_MEMO_MAX_ENTRIES) memo.clear(); // searches make many keys
-  const total = query.then(([row]) => row?.value ?? 0);
-  memo.set(key, { total, at: now });
-  total.catch(() => memo.delete(key));
-  return total;
+  if (memo.size >= SCOPE_MEMO_MAX_ENTRIES) memo.clear(); // searches make many keys
+  const scope = idsQuery.then(async (rows): Promise<LiftScope> => {
+    if (rows.length <= ORDERED_IDS_MAX) return { total: rows.length, ids: rows.map((row) => row.id) };
+    const [row] = await db.select({ value: count() }).from(lifts).where(condition);
+    return { total: row?.value ?? 0, ids: null };
+  });
+  const entry: { scope: Promise<LiftScope>; readAt?: number } = { scope };
+  memo.set(key, entry);
+  scope.then(
+    () => {
+      entry.readAt = Date.now();
+    },
+    () => memo.get(key) === entry && memo.delete(key),
+  );
+  return scope;
 }
 
-/** After any write that may change which lifts exist or who sees them. */
-export function forgetLiftCounts(db: Database): void {
-  countMemos.get(db)?.clear();
+/** After any write that may change which lifts exist, who sees them, or their uids. */
+export function forgetLiftScopes(db: Database): void {
+  scopeMemos.get(db)?.clear();
+}
+
+/**
+ * A page of the lifts matching `condition` and their total. No `orderBy`: the default order (uid),
+ * read by the ids of the page when the set is small enough to keep them (`liftScope`).
+ */
+export async function pageOfLifts(
+  db: Database,
+  condition: SQL | undefined,
+  page: Required<Pick<LoadLiftsOptions, 'limit' | 'offset'>> & Pick<LoadLiftsOptions, 'orderBy'>,
+): Promise<{ lifts: Lift[]; count: number }> {
+  const scope = await liftScope(db, condition);
+  if (page.orderBy || !scope.ids) return { lifts: await loadLifts(db, condition, page), count: scope.total };
+  const ids = scope.ids.slice(page.offset, page.offset + page.limit);
+  const rows = ids.length ? await loadLifts(db, and(inArray(lifts.id, ids), condition)) : [];
+  return { lifts: rows, count: scope.total };
 }
 
 /** One lift by id, tombstoned or not, or null; combine with a scope condition through `loadLifts`. */
