@@ -184,9 +184,11 @@ interface LiftScope {
   ids: string[] | null;
 }
 /** `readAt` is set when the answer arrives: a slow read (a loaded database) is reused a second after it, not never. */
-const scopeMemos = new WeakMap<Database, Map<string, { scope: Promise<LiftScope>; readAt?: number }>>();
+type ScopeMemo = { scope: Promise<LiftScope>; readAt?: number; large?: boolean };
+const scopeMemos = new WeakMap<Database, Map<string, ScopeMemo>>();
 
-function liftScope(db: Database, condition: SQL | undefined): Promise<LiftScope> {
+/** The scope's memo, and whether it is known to be too large for ids (so a page need not wait for it). */
+function liftScope(db: Database, condition: SQL | undefined): { scope: Promise<LiftScope>; large: boolean } {
   const idsQuery = db
     .select({ id: lifts.id })
     .from(lifts)
@@ -198,23 +200,31 @@ function liftScope(db: Database, condition: SQL | undefined): Promise<LiftScope>
   const memo = scopeMemos.get(db) ?? new Map();
   scopeMemos.set(db, memo);
   const known = memo.get(key);
-  if (known && (known.readAt === undefined || Date.now() - known.readAt < SCOPE_REUSE_MS)) return known.scope;
+  if (known && (known.readAt === undefined || Date.now() - known.readAt < SCOPE_REUSE_MS)) {
+    return { scope: known.scope, large: known.large === true };
+  }
 
   if (memo.size >= SCOPE_MEMO_MAX_ENTRIES) memo.clear(); // searches make many keys
-  const scope = idsQuery.then(async (rows): Promise<LiftScope> => {
-    if (rows.length <= ORDERED_IDS_MAX) return { total: rows.length, ids: rows.map((row) => row.id) };
+  const countAll = async (): Promise<LiftScope> => {
     const [row] = await db.select({ value: count() }).from(lifts).where(condition);
     return { total: row?.value ?? 0, ids: null };
-  });
-  const entry: { scope: Promise<LiftScope>; readAt?: number } = { scope };
+  };
+  // A set that was too large last time is counted straight away (an admin's 100,000 lifts).
+  const scope = known?.large
+    ? countAll()
+    : idsQuery.then((rows) =>
+        rows.length <= ORDERED_IDS_MAX ? { total: rows.length, ids: rows.map((row) => row.id) } : countAll(),
+      );
+  const entry: ScopeMemo = { scope };
   memo.set(key, entry);
   scope.then(
-    () => {
+    (read) => {
       entry.readAt = Date.now();
+      entry.large = read.ids === null && read.total > ORDERED_IDS_MAX;
     },
     () => memo.get(key) === entry && memo.delete(key),
   );
-  return scope;
+  return { scope, large: known?.large === true };
 }
 
 /** After any write that may change which lifts exist, who sees them, or their uids. */
@@ -231,11 +241,15 @@ export async function pageOfLifts(
   condition: SQL | undefined,
   page: Required<Pick<LoadLiftsOptions, 'limit' | 'offset'>> & Pick<LoadLiftsOptions, 'orderBy'>,
 ): Promise<{ lifts: Lift[]; count: number }> {
-  const scope = await liftScope(db, condition);
-  if (page.orderBy || !scope.ids) return { lifts: await loadLifts(db, condition, page), count: scope.total };
-  const ids = scope.ids.slice(page.offset, page.offset + page.limit);
-  const rows = ids.length ? await loadLifts(db, and(inArray(lifts.id, ids), condition)) : [];
-  return { lifts: rows, count: scope.total };
+  const { scope, large } = liftScope(db, condition);
+  const ids = page.orderBy || large ? null : (await scope).ids;
+  if (!ids) {
+    const [rows, { total }] = await Promise.all([loadLifts(db, condition, page), scope]);
+    return { lifts: rows, count: total };
+  }
+  const pageIds = ids.slice(page.offset, page.offset + page.limit);
+  const rows = pageIds.length ? await loadLifts(db, and(inArray(lifts.id, pageIds), condition)) : [];
+  return { lifts: rows, count: ids.length };
 }
 
 /** One lift by id, tombstoned or not, or null; combine with a scope condition through `loadLifts`. */

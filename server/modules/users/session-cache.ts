@@ -1,7 +1,7 @@
 import type { SessionRow, UserRow } from '../../db/schema';
 
 /** A token's user and open session, as `findOpen` reads them. */
-export interface SignedRow {
+interface SignedRow {
   user: UserRow;
   session: SessionRow;
 }
@@ -11,14 +11,14 @@ export interface SignedRow {
  * NOTIFY from others (milliseconds); this bounds the time even if a notification were lost on a
  * connection that died without saying so (docs/api.md#caches-and-their-bounds).
  */
-export const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_MS = 2000;
 /** A token only lands here after its signature is checked, so this caps memory, not an attack. */
 const MAX_ENTRIES = 10_000;
 
 /** Every cache of this process, so that a user's change evicts him from all of them at once. */
 const caches = new Set<SessionCache>();
 
-export type SessionCache = ReturnType<typeof createSessionCache>;
+type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
  * Session lookups of `app.authenticate` (docs/api.md#caches-and-their-bounds), keyed by session id.
