@@ -215,7 +215,8 @@ function liftScope(db: Database, condition: SQL | undefined): { scope: Promise<L
     : idsQuery.then((rows) =>
         rows.length <= ORDERED_IDS_MAX ? { total: rows.length, ids: rows.map((row) => row.id) } : countAll(),
       );
-  const entry: ScopeMemo = { scope };
+  // Keeps the hint while the new read runs, so pages of a large set never wait for its count.
+  const entry: ScopeMemo = { scope, large: known?.large };
   memo.set(key, entry);
   scope.then(
     (read) => {
