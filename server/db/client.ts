@@ -17,7 +17,55 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** PostgreSQL's URL, for what needs connections of its own (leader lock, socket.io adapter); null on PGlite. */
   url: string | null;
+  /** Subscribes to `NOTIFY`s on `channel` (docs/api.md#caches-and-their-bounds). */
+  listen(channel: string, handlers: ListenHandlers): Promise<Subscription>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  /** One notification's payload. */
+  notify(payload: string): void;
+  /** Notifications may have been missed (the listening connection was lost or is back): drop what they keep fresh. */
+  reset(): void;
+}
+
+export interface Subscription {
+  /** True while every notification reaches `notify`; false while the connection is lost. */
+  readonly live: boolean;
+  /** Resolves once every notification committed before the call has reached `notify`. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Payloads of `settled()`'s own notifications start with this; they never reach `notify`. */
+const SETTLED_PREFIX = 'settled:';
+/** A lost listening connection is opened again after this long. */
+const RELISTEN_MS = 1000;
+/** `settled()` gives up waiting after this long (a lost connection resets the caches anyway). */
+const SETTLED_TIMEOUT_MS = 2000;
+let settledSeq = 0;
+
+/**
+ * Waits for a notification of our own, sent after the caller's last commit: notifications reach a
+ * listener in commit order, so every earlier one has been handled by then.
+ */
+function settledBy(send: (payload: string) => Promise<unknown>, waiting: Map<string, () => void>) {
+  const payload = `${SETTLED_PREFIX}${process.pid}:${++settledSeq}`;
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, SETTLED_TIMEOUT_MS);
+    function done() {
+      clearTimeout(timer);
+      waiting.delete(payload);
+      resolve();
+    }
+    waiting.set(payload, done);
+    send(payload).catch(done);
+  });
+}
+
+function deliver(payload: string, handlers: ListenHandlers, waiting: Map<string, () => void>) {
+  if (payload.startsWith(SETTLED_PREFIX)) waiting.get(payload)?.();
+  else handlers.notify(payload);
 }
 
 export type DatabaseOptions = {
@@ -48,7 +96,22 @@ async function openPglite(migrationsDir: string, dataDir?: string, template?: Bl
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', url: null, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    url: null,
+    async listen(channel, handlers) {
+      const waiting = new Map<string, () => void>();
+      const unlisten = await client.listen(channel, (payload) => deliver(payload, handlers, waiting));
+      return {
+        live: true,
+        settled: () =>
+          settledBy((payload) => client.query('select pg_notify($1, $2)', [channel, payload]), waiting),
+        close: () => unlisten(),
+      };
+    },
+    close: () => client.close(),
+  };
 }
 
 async function openPostgres(url: string, migrationsDir: string): Promise<DatabaseHandle> {
@@ -61,7 +124,77 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     await pool.end();
     throw error;
   }
-  return { db: drizzlePostgres({ client: pool, schema }), kind: 'postgres', url, close: () => pool.end() };
+  return {
+    db: drizzlePostgres({ client: pool, schema }),
+    kind: 'postgres',
+    url,
+    listen: (channel, handlers) => listenPostgres(url, pool, channel, handlers),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). While it is lost the
+ * subscription is not live and is opened again every second; each loss and each return calls `reset`,
+ * since notifications sent meanwhile never arrive.
+ */
+async function listenPostgres(
+  url: string,
+  pool: pg.Pool,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Subscription> {
+  const waiting = new Map<string, () => void>();
+  let current: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    live = false;
+    handlers.reset();
+    client.end().catch(() => {});
+    if (!closed) retry = setTimeout(() => void connect(), RELISTEN_MS);
+  };
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) deliver(message.payload ?? '', handlers, waiting);
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch {
+      lost(client);
+      return;
+    }
+    if (current !== client) return;
+    handlers.reset();
+    live = true;
+  }
+
+  await connect();
+  return {
+    get live() {
+      return live;
+    },
+    settled: () =>
+      settledBy((payload) => pool.query('select pg_notify($1, $2)', [channel, payload]), waiting),
+    async close() {
+      closed = true;
+      live = false;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { type TokenClaims, TokenClaimsSchema } from '../../contract/schemas/user
 import type { SessionRow, UserRow } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { forbidden, unauthorized } from '../lib/http-error';
+import { createSessionCache } from '../modules/users/session-cache';
 import { createSessionsRepository, type SessionEndReason } from '../modules/users/sessions.repository';
 
 declare module '@fastify/jwt' {
@@ -35,6 +36,8 @@ export interface AccessTokens {
   end(which: SQL, reason: SessionEndReason): Promise<number>;
   /** Called with the ids of sessions just ended and why (the user socket closes theirs). */
   onEnded(listener: (sessionIds: string[], reason: SessionEndReason) => void): void;
+  /** Resolves once sessions and users changed by others (other processes, direct SQL) before the call apply here. */
+  settled(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -64,6 +67,8 @@ const BEARER = /^Bearer\s+(\S{1,4096})\s*$/i;
 const HOUR_MS = 60 * 60 * 1000;
 /** Ended and expired sessions are kept this long for the audit trail, then removed. */
 const SESSION_HISTORY_MS = 7 * 24 * HOUR_MS;
+/** Triggers of migration 0015 send a user's id here when his row or one of his sessions changes. */
+const AUTH_CHANGED_CHANNEL = 'auth_changed';
 
 export const authPlugin = definePlugin<AuthPluginOptions>(
   'auth',
@@ -75,6 +80,19 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
     });
     const sessions = createSessionsRepository(app.db);
     const endedListeners: ((sessionIds: string[], reason: SessionEndReason) => void)[] = [];
+    // Lookups are cached only while the NOTIFY subscription is up (docs/api.md#caches-and-their-bounds).
+    const cache = createSessionCache(
+      (sessionId, userId) => sessions.findOpen(sessionId, userId),
+      () => changes.live,
+    );
+    const changes = await app.listenToDatabase(AUTH_CHANGED_CHANNEL, {
+      notify: (userId) => cache.forgetUser(userId),
+      reset: () => cache.clear(),
+    });
+    app.addHook('onClose', async () => {
+      cache.close();
+      await changes.close();
+    });
 
     /** A token of `session`: the usual lifetime, cut at the session's end. */
     const tokenFor = (user: Pick<UserRow, 'id' | 'role'>, session: SessionRow) => {
@@ -100,17 +118,22 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
         }
         const claims = v.safeParse(TokenClaimsSchema, decoded);
         if (!claims.success) return null;
-        const signed = await sessions.findOpen(claims.output.sid, claims.output.sub);
-        return signed?.user.status === 'active' ? signed : null;
+        const signed = await cache.lookUp(claims.output.sid, claims.output.sub);
+        // findOpen checks the end too, but a cached lookup may be older than the session's end.
+        if (!signed || signed.session.expiresAt.getTime() <= Date.now()) return null;
+        return signed.user.status === 'active' ? signed : null;
       },
       async end(which, reason) {
         const ended = await sessions.end(which, reason);
+        // Ends are rare: forgetting every cached lookup is simpler than finding the ended ones.
+        cache.clear();
         if (ended.length > 0) for (const listener of endedListeners) listener(ended, reason);
         return ended.length;
       },
       onEnded: (listener) => {
         endedListeners.push(listener);
       },
+      settled: () => changes.settled(),
     };
 
     app.decorate('accessTokens', accessTokens);
@@ -125,7 +148,7 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
       request.currentSession = signed.session;
     });
 
-    // The role is read from the database on each request, so a changed role applies at once.
+    // A role change ends the user's sessions, so a cached lookup never carries the old role.
     app.decorate('requireRole', (role: Role): AuthHook => {
       return async (request) => {
         if (!hasRole(currentUser(request).role, role)) throw forbidden();

@@ -1,4 +1,4 @@
-import type { Database, DatabaseHandle, DatabaseKind } from '../db/client';
+import type { Database, DatabaseHandle, DatabaseKind, ListenHandlers, Subscription } from '../db/client';
 import { transactionAware } from '../db/request-transaction';
 import { definePlugin } from '../lib/define-plugin';
 
@@ -8,6 +8,8 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     /** Set on PostgreSQL: several processes may share it (docs/scaling.md). */
     databaseUrl: string | null;
+    /** LISTEN on a channel of the database; close the subscription when the app closes. */
+    listenToDatabase(channel: string, handlers: ListenHandlers): Promise<Subscription>;
   }
 }
 
@@ -24,6 +26,9 @@ export const databasePlugin = definePlugin<DatabasePluginOptions>(
     app.decorate('db', transactionAware(handle.db));
     app.decorate('databaseKind', handle.kind);
     app.decorate('databaseUrl', handle.url);
+    app.decorate('listenToDatabase', (channel: string, handlers: ListenHandlers) =>
+      handle.listen(channel, handlers),
+    );
     if (closeWithApp) app.addHook('onClose', () => handle.close());
   },
 );

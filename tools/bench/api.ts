@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -55,7 +56,41 @@ function request(path: string, token?: string, body?: unknown): Promise<{ status
   });
 }
 
-async function load(path: string, token?: string) {
+/**
+ * CPU seconds (user + system) of the server process and of the database's backends, from /proc:
+ * on a machine shared with other work a request's CPU cost moves far less than req/s does.
+ */
+function cpuSeconds(pids: readonly number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ
+    } catch {
+      // gone meanwhile, or no /proc
+    }
+  }
+  return seconds;
+}
+
+/** CPU seconds spent between two readings by the processes present in both. */
+function spent(from: Map<number, number> | undefined, to: Map<number, number> | undefined): number | null {
+  if (!from || !to) return null;
+  let total = 0;
+  let any = false;
+  for (const [pid, seconds] of to) {
+    const start = from.get(pid);
+    if (start === undefined) continue;
+    total += seconds - start;
+    any = true;
+  }
+  return any ? total : null;
+}
+
+type CpuReading = { node: Map<number, number>; db: Map<number, number> };
+
+async function load(path: string, token?: string, cpu?: () => Promise<CpuReading>) {
+  const before = await cpu?.();
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + Number(args.seconds) * 1000;
@@ -73,12 +108,23 @@ async function load(path: string, token?: string) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
-  return { perSecond: latencies.length / elapsed, p99, errors };
+  const after = await cpu?.();
+  const perRequest = (seconds: number | null) =>
+    seconds === null || latencies.length === 0 ? null : (seconds * 1e6) / latencies.length;
+  return {
+    perSecond: latencies.length / elapsed,
+    p99,
+    errors,
+    nodeMicros: perRequest(spent(before?.node, after?.node)),
+    dbMicros: perRequest(spent(before?.db, after?.db)),
+  };
 }
 
 async function main() {
   const name = `lift_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
+  // A connection dropped by the server (another client's restart or termination) must not crash the run.
+  admin.on('error', (error) => console.error('admin connection:', error.message));
   await admin.connect();
   await admin.query(`create database "${name}"`);
   const databaseUrl = `${args.pg}/${name}`;
@@ -103,7 +149,7 @@ async function main() {
     for (let i = 0; ; i++) {
       const up = await request('/api/health').catch(() => ({ status: 0 }));
       if (up.status === 200) break;
-      if (i > 150) throw new Error('server did not come up');
+      if (i > 900) throw new Error('server did not come up');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const signIn = async (email: string) => {
@@ -138,11 +184,28 @@ async function main() {
     const probe = await request(page, adminSession.access_token);
     if (probe.status !== 200) throw new Error(`${page}: ${probe.status} ${probe.text.slice(0, 200)}`);
 
-    const bare = await load('/api/config');
-    const asAdmin = await load(page, adminSession.access_token);
-    const asCustomer = await load(page, customerSession.access_token);
+    const serverPid = server.pid;
+    const cpu = async () => {
+      const backends = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      return {
+        node: cpuSeconds(serverPid === undefined ? [] : [serverPid]),
+        db: cpuSeconds(backends.rows.map((row) => row.pid)),
+      };
+    };
+    const bare = await load('/api/config', undefined, cpu);
+    const asAdmin = await load(page, adminSession.access_token, cpu);
+    const asCustomer = await load(page, customerSession.access_token, cpu);
+    const micros = (value: number | null) =>
+      value === null ? '    -' : Math.round(value).toString().padStart(5);
     const line = (label: string, r: Awaited<ReturnType<typeof load>>) =>
-      `${label.padEnd(34)} ${Math.round(r.perSecond).toString().padStart(6)} req/s   p99 ${r.p99.toFixed(1).padStart(6)} ms   ratio ${(r.perSecond / bare.perSecond).toFixed(3)}   errors ${r.errors}`;
+      `${label.padEnd(34)} ${Math.round(r.perSecond).toString().padStart(6)} req/s   p99 ${r.p99.toFixed(1).padStart(6)} ms   ratio ${(r.perSecond / bare.perSecond).toFixed(3)}   errors ${r.errors}   CPU/request: server ${micros(r.nodeMicros)} µs, database ${micros(r.dbMicros)} µs`;
+    const load1 = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+    console.info(
+      `load average while measuring: ${load1} (req/s ratios mean little when it exceeds the cores)`,
+    );
     console.info(line('bare route GET /api/config', bare));
     console.info(line('getByPagination as admin', asAdmin));
     console.info(line('getByPagination as customer', asCustomer));

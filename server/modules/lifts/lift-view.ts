@@ -3,7 +3,15 @@ import { berlinDay } from '../../../contract/maintenance';
 import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { type LiftRow, lifts, liftUsers, maintenancePlans, sims, users } from '../../db/schema';
+import {
+  type LiftRow,
+  type LiftUserKind,
+  lifts,
+  liftUsers,
+  maintenancePlans,
+  sims,
+  users,
+} from '../../db/schema';
 import { settingsOf } from '../../plugins/settings';
 
 export interface LoadLiftsOptions {
@@ -38,9 +46,81 @@ export function isMaintenanceDue(
   );
 }
 
+/** A lift's customer or service man, with the name the lift's page shows. */
+interface Assignment {
+  liftId?: string;
+  userId: string;
+  kind: LiftUserKind;
+  displayName: string;
+}
+
+/** The two figures of a SIM that a lift shows. */
+type SimVolume = { quotaBytes: number; usedBytes: number };
+
+/** A lift's own maintenance plan (null: the settings' defaults) and its first reading (docs/maintenance.md). */
+interface MaintenanceBasis {
+  plan: { everyTrips: number | null; everyHours: number | null; everyMonths: number | null } | null;
+  baseline: { trips: number; operatingHours: number } | null;
+}
+
+/** What every lift of one answer shares: the clock and the SIM threshold of the settings. */
+interface MappingContext {
+  now: number;
+  lowVolumePercent: number;
+}
+
+/** One lift row as the contract's `Lift`; `assigned` ordered by display name, then id. */
+function toLift(
+  row: LiftRow,
+  assigned: readonly Assignment[],
+  sim: SimVolume | null,
+  { plan, baseline }: MaintenanceBasis,
+  { now, lowVolumePercent }: MappingContext,
+): Lift {
+  const customers: string[] = [];
+  const servicemen: string[] = [];
+  const assignedUsers = new Map<string, string>();
+  for (const entry of assigned) {
+    (entry.kind === 'customer' ? customers : servicemen).push(entry.userId);
+    assignedUsers.set(entry.userId, entry.displayName);
+  }
+  const current = row.activeErrors.at(-1) ?? null;
+  return {
+    id: row.id,
+    uid: row.uid,
+    address: row.address,
+    imei: row.imei,
+    iccid: row.iccid,
+    customers,
+    servicemen,
+    assignedUsers: [...assignedUsers].map(([id, displayName]) => ({ id, displayName })),
+    maxTrips: row.maxTrips,
+    maxOperatingHours: row.maxOperatingHours,
+    stats: { trips: row.trips, operatingHours: row.operatingHours, brokenHours: brokenHours(row, now) },
+    state: {
+      online: row.online,
+      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+      currentError: current ? { code: current.code, since: current.since } : null,
+      maintenanceDue: isMaintenanceDue(row),
+    },
+    simVolumeStatus: simVolumeStatus(sim, lowVolumePercent),
+    simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
+    parameters: row.parameters,
+    maintenance: {
+      everyTrips: plan?.everyTrips ?? null,
+      everyHours: plan?.everyHours ?? null,
+      everyMonths: plan?.everyMonths ?? null,
+      since: berlinDay(row.createdAt),
+      baseline,
+    },
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /**
- * Lift rows as the contract's `Lift`, in three queries for any number of rows: the lifts, their
- * assignments with the users' names, and their SIMs.
+ * Lift rows as the contract's `Lift`, in five queries for any number of rows: the lifts, their
+ * assignments with the users' names, their SIMs, their maintenance plans and first readings.
  */
 export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
   if (rows.length === 0) return [];
@@ -75,12 +155,11 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
       ) f on true`),
   ]);
   const simByIccid = new Map(simRows.map((sim) => [sim.iccid, sim]));
-  // Grouped once: a sync page maps 2,000 lifts, and a scan of all assignments per lift grew with its square.
-  const assignmentsByLift = new Map<string, typeof assignments>();
+  const byLift = new Map<string, Assignment[]>();
   for (const entry of assignments) {
-    const list = assignmentsByLift.get(entry.liftId);
-    if (list) list.push(entry);
-    else assignmentsByLift.set(entry.liftId, [entry]);
+    const mine = byLift.get(entry.liftId);
+    if (mine) mine.push(entry);
+    else byLift.set(entry.liftId, [entry]);
   }
   const planById = new Map(planRows.map((plan) => [plan.liftId, plan]));
   const baselineById = new Map(
@@ -88,48 +167,31 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
       (row) => [row.id, { trips: Number(row.trips), operatingHours: Number(row.operating_hours) }],
     ),
   );
-  const now = Date.now();
-  const { lowVolumePercent } = settingsOf(db).sims;
-  return rows.map((row) => {
-    const mine = assignmentsByLift.get(row.id) ?? [];
-    const assignedUsers = new Map<string, string>();
-    for (const entry of mine) assignedUsers.set(entry.userId, entry.displayName);
-    const current = row.activeErrors.at(-1) ?? null;
-    const sim = (row.iccid && simByIccid.get(row.iccid)) || null;
-    const plan = planById.get(row.id);
-    return {
-      id: row.id,
-      uid: row.uid,
-      address: row.address,
-      imei: row.imei,
-      iccid: row.iccid,
-      customers: mine.filter((entry) => entry.kind === 'customer').map((entry) => entry.userId),
-      servicemen: mine.filter((entry) => entry.kind === 'serviceman').map((entry) => entry.userId),
-      assignedUsers: [...assignedUsers].map(([id, displayName]) => ({ id, displayName })),
-      maxTrips: row.maxTrips,
-      maxOperatingHours: row.maxOperatingHours,
-      stats: { trips: row.trips, operatingHours: row.operatingHours, brokenHours: brokenHours(row, now) },
-      state: {
-        online: row.online,
-        lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-        currentError: current ? { code: current.code, since: current.since } : null,
-        maintenanceDue: isMaintenanceDue(row),
-      },
-      simVolumeStatus: simVolumeStatus(sim, lowVolumePercent),
-      simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
-      parameters: row.parameters,
-      maintenance: {
-        everyTrips: plan?.everyTrips ?? null,
-        everyHours: plan?.everyHours ?? null,
-        everyMonths: plan?.everyMonths ?? null,
-        since: berlinDay(row.createdAt),
-        baseline: baselineById.get(row.id) ?? null,
-      },
-      version: row.version,
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+  const context = { now: Date.now(), lowVolumePercent: settingsOf(db).sims.lowVolumePercent };
+  return rows.map((row) =>
+    toLift(
+      row,
+      byLift.get(row.id) ?? [],
+      (row.iccid && simByIccid.get(row.iccid)) || null,
+      { plan: planById.get(row.id) ?? null, baseline: baselineById.get(row.id) ?? null },
+      context,
+    ),
+  );
 }
+
+/**
+ * A lift's assignments as one JSON array, in the order `toLift` expects: a page of lifts is one
+ * query instead of three (docs/api.md#lift-list).
+ */
+const ASSIGNMENTS = sql<Assignment[] | null>`(select json_agg(json_build_object('userId', lu.user_id,
+    'kind', lu.kind, 'displayName', u.display_name) order by u.display_name, u.id)
+  from lift_users lu join users u on u.id = lu.user_id where lu.lift_id = ${lifts.id})`;
+
+/** A lift's first stats reading, for its maintenance baseline (see `toLifts`). */
+const BASELINE = sql<{ trips: number; operatingHours: number } | null>`(select json_build_object(
+    'trips', m.trips::double precision, 'operatingHours', m.operating_hours)
+  from messages m where m.lift_id = ${lifts.id} and m.kind = 'stats' and m.deleted_at is null
+  order by m.at limit 1)`;
 
 /** Columns a lift list may be sorted by (`sort=trips`, `sort=-lastSeenAt`); by uid otherwise. */
 export const LIFT_SORT_COLUMNS = {
@@ -142,48 +204,133 @@ export const LIFT_SORT_COLUMNS = {
   updatedAt: lifts.updatedAt,
 } as const;
 
-/** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search). */
+/** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search), in one query. */
 export async function loadLifts(db: Database, condition: SQL | undefined, options: LoadLiftsOptions = {}) {
   let query = db
-    .select()
+    .select({
+      lift: lifts,
+      assignments: ASSIGNMENTS,
+      simQuotaBytes: sims.quotaBytes,
+      simUsedBytes: sims.usedBytes,
+      planTrips: maintenancePlans.everyTrips,
+      planHours: maintenancePlans.everyHours,
+      planMonths: maintenancePlans.everyMonths,
+      hasPlan: maintenancePlans.liftId,
+      baseline: BASELINE,
+    })
     .from(lifts)
+    .leftJoin(sims, eq(sims.iccid, lifts.iccid))
+    .leftJoin(maintenancePlans, eq(maintenancePlans.liftId, lifts.id))
     .where(condition)
     .orderBy(...(options.orderBy ?? [asc(lifts.uid), asc(lifts.id)]))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
-  return toLifts(db, await query);
+  const context = { now: Date.now(), lowVolumePercent: settingsOf(db).sims.lowVolumePercent };
+  return (await query).map((row) =>
+    toLift(
+      row.lift,
+      row.assignments ?? [],
+      row.simQuotaBytes === null || row.simUsedBytes === null
+        ? null
+        : { quotaBytes: row.simQuotaBytes, usedBytes: row.simUsedBytes },
+      {
+        plan: row.hasPlan
+          ? { everyTrips: row.planTrips, everyHours: row.planHours, everyMonths: row.planMonths }
+          : null,
+        baseline: row.baseline,
+      },
+      context,
+    ),
+  );
 }
 
 /**
- * An exact count scans every lift in scope (about 15 ms at 100,000 lifts), the bulk of a list
- * request's cost. So a count is shared by the requests that ask for it within a second, and
- * forgotten on every lift write of this process; another process's writes show within that second.
+ * What a list needs of the whole set a condition selects: its size, and for sets up to
+ * `ORDERED_IDS_MAX` lifts their ids in the default order (uid, id), so that a page of the default
+ * order reads only its own rows (docs/api.md#lift-list). Finding them scans every lift in scope
+ * (an exact count of 100,000 lifts takes about 15 ms; a customer's few hundred lifts are a few
+ * hundred index lookups), the bulk of a list request's cost. So this is shared by the requests that
+ * ask for it until a second after it was read, and forgotten on every lift write of this process; another process's
+ * writes show within that second (and the read's own duration). A page always reads its rows with the condition again, so a lift
+ * that left the scope meanwhile is never listed.
  */
-const COUNT_REUSE_MS = 1000;
-const COUNT_MEMO_MAX_ENTRIES = 1000;
-const countMemos = new WeakMap<Database, Map<string, { total: Promise<number>; at: number }>>();
+const SCOPE_REUSE_MS = 1000;
+const SCOPE_MEMO_MAX_ENTRIES = 1000;
+const ORDERED_IDS_MAX = 2000;
+interface LiftScope {
+  total: number;
+  /** In the default order; null when the set is larger than `ORDERED_IDS_MAX`. */
+  ids: string[] | null;
+}
+/** `readAt` is set when the answer arrives: a slow read (a loaded database) is reused a second after it, not never. */
+type ScopeMemo = { scope: Promise<LiftScope>; readAt?: number; large?: boolean };
+const scopeMemos = new WeakMap<Database, Map<string, ScopeMemo>>();
 
-export function countLifts(db: Database, condition: SQL | undefined): Promise<number> {
-  const query = db.select({ value: count() }).from(lifts).where(condition);
-  const { sql: text, params } = query.toSQL();
+/** The scope's memo, and whether it is known to be too large for ids (so a page need not wait for it). */
+function liftScope(db: Database, condition: SQL | undefined): { scope: Promise<LiftScope>; large: boolean } {
+  const idsQuery = db
+    .select({ id: lifts.id })
+    .from(lifts)
+    .where(condition)
+    .orderBy(asc(lifts.uid), asc(lifts.id))
+    .limit(ORDERED_IDS_MAX + 1);
+  const { sql: text, params } = idsQuery.toSQL();
   const key = JSON.stringify([text, params]);
-  const memo = countMemos.get(db) ?? new Map();
-  countMemos.set(db, memo);
-  const now = Date.now();
+  const memo = scopeMemos.get(db) ?? new Map();
+  scopeMemos.set(db, memo);
   const known = memo.get(key);
-  if (known && now - known.at < COUNT_REUSE_MS) return known.total;
+  if (known && (known.readAt === undefined || Date.now() - known.readAt < SCOPE_REUSE_MS)) {
+    return { scope: known.scope, large: known.large === true };
+  }
 
-  if (memo.size >= COUNT_MEMO_MAX_ENTRIES) memo.clear(); // searches make many keys
-  const total = query.then(([row]) => row?.value ?? 0);
-  memo.set(key, { total, at: now });
-  total.catch(() => memo.delete(key));
-  return total;
+  if (memo.size >= SCOPE_MEMO_MAX_ENTRIES) memo.clear(); // searches make many keys
+  const countAll = async (): Promise<LiftScope> => {
+    const [row] = await db.select({ value: count() }).from(lifts).where(condition);
+    return { total: row?.value ?? 0, ids: null };
+  };
+  // A set that was too large last time is counted straight away (an admin's 100,000 lifts).
+  const scope = known?.large
+    ? countAll()
+    : idsQuery.then((rows) =>
+        rows.length <= ORDERED_IDS_MAX ? { total: rows.length, ids: rows.map((row) => row.id) } : countAll(),
+      );
+  // Keeps the hint while the new read runs, so pages of a large set never wait for its count.
+  const entry: ScopeMemo = { scope, large: known?.large };
+  memo.set(key, entry);
+  scope.then(
+    (read) => {
+      entry.readAt = Date.now();
+      entry.large = read.ids === null && read.total > ORDERED_IDS_MAX;
+    },
+    () => memo.get(key) === entry && memo.delete(key),
+  );
+  return { scope, large: known?.large === true };
 }
 
-/** After any write that may change which lifts exist or who sees them. */
-export function forgetLiftCounts(db: Database): void {
-  countMemos.get(db)?.clear();
+/** After any write that may change which lifts exist, who sees them, or their uids. */
+export function forgetLiftScopes(db: Database): void {
+  scopeMemos.get(db)?.clear();
+}
+
+/**
+ * A page of the lifts matching `condition` and their total. No `orderBy`: the default order (uid),
+ * read by the ids of the page when the set is small enough to keep them (`liftScope`).
+ */
+export async function pageOfLifts(
+  db: Database,
+  condition: SQL | undefined,
+  page: Required<Pick<LoadLiftsOptions, 'limit' | 'offset'>> & Pick<LoadLiftsOptions, 'orderBy'>,
+): Promise<{ lifts: Lift[]; count: number }> {
+  const { scope, large } = liftScope(db, condition);
+  const ids = page.orderBy || large ? null : (await scope).ids;
+  if (!ids) {
+    const [rows, { total }] = await Promise.all([loadLifts(db, condition, page), scope]);
+    return { lifts: rows, count: total };
+  }
+  const pageIds = ids.slice(page.offset, page.offset + page.limit);
+  const rows = pageIds.length ? await loadLifts(db, and(inArray(lifts.id, pageIds), condition)) : [];
+  return { lifts: rows, count: ids.length };
 }
 
 /** One lift by id, tombstoned or not, or null; combine with a scope condition through `loadLifts`. */

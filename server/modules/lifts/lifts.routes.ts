@@ -12,7 +12,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { orderBySort } from '../../lib/sort';
 import { currentUser } from '../../plugins/auth';
 import { createMaintenanceRepository } from '../maintenance/maintenance.repository';
-import { countLifts, forgetLiftCounts, LIFT_SORT_COLUMNS, loadLift, loadLifts } from './lift-view';
+import { forgetLiftScopes, LIFT_SORT_COLUMNS, loadLift, pageOfLifts } from './lift-view';
 import {
   assignedToUserCondition,
   checkAssignments,
@@ -31,18 +31,18 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
 
   /** After a write: fresh counts, live updates for the changed lifts, and controllers to drop. */
   function notify(changedLiftIds: readonly string[], disconnectImeis: readonly string[] = []) {
-    forgetLiftCounts(db);
+    forgetLiftScopes(db);
     for (const id of changedLiftIds) app.liveLifts.changed(id);
     for (const imei of disconnectImeis) app.devices.disconnect(imei);
   }
 
   async function list(condition: SQL | undefined, query: Pick<ListQuery, 'page' | 'pageSize' | 'sort'>) {
     const orderBy = orderBySort(query.sort, LIFT_SORT_COLUMNS, lifts.id);
-    const [rows, total] = await Promise.all([
-      loadLifts(db, condition, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, orderBy }),
-      countLifts(db, condition),
-    ]);
-    return { lifts: rows, count: total };
+    return pageOfLifts(db, condition, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      orderBy,
+    });
   }
 
   /** Field errors for a uid or IMEI taken, or a customer or service man who is none. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages';
@@ -6,7 +6,7 @@ import { DashboardSummarySchema } from '../../../contract/schemas/dashboard';
 import { LiftListResponseSchema, LiftRegisteredSchema, LiftSchema } from '../../../contract/schemas/lift';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { userIdsWhoSeeLifts } from '../../access/lifts';
-import { lifts, maintenancePlans, messages } from '../../db/schema';
+import { lifts, liftUsers, maintenancePlans, messages } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from './lift-fixtures';
 import { hashDeviceKey } from './lifts.repository';
 
@@ -206,6 +206,23 @@ describe('search, pagination and count', () => {
 
     await as('admin', 'POST', '/api/lifts/deleteByIds', { ids: [registered.id] });
     expect([await countOf('admin'), await countOf('customer')]).toEqual([adminBefore, customerBefore]);
+  });
+
+  it('never lists a lift that left the scope, though the scope is shared for a second', async () => {
+    const lift = (await as('admin', 'POST', '/api/lifts/register', newLift())).json<{ id: string }>();
+    const listed = async () =>
+      (await as('customer', 'GET', '/api/lifts/getByPagination?pageSize=100'))
+        .json<{ lifts: { id: string }[] }>()
+        .lifts.map((entry) => entry.id);
+    expect(await listed()).toContain(lift.id);
+
+    // As another process would: no write of this one forgets the shared scope.
+    await t.database.handle.db
+      .delete(liftUsers)
+      .where(and(eq(liftUsers.liftId, lift.id), eq(liftUsers.userId, f.ids.customer)));
+    expect(await listed()).not.toContain(lift.id);
+    // A write of this app forgets the shared scopes, so later tests count afresh.
+    await as('admin', 'POST', '/api/lift-app/remove-lifts', { ids: [lift.id] });
   });
 
   it('sorts by a known column either way, and refuses an unknown one on `sort`', async () => {

@@ -445,6 +445,8 @@ describe('reset', () => {
       .update(users)
       .set({ role: 'service_man', updatedAt: sql`now()` })
       .where(eq(users.id, f.ids.customer));
+    // A write from outside the app reaches its session cache by NOTIFY (docs/api.md#caches-and-their-bounds).
+    await t.app.accessTokens.settled();
     const answer = await pull('customer', cursor);
     expect(answer.reset).toBe(true);
     expect((await pull('customer', answer.cursor)).reset).toBe(false);

@@ -174,6 +174,8 @@ describe('POST /api/users/authenticatewithtoken', () => {
   it('refuses a valid token of a user who was disabled since', async () => {
     const { user, access_token } = await t.signInAs('service_man');
     await t.database.handle.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+    // A write from outside the app reaches its session cache by NOTIFY (docs/api.md#caches-and-their-bounds).
+    await t.app.accessTokens.settled();
 
     const response = await authenticateWithToken(access_token);
     const protectedCall = await t.app.inject({

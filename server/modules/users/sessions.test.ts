@@ -141,6 +141,7 @@ describe('sessions', () => {
     const sid = String(decodeClaims(access_token).sid);
     const end = new Date(Date.now() + 90_000);
     await t.database.handle.db.update(sessions).set({ expiresAt: end }).where(eq(sessions.id, sid));
+    await t.app.accessTokens.settled();
 
     const renewed = await renew(access_token);
     expect(renewed.statusCode).toBe(200);
@@ -153,6 +154,8 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, sid));
+    // A write from outside the app reaches its session cache by NOTIFY (docs/api.md#caches-and-their-bounds).
+    await t.app.accessTokens.settled();
     expect(Number(decodeClaims(access_token).exp)).toBeGreaterThan(nowSeconds());
     expect((await me(access_token)).statusCode).toBe(401);
     expect((await renew(access_token)).statusCode).toBe(401);
@@ -331,5 +334,37 @@ describe('tenants', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json<{ companyId: string | null }>().companyId).toBe('company-chosen');
+  });
+});
+
+describe('session cache (docs/api.md#caches-and-their-bounds)', () => {
+  it('a logout through another process on the same database ends the session there too', async () => {
+    const other = await createTestApp({}, t.database);
+    try {
+      const { access_token } = await t.signInFresh('service_man');
+      const meThere = () => other.app.inject({ url: '/api/users/me', headers: bearer(access_token) });
+      expect((await meThere()).statusCode).toBe(200);
+      expect((await meThere()).statusCode).toBe(200);
+
+      await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(access_token) });
+      await other.app.accessTokens.settled();
+      expect((await meThere()).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a change to a user applies to his very next request', async () => {
+    const { row, token } = await newUser('customer');
+    expect((await me(token)).json<{ displayName: string }>().displayName).toBe(row.displayName);
+
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${row.id}`,
+      headers: await t.authHeaders('admin'),
+      payload: { displayName: 'Renamed at once' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await me(token)).json<{ displayName: string }>().displayName).toBe('Renamed at once');
   });
 });

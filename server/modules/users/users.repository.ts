@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
+import { forgetSignedInUser } from './session-cache';
 
 export const USER_SORT_COLUMNS = {
   displayName: users.displayName,
@@ -144,6 +145,7 @@ export function createUsersRepository(db: Database) {
         })
         .where(and(eq(users.id, id), baseVersion === undefined ? undefined : eq(users.version, baseVersion)))
         .returning();
+      forgetSignedInUser(id);
       return row;
     },
 
@@ -166,10 +168,12 @@ export function createUsersRepository(db: Database) {
       scope: SQL | undefined,
       exceptId: string,
     ): Promise<UserRow[]> {
-      return db
+      const rows = await db
         .delete(users)
         .where(and(inArray(users.id, [...ids]), ne(users.id, exceptId), scope))
         .returning();
+      for (const row of rows) forgetSignedInUser(row.id);
+      return rows;
     },
 
     async isEmailTaken(email: string, exceptId?: string): Promise<boolean> {
@@ -276,7 +280,7 @@ export function createUsersRepository(db: Database) {
       liftIds: readonly string[] | undefined,
       baseVersion: number | undefined,
     ): Promise<UserRow | undefined> {
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const repository = createUsersRepository(tx);
         const row = await repository.update(target.id, changes, baseVersion);
         if (!row) return undefined;
@@ -285,6 +289,9 @@ export function createUsersRepository(db: Database) {
         if (kind && liftIds) await repository.replaceLiftAssignments(actor, row.id, kind, liftIds);
         return row;
       });
+      // Again after the commit: a lookup between the update and the commit read the old row.
+      forgetSignedInUser(target.id);
+      return updated;
     },
 
     /**
@@ -296,20 +303,22 @@ export function createUsersRepository(db: Database) {
       token: { jti: string; exp: number },
       fields: Pick<NewUserRow, 'displayName' | 'phoneNumber'> & { passwordHash: string },
     ): Promise<UserRow | undefined> {
-      return db.transaction(async (tx) => {
-        if (!(await createUsersRepository(tx).useToken(token.jti, token.exp))) return undefined;
-        const [row] = await tx
-          .update(users)
-          .set({
-            ...fields,
-            status: 'active',
-            version: sql`${users.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(users.id, userId), eq(users.status, 'invited')))
-          .returning();
-        return row;
-      });
+      return db
+        .transaction(async (tx) => {
+          if (!(await createUsersRepository(tx).useToken(token.jti, token.exp))) return undefined;
+          const [row] = await tx
+            .update(users)
+            .set({
+              ...fields,
+              status: 'active',
+              version: sql`${users.version} + 1`,
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(users.id, userId), eq(users.status, 'invited')))
+            .returning();
+          return row;
+        })
+        .finally(() => forgetSignedInUser(userId));
     },
 
     /** Uses up a reset token and sets the new password; undefined when the token was used before. */
@@ -318,11 +327,13 @@ export function createUsersRepository(db: Database) {
       token: { jti: string; exp: number },
       passwordHash: string,
     ): Promise<UserRow | undefined> {
-      return db.transaction(async (tx) => {
-        const repository = createUsersRepository(tx);
-        if (!(await repository.useToken(token.jti, token.exp))) return undefined;
-        return repository.update(userId, { passwordHash });
-      });
+      return db
+        .transaction(async (tx) => {
+          const repository = createUsersRepository(tx);
+          if (!(await repository.useToken(token.jti, token.exp))) return undefined;
+          return repository.update(userId, { passwordHash });
+        })
+        .finally(() => forgetSignedInUser(userId));
     },
 
     /** Records a link token as used; false when it was used before (single use). */
@@ -369,6 +380,7 @@ export function createUsersRepository(db: Database) {
         })
         .where(eq(users.id, id))
         .returning();
+      forgetSignedInUser(id);
       return row;
     },
   };
