@@ -86,6 +86,10 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
       simVolumeStatus: simVolumeStatus(sim),
       simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
       parameters: row.parameters,
+      manufacturer: row.manufacturer,
+      driveType: row.driveType,
+      doorType: row.doorType,
+      buildingType: row.buildingType,
       version: row.version,
       updatedAt: row.updatedAt.toISOString(),
     };
