@@ -34,6 +34,7 @@ import { showToast } from '../../ui/toaster';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { LiftFilesTab } from './LiftFilesTab';
 import { LiftForm } from './LiftForm';
+import { LiftBaseFacts } from './lift-base-fields';
 import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { saveLiftChanges } from './lift-changes';
@@ -334,6 +335,12 @@ export function LiftDetailPage({
                   <Trans>ICCID: {data.iccid ?? '—'}</Trans>
                 </Text>
               </SimpleGrid>
+            </Stack>
+            <Stack as="section" gap="2" aria-labelledby="lift-build-heading">
+              <Heading as="h2" size="lg" id="lift-build-heading">
+                <Trans>Lift and building</Trans>
+              </Heading>
+              <LiftBaseFacts lift={data} />
             </Stack>
             {maintenanceSlot}
           </Stack>

@@ -13,7 +13,7 @@ import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
-import { useBaseChoices } from './base-options';
+import { useBaseChoices } from '../../data/use-base-entries';
 
 interface LiftDraft {
   stops: string;

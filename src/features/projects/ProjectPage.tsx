@@ -35,7 +35,7 @@ import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
-import { useBaseLabel } from './base-options';
+import { useBaseLabel } from '../../data/use-base-entries';
 import { moveProject } from './project-changes';
 import { CABLE_LABELS, formatCents, STATE_LABELS, STATE_PALETTE } from './project-labels';
 
