@@ -222,7 +222,10 @@ const drained = (stream: PassThrough) =>
  * The first `bytes` of a stream (fewer when it is shorter), to tell its type by, and the whole
  * stream again, those bytes included, for whoever stores it.
  */
-export async function sniffStream(stream: Readable, bytes: number): Promise<{ head: Buffer; body: Readable }> {
+export async function sniffStream(
+  stream: Readable,
+  bytes: number,
+): Promise<{ head: Buffer; body: Readable }> {
   const iterator: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let size = 0;

@@ -194,117 +194,115 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
     // The multipart body is read by the handler as it arrives (readStreamedForm).
     streamMultipartBodies(upload);
 
-    upload.serve(
-      filesApi.register,
-      async (request, reply) => {
-        const user = currentUser(request);
-        if (!mayAdd(user)) throw forbidden();
-        const isForm = multipartBoundary(request.headers['content-type'] ?? '') !== null;
+    upload.serve(filesApi.register, async (request, reply) => {
+      const user = currentUser(request);
+      if (!mayAdd(user)) throw forbidden();
+      const isForm = multipartBoundary(request.headers['content-type'] ?? '') !== null;
 
-        if (!isForm) {
-          // JSON: a link to a file (the spec's `{ uid, liftId, name, size, type, url }`).
-          const parsed = v.safeParse(LiftFileRegisterSchema, request.body);
-          if (!parsed.success) throw new RequestValidationError('body', toFieldErrors(parsed.issues));
-          const input = parsed.output;
-          await liftVisible(input.liftId, user);
-          const existing = await existingForUid(input.uid, input.liftId);
-          if (existing) return reply.code(200).send(existing);
-          const target = await linkTarget(input.url);
-          if (!target) throw new HttpError(400, MSG.invalidRequest, { url: FILE_MSG.fileUrlInvalid });
-          const { file, created } = await insertOrExisting({
-            uid: input.uid,
-            liftId: input.liftId,
-            name: input.name,
-            size: target.size >= 0 ? target.size : input.size,
-            type: target.type || input.type || 'application/octet-stream',
-            url: input.url,
-            blobName: null,
-            addedBy: user.id,
-          });
-          return reply.code(created ? 201 : 200).send(file);
-        }
-
-        // multipart/form-data: the bytes in `file`, streamed into the private lift-files container.
-        const readFields = (fields: ReadonlyMap<string, string>) =>
-          v.safeParse(LiftFileFormSchema, {
-            uid: fields.get('uid'),
-            liftId: fields.get('liftId'),
-            name: fields.get('name') || undefined,
-          });
-        const form = await readStreamedForm(request, {
-          maxFileBytes: options.fileMaxBytes,
-          overheadBytes: FORM_OVERHEAD_BYTES,
-          onFile: async (part, fieldsSoFar): Promise<StoredUpload> => {
-            // The browser sends the fields first: a retry of an upload that went through, or a lift
-            // the user does not see, is answered before the bytes are stored.
-            const early = readFields(fieldsSoFar);
-            if (early.success) {
-              await liftVisible(early.output.liftId, user);
-              const existing = await existingForUid(early.output.uid, early.output.liftId);
-              if (existing) {
-                part.stream.resume();
-                await finished(part.stream);
-                return { existing };
-              }
-            }
-            // The type from the first bytes; then the rest goes to storage as it arrives.
-            const { head, body } = await sniffStream(part.stream, SNIFF_BYTES);
-            if (head.length === 0) throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
-            const type = allowedContentType(head, DOCUMENT_TYPES);
-            const extension = detectFileType(head);
-            if (!type || !extension) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
-            const id = randomUUID();
-            const blobName = `${id}.${extension}`;
-            const stored = await storage.putBlobStream(LIFT_FILES, blobName, body, DETECTED_TYPES[extension]);
-            return { id, blobName, type, extension, size: stored.contentLength, fileName: part.fileName };
-          },
+      if (!isForm) {
+        // JSON: a link to a file (the spec's `{ uid, liftId, name, size, type, url }`).
+        const parsed = v.safeParse(LiftFileRegisterSchema, request.body);
+        if (!parsed.success) throw new RequestValidationError('body', toFieldErrors(parsed.issues));
+        const input = parsed.output;
+        await liftVisible(input.liftId, user);
+        const existing = await existingForUid(input.uid, input.liftId);
+        if (existing) return reply.code(200).send(existing);
+        const target = await linkTarget(input.url);
+        if (!target) throw new HttpError(400, MSG.invalidRequest, { url: FILE_MSG.fileUrlInvalid });
+        const { file, created } = await insertOrExisting({
+          uid: input.uid,
+          liftId: input.liftId,
+          name: input.name,
+          size: target.size >= 0 ? target.size : input.size,
+          type: target.type || input.type || 'application/octet-stream',
+          url: input.url,
+          blobName: null,
+          addedBy: user.id,
         });
-        const upload = form.file;
-        const dropStored = async () => {
-          if (upload && 'blobName' in upload) await storage.deleteBlob(LIFT_FILES, upload.blobName).catch(() => {});
-        };
-        const fields = readFields(form.fields);
-        if (!fields.success) {
-          await dropStored();
-          throw new RequestValidationError('body', toFieldErrors(fields.issues));
-        }
-        if (!upload) throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
-        if ('existing' in upload) return reply.code(200).send(upload.existing);
-        const { uid, liftId } = fields.output;
-        try {
-          // Asked (again) now that every field is known: they may have come after the file.
-          await liftVisible(liftId, user);
-          const existing = await existingForUid(uid, liftId);
-          if (existing) {
-            await dropStored();
-            return reply.code(200).send(existing);
+        return reply.code(created ? 201 : 200).send(file);
+      }
+
+      // multipart/form-data: the bytes in `file`, streamed into the private lift-files container.
+      const readFields = (fields: ReadonlyMap<string, string>) =>
+        v.safeParse(LiftFileFormSchema, {
+          uid: fields.get('uid'),
+          liftId: fields.get('liftId'),
+          name: fields.get('name') || undefined,
+        });
+      const form = await readStreamedForm(request, {
+        maxFileBytes: options.fileMaxBytes,
+        overheadBytes: FORM_OVERHEAD_BYTES,
+        onFile: async (part, fieldsSoFar): Promise<StoredUpload> => {
+          // The browser sends the fields first: a retry of an upload that went through, or a lift
+          // the user does not see, is answered before the bytes are stored.
+          const early = readFields(fieldsSoFar);
+          if (early.success) {
+            await liftVisible(early.output.liftId, user);
+            const existing = await existingForUid(early.output.uid, early.output.liftId);
+            if (existing) {
+              part.stream.resume();
+              await finished(part.stream);
+              return { existing };
+            }
           }
-        } catch (error) {
+          // The type from the first bytes; then the rest goes to storage as it arrives.
+          const { head, body } = await sniffStream(part.stream, SNIFF_BYTES);
+          if (head.length === 0) throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+          const type = allowedContentType(head, DOCUMENT_TYPES);
+          const extension = detectFileType(head);
+          if (!type || !extension) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
+          const id = randomUUID();
+          const blobName = `${id}.${extension}`;
+          const stored = await storage.putBlobStream(LIFT_FILES, blobName, body, DETECTED_TYPES[extension]);
+          return { id, blobName, type, extension, size: stored.contentLength, fileName: part.fileName };
+        },
+      });
+      const upload = form.file;
+      const dropStored = async () => {
+        if (upload && 'blobName' in upload)
+          await storage.deleteBlob(LIFT_FILES, upload.blobName).catch(() => {});
+      };
+      const fields = readFields(form.fields);
+      if (!fields.success) {
+        await dropStored();
+        throw new RequestValidationError('body', toFieldErrors(fields.issues));
+      }
+      if (!upload) throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+      if ('existing' in upload) return reply.code(200).send(upload.existing);
+      const { uid, liftId } = fields.output;
+      try {
+        // Asked (again) now that every field is known: they may have come after the file.
+        await liftVisible(liftId, user);
+        const existing = await existingForUid(uid, liftId);
+        if (existing) {
           await dropStored();
-          throw error;
+          return reply.code(200).send(existing);
         }
-        const { id, blobName, type, extension, size } = upload;
-        const name = fields.output.name ?? cleanFileName(upload.fileName ?? '') ?? `file.${extension}`;
-        try {
-          const { file, created } = await insertOrExisting({
-            id,
-            uid,
-            liftId,
-            name,
-            size,
-            type,
-            url: liftFileContentPath(id),
-            blobName,
-            addedBy: user.id,
-          });
-          if (!created) await storage.deleteBlob(LIFT_FILES, blobName);
-          return reply.code(created ? 201 : 200).send(file);
-        } catch (error) {
-          // No row refers to the bytes: they go.
-          await dropStored();
-          throw error;
-        }
-      },
-    );
+      } catch (error) {
+        await dropStored();
+        throw error;
+      }
+      const { id, blobName, type, extension, size } = upload;
+      const name = fields.output.name ?? cleanFileName(upload.fileName ?? '') ?? `file.${extension}`;
+      try {
+        const { file, created } = await insertOrExisting({
+          id,
+          uid,
+          liftId,
+          name,
+          size,
+          type,
+          url: liftFileContentPath(id),
+          blobName,
+          addedBy: user.id,
+        });
+        if (!created) await storage.deleteBlob(LIFT_FILES, blobName);
+        return reply.code(created ? 201 : 200).send(file);
+      } catch (error) {
+        // No row refers to the bytes: they go.
+        await dropStored();
+        throw error;
+      }
+    });
   });
 };

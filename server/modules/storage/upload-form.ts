@@ -45,7 +45,8 @@ export async function readStreamedForm<T>(
   }
   // A length announced past the limit is refused before a byte is read.
   const announced = Number(request.headers['content-length']);
-  if (announced > options.maxFileBytes + options.overheadBytes) throw new HttpError(413, FILE_MSG.fileTooLarge);
+  if (announced > options.maxFileBytes + options.overheadBytes)
+    throw new HttpError(413, FILE_MSG.fileTooLarge);
   let seenFile = false;
   try {
     const { fields, files } = await readMultipartStream<T | typeof IGNORED>(body, boundary, {
