@@ -20,7 +20,10 @@ export function useBaseEntries(): BaseEntry[] {
  * The active entries of a base data category as choices, in the user's language. `keep` (the
  * value a record already has) stays a choice after its entry was deactivated.
  */
-export function useBaseChoices(category: BaseCategory, keep?: string | null): { value: string; label: string }[] {
+export function useBaseChoices(
+  category: BaseCategory,
+  keep?: string | null,
+): { value: string; label: string }[] {
   const { i18n } = useLingui();
   return useBaseEntries()
     .filter((entry) => entry.category === category && (entry.active || entry.key === keep))

@@ -44,7 +44,12 @@ describe('lift fields from base data (docs/base-data.md)', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const lift = v.parse(LiftRegisteredSchema, response.json());
-    expect(lift).toMatchObject({ manufacturer: 'kone', driveType: 'mrl', doorType: 'center', buildingType: null });
+    expect(lift).toMatchObject({
+      manufacturer: 'kone',
+      driveType: 'mrl',
+      doorType: 'center',
+      buildingType: null,
+    });
 
     const changed = await as('PUT', `/api/lifts/${lift.id}`, { buildingType: 'office', doorType: null });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -54,7 +59,11 @@ describe('lift fields from base data (docs/base-data.md)', () => {
       buildingType: 'office',
     });
 
-    const pulled = await t.app.inject({ method: 'GET', url: '/api/sync/pull', headers: await t.authHeaders('admin') });
+    const pulled = await t.app.inject({
+      method: 'GET',
+      url: '/api/sync/pull',
+      headers: await t.authHeaders('admin'),
+    });
     expect(pulled.statusCode, pulled.body).toBe(200);
     const mirrored = v.parse(SyncPullResponseSchema, pulled.json()).lifts.find((row) => row.id === lift.id);
     expect(mirrored).toMatchObject({ manufacturer: 'kone', driveType: 'mrl', buildingType: 'office' });
@@ -71,7 +80,11 @@ describe('lift fields from base data (docs/base-data.md)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: MSG.invalidRequest,
-      fieldErrors: { manufacturer: MSG.invalidValue, driveType: MSG.invalidValue, doorType: MSG.invalidValue },
+      fieldErrors: {
+        manufacturer: MSG.invalidValue,
+        driveType: MSG.invalidValue,
+        doorType: MSG.invalidValue,
+      },
     });
     await as('PUT', `/api/base/${inactive.id}`, { active: true });
   });
@@ -94,7 +107,10 @@ describe('lift fields from base data (docs/base-data.md)', () => {
     expect(await entryOf('liftManufacturer', 'orona')).toMatchObject({ active: false });
 
     // Its lift may still be saved with the key it has, but no other lift may take it.
-    const kept = await as('PUT', `/api/lifts/${lift.id}`, { manufacturer: 'orona', address: 'Neue Straße 1' });
+    const kept = await as('PUT', `/api/lifts/${lift.id}`, {
+      manufacturer: 'orona',
+      address: 'Neue Straße 1',
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     const taken = await as('POST', '/api/lifts/register', newLift({ manufacturer: 'orona' }));
     expect(taken.json()).toMatchObject({ fieldErrors: { manufacturer: MSG.invalidValue } });

@@ -34,9 +34,9 @@ import { showToast } from '../../ui/toaster';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { LiftFilesTab } from './LiftFilesTab';
 import { LiftForm } from './LiftForm';
-import { LiftBaseFacts } from './lift-base-fields';
 import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
+import { LiftBaseFacts } from './lift-base-fields';
 import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
 // The file texts the server may send register with the screen of the lift's files.

@@ -7,7 +7,9 @@ describe('settings problems in the user language', () => {
   it('has the English text of the contract for every code, the bound filled in', () => {
     const english = setupI18n({ locale: 'en', messages: { en: {} } });
     for (const [code, text] of Object.entries(SETTINGS_PROBLEMS)) {
-      expect(settingsProblemMessage(english, { code, limit: 7, message: '' })).toBe(text.replace('{limit}', '7'));
+      expect(settingsProblemMessage(english, { code, limit: 7, message: '' })).toBe(
+        text.replace('{limit}', '7'),
+      );
     }
   });
 
@@ -32,6 +34,8 @@ describe('settings problems in the user language', () => {
 
   it('shows the server text of a code it does not know', () => {
     const i18n = setupI18n({ locale: 'de', messages: { de: {} } });
-    expect(settingsProblemMessage(i18n, { code: 'newerCode', message: 'Something new' })).toBe('Something new');
+    expect(settingsProblemMessage(i18n, { code: 'newerCode', message: 'Something new' })).toBe(
+      'Something new',
+    );
   });
 });
