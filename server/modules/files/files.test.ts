@@ -90,15 +90,9 @@ describe.each(STORAGE_BACKENDS)('lift files on $name', (backend) => {
       const form = formData({}, { fileName: 'Plan.pdf', type: 'application/pdf', content: PDF_BYTES });
       const boundary = /boundary=(.+)$/.exec(form.headers['content-type'])?.[1] ?? '';
       const closing = Buffer.from(`--${boundary}--\r\n`);
-      const fields = ['uid', uid, 'liftId', f.own.id].reduce<string[]>(
-        (parts, value, index, all) =>
-          index % 2 === 0
-            ? [
-                ...parts,
-                `--${boundary}\r\nContent-Disposition: form-data; name="${value}"\r\n\r\n${all[index + 1]}\r\n`,
-              ]
-            : parts,
-        [],
+      const fields = Object.entries({ uid, liftId: f.own.id }).map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
       );
       const payload = Buffer.concat([
         form.payload.subarray(0, form.payload.length - closing.length),
