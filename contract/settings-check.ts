@@ -8,6 +8,36 @@ import { type Settings, SettingsSchema } from './settings';
  * every value starts.
  */
 
+/**
+ * Every problem the check reports, by code, in English; `{limit}` stands for the problem's
+ * `limit`, and the texts hold no other ICU syntax (quotes, braces), as they are Lingui messages
+ * too. The browser shows them in the user's language by code (src/features/settings/
+ * settings-messages.ts), so a new code fails its type check until it is translated there.
+ */
+export const SETTINGS_PROBLEMS = {
+  unterminatedString: 'Unterminated string',
+  invalidString: 'Invalid string',
+  expectedPropertyName: 'Expected a double-quoted property name',
+  expectedColon: 'Expected a colon after the property name',
+  expectedCommaOrBrace: 'Expected a comma or a closing brace',
+  expectedCommaOrBracket: 'Expected a comma or a closing bracket',
+  unexpectedEnd: 'Unexpected end of the text',
+  unexpectedCharacter: 'Unexpected character',
+  textAfterDocument: 'Unexpected text after the document',
+  notAnObject: 'Must be an object',
+  notANumber: 'Must be a number',
+  notAWholeNumber: 'Must be a whole number',
+  tooSmall: 'Must be at least {limit}',
+  tooLarge: 'Must be at most {limit}',
+  invalid: 'Invalid value',
+} as const;
+export type SettingsProblemCode = keyof typeof SETTINGS_PROBLEMS;
+export const SETTINGS_PROBLEM_CODES = Object.keys(SETTINGS_PROBLEMS) as SettingsProblemCode[];
+
+/** The English text of a problem (the `message` of the server's answer). */
+export const settingsProblemText = (code: SettingsProblemCode, limit?: number) =>
+  SETTINGS_PROBLEMS[code].replace('{limit}', String(limit ?? ''));
+
 export interface SettingsTextProblem {
   /** 0-based offset into the text. */
   from: number;
@@ -16,6 +46,10 @@ export interface SettingsTextProblem {
   column: number;
   /** Dotted path of the key (`sims.lowVolumePercent`), empty for a syntax error or the whole document. */
   path: string;
+  code: SettingsProblemCode;
+  /** The bound a `tooSmall` or `tooLarge` value broke. */
+  limit?: number;
+  /** In English; the browser translates by `code`. */
   message: string;
 }
 
@@ -25,10 +59,10 @@ export type SettingsCheck =
 
 class JsonSyntaxError extends Error {
   constructor(
-    message: string,
+    readonly code: SettingsProblemCode,
     readonly offset: number,
   ) {
-    super(message);
+    super(SETTINGS_PROBLEMS[code]);
   }
 }
 
@@ -39,20 +73,20 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i] as string)) i++;
   };
-  const fail = (message: string): never => {
-    throw new JsonSyntaxError(message, Math.min(i, text.length));
+  const fail = (code: SettingsProblemCode): never => {
+    throw new JsonSyntaxError(code, Math.min(i, text.length));
   };
   const readString = (): string => {
     const start = i;
     let j = i + 1;
     while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-    if (j >= text.length) fail('Unterminated string');
+    if (j >= text.length) fail('unterminatedString');
     i = j + 1;
     try {
       return JSON.parse(text.slice(start, i)) as string;
     } catch {
       i = start;
-      return fail('Invalid string');
+      return fail('invalidString');
     }
   };
   const readValue = (path: string): unknown => {
@@ -69,12 +103,12 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
       }
       for (;;) {
         ws();
-        if (text[i] !== '"') fail('Expected a double-quoted property name');
+        if (text[i] !== '"') fail('expectedPropertyName');
         const keyAt = i;
         const key = readString();
         const child = path ? `${path}.${key}` : key;
         ws();
-        if (text[i] !== ':') fail("Expected ':' after the property name");
+        if (text[i] !== ':') fail('expectedColon');
         i++;
         object[key] = readValue(child);
         // The key is where an editor should point for a problem with its value.
@@ -88,7 +122,7 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
           i++;
           return object;
         }
-        fail("Expected ',' or '}'");
+        fail('expectedCommaOrBrace');
       }
     }
     if (char === '[') {
@@ -110,18 +144,18 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
           i++;
           return array;
         }
-        fail("Expected ',' or ']'");
+        fail('expectedCommaOrBracket');
       }
     }
     if (char === '"') return readString();
     const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i));
-    if (!literal) return fail(i >= text.length ? 'Unexpected end of the text' : 'Unexpected character');
+    if (!literal) return fail(i >= text.length ? 'unexpectedEnd' : 'unexpectedCharacter');
     i += literal[0].length;
     return JSON.parse(literal[0]) as unknown;
   };
   const value = readValue('');
   ws();
-  if (i < text.length) fail('Unexpected text after the document');
+  if (i < text.length) fail('textAfterDocument');
   return { value, offsets };
 }
 
@@ -136,6 +170,25 @@ function issuePath(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((item) => String(item.key)).join('.');
 }
 
+/** A valibot issue as one of SETTINGS_PROBLEMS (valibot's own texts are English only). */
+function issueCode(issue: v.BaseIssue<unknown>): { code: SettingsProblemCode; limit?: number } {
+  const requirement = typeof issue.requirement === 'number' ? issue.requirement : undefined;
+  switch (issue.type) {
+    case 'object':
+      return { code: 'notAnObject' };
+    case 'number':
+      return { code: 'notANumber' };
+    case 'integer':
+      return { code: 'notAWholeNumber' };
+    case 'min_value':
+      return requirement === undefined ? { code: 'invalid' } : { code: 'tooSmall', limit: requirement };
+    case 'max_value':
+      return requirement === undefined ? { code: 'invalid' } : { code: 'tooLarge', limit: requirement };
+    default:
+      return { code: 'invalid' };
+  }
+}
+
 export function checkSettingsText(text: string): SettingsCheck {
   let scanned: ReturnType<typeof scan>;
   try {
@@ -145,7 +198,15 @@ export function checkSettingsText(text: string): SettingsCheck {
     return {
       ok: false,
       kind: 'syntax',
-      problems: [{ from: error.offset, ...position(text, error.offset), path: '', message: error.message }],
+      problems: [
+        {
+          from: error.offset,
+          ...position(text, error.offset),
+          path: '',
+          code: error.code,
+          message: error.message,
+        },
+      ],
     };
   }
   const result = v.safeParse(SettingsSchema, scanned.value);
@@ -160,7 +221,15 @@ export function checkSettingsText(text: string): SettingsCheck {
       while (known && !scanned.offsets.has(known))
         known = known.includes('.') ? known.replace(/\.[^.]*$/, '') : '';
       const from = scanned.offsets.get(known) ?? 0;
-      return { from, ...position(text, from), path, message: issue.message };
+      const { code, limit } = issueCode(issue);
+      return {
+        from,
+        ...position(text, from),
+        path,
+        code,
+        ...(limit === undefined ? {} : { limit }),
+        message: settingsProblemText(code, limit),
+      };
     }),
   };
 }

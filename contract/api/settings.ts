@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
 import { SettingsSchema } from '../settings';
+import { SETTINGS_PROBLEM_CODES } from '../settings-check';
 import { endpoint } from './endpoint';
 
 const tags = ['settings'];
@@ -11,6 +12,11 @@ export const SettingsProblemSchema = v.object({
   column: v.number(),
   /** Dotted path of the key, empty for the document or a syntax error. */
   path: v.string(),
+  /** What is wrong, as one of SETTINGS_PROBLEMS: the browser shows it in the user's language. */
+  code: v.picklist(SETTINGS_PROBLEM_CODES),
+  /** The bound a `tooSmall` or `tooLarge` value broke. */
+  limit: v.optional(v.number()),
+  /** The same in English. */
   message: v.string(),
 });
 export type SettingsProblem = v.InferOutput<typeof SettingsProblemSchema>;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ImeiSchema } from '../device';
 import { MSG } from '../messages';
 import { LiftParametersSchema } from '../parameters';
+import type { BaseCategory } from './base';
 import { IdSchema, ListQuerySchema, requiredText } from './common';
 
 export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'noSim'] as const;
@@ -58,6 +59,33 @@ export const LiftMaintenanceBasisSchema = v.object({
   baseline: v.nullable(v.object({ trips: v.number(), operatingHours: v.number() })),
 });
 
+/**
+ * The lift's fields that name a base data entry (docs/base-data.md), with the category each takes
+ * its key from. The server checks that the key is a live, active entry of that category.
+ */
+export const LIFT_BASE_FIELDS = {
+  manufacturer: 'liftManufacturer',
+  driveType: 'driveType',
+  doorType: 'doorType',
+  buildingType: 'buildingType',
+} as const satisfies Record<string, BaseCategory>;
+export type LiftBaseField = keyof typeof LIFT_BASE_FIELDS;
+
+/** A base key as stored on a lift; null when none is chosen. */
+const baseKey = v.nullable(v.string());
+/** A base key as a form sends it: empty means none. */
+const baseKeyInput = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(MSG.invalidValue),
+      v.trim(),
+      v.maxLength(64, MSG.tooLong),
+      v.transform((key) => key || null),
+    ),
+  ),
+  null,
+);
+
 /** A lift as the API shows it (docs/api.md). `customers` and `servicemen` are user ids. */
 export const LiftSchema = v.object({
   id: IdSchema,
@@ -78,6 +106,11 @@ export const LiftSchema = v.object({
   simDataLeftMb: v.optional(v.nullable(v.number())),
   parameters: LiftParametersSchema,
   maintenance: LiftMaintenanceBasisSchema,
+  /** Base data keys (LIFT_BASE_FIELDS); optional so that rows mirrored before they existed still read. */
+  manufacturer: v.optional(baseKey),
+  driveType: v.optional(baseKey),
+  doorType: v.optional(baseKey),
+  buildingType: v.optional(baseKey),
   version: v.number(),
   updatedAt: v.string(),
 });
@@ -101,6 +134,10 @@ export const LiftInputSchema = v.object({
   maxTrips: v.optional(limit, 0),
   maxOperatingHours: v.optional(limit, 0),
   parameters: v.optional(LiftParametersSchema, {}),
+  manufacturer: baseKeyInput,
+  driveType: baseKeyInput,
+  doorType: baseKeyInput,
+  buildingType: baseKeyInput,
 });
 export type LiftInput = v.InferOutput<typeof LiftInputSchema>;
 

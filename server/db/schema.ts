@@ -131,6 +131,11 @@ export const lifts = pgTable(
     brokenSince: timestamp('broken_since', { withTimezone: true }),
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Keys of base data entries (docs/base-data.md), one per category in LIFT_BASE_FIELDS; null when not chosen. */
+    manufacturer: text('manufacturer'),
+    driveType: text('drive_type'),
+    doorType: text('door_type'),
+    buildingType: text('building_type'),
     ...version,
     ...syncPosition,
     ...timestamps,

@@ -125,7 +125,7 @@ test('a card is dragged with the keyboard only to a column the table allows', as
 });
 
 // On a server of its own: the language choice is saved on the user and would reach parallel tests.
-test('an admin corrects a base data label in English and the project form shows it', async ({
+test('an admin corrects base data labels in English and the project and lift forms show them', async ({
   page,
   request,
 }) => {
@@ -152,6 +152,23 @@ test('an admin corrects a base data label in English and the project form shows 
     await expect(page.getByRole('dialog').getByLabel('Drive type').locator('option')).toContainText([
       'Hydraulic (direct)',
     ]);
+
+    // The lift form takes its choices from the mirrored base data: a corrected door type shows
+    // there, is saved on the lift and named on its page (issue 17).
+    await page.goto(`${SETTINGS_URL}/apps/base`);
+    const doors = page.locator('li', { hasText: 'center' });
+    await doors.getByLabel('English').fill('Centre opening, two panels');
+    await doors.getByRole('button', { name: 'Save center' }).click();
+    await expect(page.getByText('Saved successfully')).toBeVisible();
+    await page.goto(`${SETTINGS_URL}/apps/lift/lifts`);
+    await page.locator('tbody tr').first().getByRole('link').click();
+    await page.getByRole('button', { name: 'Edit lift' }).click();
+    // By id: the field's label is a new text, translated once the lead extracts the catalogs.
+    const doorType = page.getByRole('dialog').locator('#lift-doorType');
+    await expect(doorType.locator('option')).toContainText(['Centre opening, two panels']);
+    await doorType.selectOption({ label: 'Centre opening, two panels' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByTestId('lift-doorType')).toContainText('Centre opening, two panels');
   } finally {
     await setLanguage('de');
   }

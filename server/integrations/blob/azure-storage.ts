@@ -17,6 +17,9 @@ import {
 const PUBLIC_METADATA = 'portalpublic';
 /** A blob replaced between reading its properties and its bytes is read again, this often. */
 const READ_ATTEMPTS = 3;
+/** A streamed upload is staged in blocks of this size, this many at once (the SDK's buffers). */
+const UPLOAD_BLOCK_BYTES = 4 * 1024 * 1024;
+const UPLOAD_CONCURRENCY = 4;
 
 type Sdk = typeof import('@azure/storage-blob');
 
@@ -130,6 +133,35 @@ export async function createAzureStorage(connectionString: string): Promise<Stor
         return infoOf(container, name, {
           contentType,
           contentLength: bytes.length,
+          etag: uploaded.etag,
+          lastModified: uploaded.lastModified,
+        });
+      } catch (error) {
+        if (isStatus(error, 404)) throw new ContainerNotFoundError(container);
+        throw error;
+      }
+    },
+
+    async putBlobStream(container, name, body, contentType) {
+      let size = 0;
+      async function* counted() {
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          yield chunk;
+        }
+      }
+      try {
+        // Staged in blocks as the bytes come and committed at the end: a body that fails leaves
+        // only uncommitted blocks, which Azure discards, and the old blob stays.
+        const uploaded = await blobClient(container, name).uploadStream(
+          Readable.from(counted(), { objectMode: false }),
+          UPLOAD_BLOCK_BYTES,
+          UPLOAD_CONCURRENCY,
+          { blobHTTPHeaders: { blobContentType: contentType } },
+        );
+        return infoOf(container, name, {
+          contentType,
+          contentLength: size,
           etag: uploaded.etag,
           lastModified: uploaded.lastModified,
         });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   assertBlobName,
   assertContainerName,
@@ -15,6 +16,7 @@ import {
 } from './storage';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
+const WRITE_CHUNK_BYTES = 1024 * 1024;
 /** The container's own record (its access), a dot file no blob name can take. */
 const CONTAINER_FILE = '.container';
 
@@ -162,6 +164,35 @@ export function createFileStorage(root: string): Storage {
       };
     },
 
+    async putBlobStream(container, name, body, contentType) {
+      const file = fileOf(container, name);
+      if (!(await statIfPresent(path.dirname(file)))?.isDirectory())
+        throw new ContainerNotFoundError(container);
+      try {
+        // The bytes go to a temporary file first, so the type may go in before them (as putBlob).
+        const temp = await writeStreamToTemp(file, body);
+        try {
+          await writeAtomically(typeFileOf(file), contentType);
+          await rename(temp, file);
+        } catch (error) {
+          await unlink(temp).catch(() => {});
+          throw error;
+        }
+      } catch (error) {
+        if (isAbsent(error)) throw new ContainerNotFoundError(container);
+        throw error;
+      }
+      const fileStat = await stat(file);
+      return {
+        container,
+        name,
+        contentType,
+        contentLength: fileStat.size,
+        etag: etagOf(fileStat),
+        lastModified: fileStat.mtime,
+      };
+    },
+
     async statBlob(container, name) {
       const file = fileOf(container, name);
       const fileStat = await statIfPresent(file);
@@ -231,6 +262,40 @@ async function writeAtomically(file: string, content: Buffer | string) {
     await unlink(temp).catch(() => {});
     throw error;
   }
+}
+
+/** `body` in a new temporary dot file beside `file`, synced; answers its path. Removed again on failure. */
+async function writeStreamToTemp(file: string, body: Readable): Promise<string> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx');
+  try {
+    // Chunks from the network are small (64 KB and less): written a megabyte at a time.
+    let batch: Buffer[] = [];
+    let batched = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      batch.push(chunk);
+      batched += chunk.length;
+      if (batched >= WRITE_CHUNK_BYTES) {
+        await writeAll(handle, batch, batched);
+        batch = [];
+        batched = 0;
+      }
+    }
+    if (batch.length > 0) await writeAll(handle, batch, batched);
+    await handle.sync();
+    return temp;
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A short write (a full disk) is an error, not fewer bytes. */
+async function writeAll(handle: FileHandle, buffers: Buffer[], size: number) {
+  const { bytesWritten } = await handle.writev(buffers);
+  if (bytesWritten !== size) throw new Error(`wrote ${bytesWritten} of ${size} bytes`);
 }
 
 /** A missing file (or folder) means no blob. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { BlobServiceClient } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type TestAzurite } from '../../../tests/server/helpers/azurite';
@@ -214,6 +214,43 @@ function storageContract(open: () => Storage | Promise<Storage>) {
           InvalidStorageNameError,
         );
       }
+    });
+
+    it('stores a stream as it arrives, replacing the blob at the end; a broken stream leaves the old one', async () => {
+      const container = newContainer();
+      await storage.createContainer(container, { public: false });
+      const bytes = randomBytes(9 * 1024 * 1024 + 17);
+      const chunks = function* () {
+        for (let at = 0; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
+      };
+      const stored = await storage.putBlobStream(
+        container,
+        'big.pdf',
+        Readable.from(chunks()),
+        'application/pdf',
+      );
+      expect(stored).toMatchObject({ contentLength: bytes.length, contentType: 'application/pdf' });
+      const read = await storage.readBlob(container, 'big.pdf');
+      expect((await text(read!.body)).equals(bytes)).toBe(true);
+
+      const broken = async function* () {
+        yield Buffer.from('%PDF-new, cut off');
+        throw new Error('the client went away');
+      };
+      await expect(
+        storage.putBlobStream(container, 'big.pdf', Readable.from(broken()), 'application/pdf'),
+      ).rejects.toThrow('the client went away');
+      const after = await storage.statBlob(container, 'big.pdf');
+      expect(after).toMatchObject({ contentLength: bytes.length, etag: stored.etag });
+      expect((await storage.listBlobs(container))?.map((blob) => blob.name)).toEqual(['big.pdf']);
+      await expect(
+        storage.putBlobStream(
+          newContainer(),
+          'x.pdf',
+          Readable.from([Buffer.from('%PDF')]),
+          'application/pdf',
+        ),
+      ).rejects.toBeInstanceOf(ContainerNotFoundError);
     });
   });
 }

@@ -28,6 +28,11 @@ export interface Storage {
   listBlobs(container: string): Promise<BlobInfo[] | null>;
   /** Stores `bytes` under `name`, replacing what was there; ContainerNotFoundError without the container. */
   putBlob(container: string, name: string, bytes: Buffer, contentType: string): Promise<BlobInfo>;
+  /**
+   * Stores the bytes of `body` under `name` as they arrive, replacing what was there once all came
+   * (nothing is stored when `body` fails); ContainerNotFoundError without the container.
+   */
+  putBlobStream(container: string, name: string, body: Readable, contentType: string): Promise<BlobInfo>;
   /** The blob's properties, or null when it (or its container) does not exist. */
   statBlob(container: string, name: string): Promise<BlobInfo | null>;
   /**

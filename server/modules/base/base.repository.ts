@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { BaseEntry } from '../../../contract/schemas/base';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { BaseCategory, BaseEntry } from '../../../contract/schemas/base';
+import { LIFT_BASE_FIELDS, type LiftBaseField } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
-import { baseEntries, projects } from '../../db/schema';
+import { baseEntries, lifts, projects } from '../../db/schema';
 import { toBaseEntry } from './base-mapper';
 
 export type NewBaseEntry = Pick<
@@ -11,6 +13,11 @@ export type NewBaseEntry = Pick<
 export type BaseEntryChange = Partial<Pick<NewBaseEntry, 'key' | 'labelDe' | 'labelEn' | 'sort' | 'active'>>;
 
 const live = isNull(baseEntries.deletedAt);
+
+/** The lift column holding each category's keys (contract LIFT_BASE_FIELDS). */
+const LIFT_COLUMN_OF_CATEGORY: Partial<Record<BaseCategory, AnyPgColumn>> = Object.fromEntries(
+  Object.entries(LIFT_BASE_FIELDS).map(([field, category]) => [category, lifts[field as LiftBaseField]]),
+);
 
 /** Base data (docs/base-data.md); deletions stay as tombstones for the offline mirror. */
 export function createBaseRepository(db: Database) {
@@ -72,10 +79,19 @@ export function createBaseRepository(db: Database) {
     },
 
     /**
-     * Whether a project refers to the entry. Only drive types are referred to today (a new lift's
-     * `driveType` in a project); other categories are free to delete.
+     * Whether a live lift (its LIFT_BASE_FIELDS) or a project refers to the entry. Projects name
+     * only drive types today (a new lift's `driveType`).
      */
     async inUse(entry: BaseEntry): Promise<boolean> {
+      const liftColumn = LIFT_COLUMN_OF_CATEGORY[entry.category];
+      if (liftColumn) {
+        const [lift] = await db
+          .select({ id: lifts.id })
+          .from(lifts)
+          .where(and(eq(liftColumn, entry.key), isNull(lifts.deletedAt)))
+          .limit(1);
+        if (lift) return true;
+      }
       if (entry.category !== 'driveType') return false;
       const [row] = await db
         .select({ id: projects.id })
@@ -84,7 +100,6 @@ export function createBaseRepository(db: Database) {
         .limit(1);
       return row !== undefined;
     },
-
     async tombstone(id: string): Promise<boolean> {
       const rows = await db
         .update(baseEntries)

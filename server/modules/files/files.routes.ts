@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { finished } from 'node:stream/promises';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { filesApi } from '../../../contract/api/files';
 import { FILE_MSG } from '../../../contract/file-messages';
@@ -22,12 +23,12 @@ import {
 } from '../../integrations/blob/storage';
 import { allowedContentType, DETECTED_TYPES, DOCUMENT_TYPES, detectFileType } from '../../lib/file-type';
 import { forbidden, HttpError } from '../../lib/http-error';
-import { formPart, formText } from '../../lib/multipart';
+import { multipartBoundary, sniffStream } from '../../lib/multipart-stream';
 import { createUrlSigner } from '../../lib/signed-url';
 import { currentUser } from '../../plugins/auth';
 import { RequestValidationError, toFieldErrors } from '../../plugins/validation';
 import { createFileRequester } from '../storage/file-requester';
-import { readForm } from '../storage/upload-form';
+import { readStreamedForm, streamMultipartBodies } from '../storage/upload-form';
 import { askLiftSeersToPull } from '../sync/sync-notify';
 import { seedDemoFiles } from './demo-files';
 import { liftFileContentPath } from './file-mapper';
@@ -42,6 +43,20 @@ export interface FilesRoutesOptions {
 }
 
 const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** Enough of a file's start to tell its type by (server/lib/file-type.ts). */
+const SNIFF_BYTES = 16;
+
+/** What the streamed `file` of a form became: stored bytes, or the row of an upload already made. */
+type StoredUpload =
+  | { existing: LiftFile }
+  | {
+      id: string;
+      blobName: string;
+      type: string;
+      extension: string;
+      size: number;
+      fileName: string | undefined;
+    };
 const LIFT_FILES = SYSTEM_CONTAINERS.liftFiles;
 const STORAGE_PATH = /^\/api\/storage\/([^/?#]+)\/([^/?#]+)$/;
 
@@ -176,92 +191,118 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
   };
 
   await app.register(async (upload) => {
-    upload.addContentTypeParser(
-      /^multipart\/form-data/i,
-      { parseAs: 'buffer', bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    upload.setErrorHandler((error: FastifyError) => {
-      throw error.statusCode === 413 ? new HttpError(413, FILE_MSG.fileTooLarge) : error;
-    });
+    // The multipart body is read by the handler as it arrives (readStreamedForm).
+    streamMultipartBodies(upload);
 
-    upload.serve(
-      filesApi.register,
-      async (request, reply) => {
-        const user = currentUser(request);
-        if (!mayAdd(user)) throw forbidden();
-        const isForm = Buffer.isBuffer(request.body);
+    upload.serve(filesApi.register, async (request, reply) => {
+      const user = currentUser(request);
+      if (!mayAdd(user)) throw forbidden();
+      const isForm = multipartBoundary(request.headers['content-type'] ?? '') !== null;
 
-        if (!isForm) {
-          // JSON: a link to a file (the spec's `{ uid, liftId, name, size, type, url }`).
-          const parsed = v.safeParse(LiftFileRegisterSchema, request.body);
-          if (!parsed.success) throw new RequestValidationError('body', toFieldErrors(parsed.issues));
-          const input = parsed.output;
-          await liftVisible(input.liftId, user);
-          const existing = await existingForUid(input.uid, input.liftId);
-          if (existing) return reply.code(200).send(existing);
-          const target = await linkTarget(input.url);
-          if (!target) throw new HttpError(400, MSG.invalidRequest, { url: FILE_MSG.fileUrlInvalid });
-          const { file, created } = await insertOrExisting({
-            uid: input.uid,
-            liftId: input.liftId,
-            name: input.name,
-            size: target.size >= 0 ? target.size : input.size,
-            type: target.type || input.type || 'application/octet-stream',
-            url: input.url,
-            blobName: null,
-            addedBy: user.id,
-          });
-          return reply.code(created ? 201 : 200).send(file);
-        }
-
-        // multipart/form-data: the bytes in `file`, stored in the private lift-files container.
-        const form = readForm(request);
-        const fields = v.safeParse(LiftFileFormSchema, {
-          uid: formText(form, 'uid'),
-          liftId: formText(form, 'liftId'),
-          name: formText(form, 'name') || undefined,
-        });
-        if (!fields.success) throw new RequestValidationError('body', toFieldErrors(fields.issues));
-        const { uid, liftId } = fields.output;
-        await liftVisible(liftId, user);
-        // A retry of an upload that went through answers the row without storing anything.
-        const existing = await existingForUid(uid, liftId);
+      if (!isForm) {
+        // JSON: a link to a file (the spec's `{ uid, liftId, name, size, type, url }`).
+        const parsed = v.safeParse(LiftFileRegisterSchema, request.body);
+        if (!parsed.success) throw new RequestValidationError('body', toFieldErrors(parsed.issues));
+        const input = parsed.output;
+        await liftVisible(input.liftId, user);
+        const existing = await existingForUid(input.uid, input.liftId);
         if (existing) return reply.code(200).send(existing);
+        const target = await linkTarget(input.url);
+        if (!target) throw new HttpError(400, MSG.invalidRequest, { url: FILE_MSG.fileUrlInvalid });
+        const { file, created } = await insertOrExisting({
+          uid: input.uid,
+          liftId: input.liftId,
+          name: input.name,
+          size: target.size >= 0 ? target.size : input.size,
+          type: target.type || input.type || 'application/octet-stream',
+          url: input.url,
+          blobName: null,
+          addedBy: user.id,
+        });
+        return reply.code(created ? 201 : 200).send(file);
+      }
 
-        const part = formPart(form, 'file');
-        if (!part || part.data.length === 0)
-          throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
-        if (part.data.length > options.fileMaxBytes) throw new HttpError(413, FILE_MSG.fileTooLarge);
-        const type = allowedContentType(part.data, DOCUMENT_TYPES);
-        const extension = detectFileType(part.data);
-        if (!type || !extension) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
-        const name = fields.output.name ?? cleanFileName(part.fileName ?? '') ?? `file.${extension}`;
-
-        const id = randomUUID();
-        const blobName = `${id}.${extension}`;
-        await storage.putBlob(LIFT_FILES, blobName, part.data, DETECTED_TYPES[extension]);
-        try {
-          const { file, created } = await insertOrExisting({
-            id,
-            uid,
-            liftId,
-            name,
-            size: part.data.length,
-            type,
-            url: liftFileContentPath(id),
-            blobName,
-            addedBy: user.id,
-          });
-          if (!created) await storage.deleteBlob(LIFT_FILES, blobName);
-          return reply.code(created ? 201 : 200).send(file);
-        } catch (error) {
-          // No row refers to the bytes: they go.
-          await storage.deleteBlob(LIFT_FILES, blobName).catch(() => {});
-          throw error;
+      // multipart/form-data: the bytes in `file`, streamed into the private lift-files container.
+      const readFields = (fields: ReadonlyMap<string, string>) =>
+        v.safeParse(LiftFileFormSchema, {
+          uid: fields.get('uid'),
+          liftId: fields.get('liftId'),
+          name: fields.get('name') || undefined,
+        });
+      const form = await readStreamedForm(request, {
+        maxFileBytes: options.fileMaxBytes,
+        overheadBytes: FORM_OVERHEAD_BYTES,
+        onFile: async (part, fieldsSoFar): Promise<StoredUpload> => {
+          // The browser sends the fields first: a retry of an upload that went through, or a lift
+          // the user does not see, is answered before the bytes are stored.
+          const early = readFields(fieldsSoFar);
+          if (early.success) {
+            await liftVisible(early.output.liftId, user);
+            const existing = await existingForUid(early.output.uid, early.output.liftId);
+            if (existing) {
+              part.stream.resume();
+              await finished(part.stream);
+              return { existing };
+            }
+          }
+          // The type from the first bytes; then the rest goes to storage as it arrives.
+          const { head, body } = await sniffStream(part.stream, SNIFF_BYTES);
+          if (head.length === 0) throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+          const type = allowedContentType(head, DOCUMENT_TYPES);
+          const extension = detectFileType(head);
+          if (!type || !extension) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
+          const id = randomUUID();
+          const blobName = `${id}.${extension}`;
+          const stored = await storage.putBlobStream(LIFT_FILES, blobName, body, DETECTED_TYPES[extension]);
+          return { id, blobName, type, extension, size: stored.contentLength, fileName: part.fileName };
+        },
+      });
+      const upload = form.file;
+      const dropStored = async () => {
+        if (upload && 'blobName' in upload)
+          await storage.deleteBlob(LIFT_FILES, upload.blobName).catch(() => {});
+      };
+      const fields = readFields(form.fields);
+      if (!fields.success) {
+        await dropStored();
+        throw new RequestValidationError('body', toFieldErrors(fields.issues));
+      }
+      if (!upload) throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+      if ('existing' in upload) return reply.code(200).send(upload.existing);
+      const { uid, liftId } = fields.output;
+      try {
+        // Asked (again) now that every field is known: they may have come after the file.
+        await liftVisible(liftId, user);
+        const existing = await existingForUid(uid, liftId);
+        if (existing) {
+          await dropStored();
+          return reply.code(200).send(existing);
         }
-      },
-      { bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
-    );
+      } catch (error) {
+        await dropStored();
+        throw error;
+      }
+      const { id, blobName, type, extension, size } = upload;
+      const name = fields.output.name ?? cleanFileName(upload.fileName ?? '') ?? `file.${extension}`;
+      try {
+        const { file, created } = await insertOrExisting({
+          id,
+          uid,
+          liftId,
+          name,
+          size,
+          type,
+          url: liftFileContentPath(id),
+          blobName,
+          addedBy: user.id,
+        });
+        if (!created) await storage.deleteBlob(LIFT_FILES, blobName);
+        return reply.code(created ? 201 : 200).send(file);
+      } catch (error) {
+        // No row refers to the bytes: they go.
+        await dropStored();
+        throw error;
+      }
+    });
   });
 };

@@ -82,6 +82,44 @@ describe.each(STORAGE_BACKENDS)('lift files on $name', (backend) => {
     }
   });
 
+  it('takes a form whose fields come after the file (stored, then checked), and drops the bytes of a retry', async () => {
+    const uid = randomUUID();
+    const before = await blobCount();
+    // The file first, the fields last: the reverse of what browsers send.
+    const fieldsLast = async () => {
+      const form = formData({}, { fileName: 'Plan.pdf', type: 'application/pdf', content: PDF_BYTES });
+      const boundary = /boundary=(.+)$/.exec(form.headers['content-type'])?.[1] ?? '';
+      const closing = Buffer.from(`--${boundary}--\r\n`);
+      const fields = Object.entries({ uid, liftId: f.own.id }).map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      );
+      const payload = Buffer.concat([
+        form.payload.subarray(0, form.payload.length - closing.length),
+        Buffer.from(fields.join('')),
+        closing,
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/files/register',
+        payload,
+        headers: { ...form.headers, ...(await t.authHeaders('service_man')) },
+      });
+    };
+    const first = await fieldsLast();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({
+      uid,
+      name: 'Plan.pdf',
+      size: PDF_BYTES.length,
+      type: 'application/pdf',
+    });
+    const retry = await fieldsLast();
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().id).toBe(first.json().id);
+    expect(await blobCount()).toBe(before + 1);
+  });
+
   it('answers the bytes to users who see the lift: with their token or a signed link, with ranges', async () => {
     const file: LiftFile = (
       await upload(

@@ -113,6 +113,10 @@ function toLift(
       since: berlinDay(row.createdAt),
       baseline,
     },
+    manufacturer: row.manufacturer,
+    driveType: row.driveType,
+    doorType: row.doorType,
+    buildingType: row.buildingType,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -20,9 +20,9 @@ import type { DeviceRange } from '../../../contract/constants';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { DashboardSummary } from '../../../contract/schemas/dashboard';
-import type { LiftInput } from '../../../contract/schemas/lift';
+import { LIFT_BASE_FIELDS, type LiftBaseField, type LiftInput } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
-import { type LiftUserKind, lifts, liftUsers, messages, users } from '../../db/schema';
+import { baseEntries, type LiftUserKind, lifts, liftUsers, messages, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import { loadLifts } from './lift-view';
 
@@ -118,6 +118,10 @@ export interface LiftChanges {
   maxTrips?: number | undefined;
   maxOperatingHours?: number | undefined;
   parameters?: LiftParameters | undefined;
+  manufacturer?: string | null | undefined;
+  driveType?: string | null | undefined;
+  doorType?: string | null | undefined;
+  buildingType?: string | null | undefined;
 }
 
 /**
@@ -145,6 +149,45 @@ export async function updateLiftRow(
   return row?.version ?? null;
 }
 
+/**
+ * Field errors for base keys (LIFT_BASE_FIELDS) that are no live, active entry of their category.
+ * A key the lift already has stays valid after its entry was deactivated (docs/base-data.md).
+ */
+export async function checkBaseKeys(
+  db: Database,
+  fields: Partial<Record<LiftBaseField, string | null | undefined>>,
+  current?: Partial<Record<LiftBaseField, string | null>>,
+): Promise<Record<string, ServerMessage>> {
+  const wanted = (Object.keys(LIFT_BASE_FIELDS) as LiftBaseField[]).filter((field) => {
+    const key = fields[field];
+    return typeof key === 'string' && key !== current?.[field];
+  });
+  if (wanted.length === 0) return {};
+  const rows = await db
+    .select({ category: baseEntries.category, key: baseEntries.key })
+    .from(baseEntries)
+    .where(
+      and(
+        inArray(
+          baseEntries.category,
+          wanted.map((field) => LIFT_BASE_FIELDS[field]),
+        ),
+        inArray(
+          baseEntries.key,
+          wanted.map((field) => fields[field] as string),
+        ),
+        eq(baseEntries.active, true),
+        isNull(baseEntries.deletedAt),
+      ),
+    );
+  const known = new Set(rows.map((row) => `${row.category}/${row.key}`));
+  const errors: Record<string, ServerMessage> = {};
+  for (const field of wanted) {
+    if (!known.has(`${LIFT_BASE_FIELDS[field]}/${fields[field]}`)) errors[field] = MSG.invalidValue;
+  }
+  return errors;
+}
+
 /** Lifts that list `userId` among their customers or service men. */
 export const assignedToUserCondition = (userId: string): SQL =>
   sql`exists (select 1 from ${liftUsers} where ${liftUsers.liftId} = ${lifts.id} and ${liftUsers.userId} = ${userId})`;
@@ -162,6 +205,10 @@ export async function insertLift(db: Database, input: LiftInput, deviceKeyHash: 
         maxTrips: input.maxTrips,
         maxOperatingHours: input.maxOperatingHours,
         parameters: input.parameters,
+        manufacturer: input.manufacturer,
+        driveType: input.driveType,
+        doorType: input.doorType,
+        buildingType: input.buildingType,
         deviceKeyHash,
       })
       .returning({ id: lifts.id });

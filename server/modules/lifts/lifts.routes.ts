@@ -4,7 +4,7 @@ import { liftsApi } from '../../../contract/api/lifts';
 import { berlinDay, countMaintenanceDue } from '../../../contract/maintenance';
 import { MSG } from '../../../contract/messages';
 import type { ListQuery } from '../../../contract/schemas/common';
-import type { LiftInput } from '../../../contract/schemas/lift';
+import type { Lift, LiftInput } from '../../../contract/schemas/lift';
 import { liftScopeCondition, userIdsWhoSeeLifts } from '../../access/lifts';
 import { isUniqueViolation } from '../../db/results';
 import { lifts } from '../../db/schema';
@@ -16,6 +16,7 @@ import { forgetLiftScopes, LIFT_SORT_COLUMNS, loadLift, pageOfLifts } from './li
 import {
   assignedToUserCondition,
   checkAssignments,
+  checkBaseKeys,
   checkDuplicates,
   insertLift,
   liftSearchCondition,
@@ -45,11 +46,15 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  /** Field errors for a uid or IMEI taken, or a customer or service man who is none. */
-  async function check(fields: Partial<LiftInput>, exceptId?: string) {
+  /**
+   * Field errors for a uid or IMEI taken, a customer or service man who is none, or a base key
+   * that is no active entry of its category (`before`: the lift's keys, which stay valid).
+   */
+  async function check(fields: Partial<LiftInput>, exceptId?: string, before?: Lift) {
     const fieldErrors = {
       ...(await checkDuplicates(db, fields, exceptId)),
       ...(await checkAssignments(db, fields.customers, fields.servicemen)),
+      ...(await checkBaseKeys(db, fields, before)),
     };
     if (Object.keys(fieldErrors).length) throw new HttpError(400, MSG.invalidRequest, fieldErrors);
   }
@@ -122,7 +127,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     if (baseVersion !== undefined && baseVersion !== before.version) {
       return reply.code(409).send({ message: MSG.staleVersion, current: before });
     }
-    await check({ ...changes, customers, servicemen }, id);
+    await check({ ...changes, customers, servicemen }, id, before);
     const reassigning = customers !== undefined || servicemen !== undefined;
     const seersBefore = reassigning ? (await userIdsWhoSeeLifts(db, [id])).get(id) : undefined;
     const updated = await updateLift(db, id, changes, { customers, servicemen }, baseVersion).catch(

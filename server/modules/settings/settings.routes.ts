@@ -42,12 +42,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(400).send({
         message,
         fieldErrors: { data: message },
-        problems: checked.problems.map(({ line, column, path, message }) => ({
-          line,
-          column,
-          path,
-          message,
-        })),
+        problems: checked.problems.map(({ from: _offset, ...problem }) => problem),
       });
     }
     await repository.insert(request.body.data, currentUser(request).id);

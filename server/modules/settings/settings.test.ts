@@ -36,7 +36,15 @@ describe('JSON settings', () => {
     expect(refused.json()).toEqual({
       message: PROJECT_MSG.settingsNotJson,
       fieldErrors: { data: PROJECT_MSG.settingsNotJson },
-      problems: [{ line: 4, column: 3, path: '', message: 'Expected a double-quoted property name' }],
+      problems: [
+        {
+          line: 4,
+          column: 3,
+          path: '',
+          code: 'expectedPropertyName',
+          message: 'Expected a double-quoted property name',
+        },
+      ],
     });
     expect(t.app.settings.current()).toEqual(DEFAULT_SETTINGS);
   });
@@ -49,12 +57,26 @@ describe('JSON settings', () => {
       problems: { line: number; column: number; path: string }[];
     }>();
     expect(body.message).toBe(PROJECT_MSG.settingsInvalid);
+    // A code (and its bound) for the browser to say it in the user's language, English beside it.
     expect(body.problems).toEqual([
-      expect.objectContaining({ line: 3, column: 5, path: 'alarms.escalationMinutes' }),
+      {
+        line: 3,
+        column: 5,
+        path: 'alarms.escalationMinutes',
+        code: 'tooSmall',
+        limit: 1,
+        message: 'Must be at least 1',
+      },
     ]);
-    const wrongType = await write('{"sims": {"lowVolumePercent": "ten"}}');
+    const wrongType = await write('{"sims": {"lowVolumePercent": "ten"}, "alarms": 5}');
     expect(wrongType.json<{ problems: { path: string; column: number }[] }>().problems).toEqual([
-      expect.objectContaining({ path: 'sims.lowVolumePercent', line: 1, column: 11 }),
+      expect.objectContaining({ path: 'sims.lowVolumePercent', line: 1, column: 11, code: 'notANumber' }),
+      expect.objectContaining({ path: 'alarms', code: 'notAnObject', message: 'Must be an object' }),
+    ]);
+    const fraction = await write('{"maintenance": {"everyMonths": 2.5, "noticeDays": 400}}');
+    expect(fraction.json<{ problems: object[] }>().problems).toEqual([
+      expect.objectContaining({ path: 'maintenance.everyMonths', code: 'notAWholeNumber' }),
+      expect.objectContaining({ path: 'maintenance.noticeDays', code: 'tooLarge', limit: 365 }),
     ]);
     expect(t.app.settings.current()).toEqual(DEFAULT_SETTINGS);
   });

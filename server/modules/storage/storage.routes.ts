@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { storageApi } from '../../../contract/api/storage';
 import { FILE_MSG } from '../../../contract/file-messages';
 import { MSG } from '../../../contract/messages';
@@ -20,11 +20,11 @@ import {
 } from '../../integrations/blob/storage';
 import { allowedContentType, DOCUMENT_TYPES } from '../../lib/file-type';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
-import { formPart, formText } from '../../lib/multipart';
+import { sniffStream } from '../../lib/multipart-stream';
 import { createUrlSigner } from '../../lib/signed-url';
 import { currentUser } from '../../plugins/auth';
 import { createFileRequester } from './file-requester';
-import { parseField, readForm } from './upload-form';
+import { parseField, readStreamedForm, streamMultipartBodies } from './upload-form';
 
 export interface StorageRoutesOptions {
   authSecret: string;
@@ -32,6 +32,8 @@ export interface StorageRoutesOptions {
   fileMaxBytes: number;
 }
 
+/** Enough of a file's start to tell its type by (server/lib/file-type.ts). */
+const SNIFF_BYTES = 16;
 /** Room for the multipart framing and the text fields around the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -157,47 +159,46 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     return reply;
   });
 
-  // The upload in a scope of its own: only it takes a multipart form, as large as FILE_MAX_MB.
+  // The upload in a scope of its own: only it takes a multipart form, read as it arrives.
   await app.register(async (upload) => {
-    upload.addContentTypeParser(
-      /^multipart\/form-data/i,
-      { parseAs: 'buffer', bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    upload.setErrorHandler((error: FastifyError) => {
-      throw error.statusCode === 413 ? new HttpError(413, FILE_MSG.fileTooLarge) : error;
-    });
+    streamMultipartBodies(upload);
 
-    upload.serve(
-      storageApi.uploadBlob,
-      async (request) => {
-        const user = currentUser(request);
-        const form = readForm(request);
-        const containerName = parseField(
-          ContainerNameSchema,
-          'containerName',
-          formText(form, 'containerName'),
-        );
-        const file = formPart(form, 'file');
-        if (!file || file.data.length === 0)
-          throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
-        const givenName = formText(form, 'fileName');
+    upload.serve(storageApi.uploadBlob, async (request) => {
+      const user = currentUser(request);
+      /** The container and blob name the fields ask for: checked before a byte of the file is stored. */
+      const target = (fields: ReadonlyMap<string, string>, sentName: string | undefined) => {
+        const containerName = parseField(ContainerNameSchema, 'containerName', fields.get('containerName'));
+        const givenName = fields.get('fileName');
         const fileName =
           givenName !== undefined && givenName !== ''
             ? parseField(FileNameSchema, 'fileName', givenName)
-            : cleanFileName(file.fileName ?? '');
+            : cleanFileName(sentName ?? '');
         if (!fileName) throw new HttpError(400, MSG.invalidRequest, { fileName: FILE_MSG.invalidFileName });
-        if (file.data.length > options.fileMaxBytes) throw new HttpError(413, FILE_MSG.fileTooLarge);
-        const contentType = allowedContentType(file.data, DOCUMENT_TYPES);
-        if (!contentType) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
         if (isSystemContainer(containerName)) throw reserved();
-
-        // The spec: an upload creates its container when missing, with public access.
-        const { container } = await storage.createContainer(containerName, { public: true });
-        const stored = await storage.putBlob(containerName, fileName, file.data, contentType);
-        return toBlob(stored, container, user.id);
-      },
-      { bodyLimit: options.fileMaxBytes + FORM_OVERHEAD_BYTES },
-    );
+        return { containerName, fileName };
+      };
+      const form = await readStreamedForm(request, {
+        maxFileBytes: options.fileMaxBytes,
+        overheadBytes: FORM_OVERHEAD_BYTES,
+        onFile: async (part, fieldsSoFar) => {
+          // The fields come first (the spec's form): the file goes straight to its blob.
+          const { containerName, fileName } = target(fieldsSoFar, part.fileName);
+          const { head, body } = await sniffStream(part.stream, SNIFF_BYTES);
+          if (head.length === 0) throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+          const contentType = allowedContentType(head, DOCUMENT_TYPES);
+          if (!contentType) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
+          // The spec: an upload creates its container when missing, with public access.
+          const { container } = await storage.createContainer(containerName, { public: true });
+          const stored = await storage.putBlobStream(containerName, fileName, body, contentType);
+          return { stored, container, fileName };
+        },
+      });
+      if (!form.file) {
+        // Check the fields first, as a form without a file may be wrong in them too.
+        target(form.fields, undefined);
+        throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
+      }
+      return toBlob(form.file.stored, form.file.container, user.id);
+    });
   });
 };

@@ -36,6 +36,7 @@ import { LiftFilesTab } from './LiftFilesTab';
 import { LiftForm } from './LiftForm';
 import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
+import { LiftBaseFacts } from './lift-base-fields';
 import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
 // The file texts the server may send register with the screen of the lift's files.
@@ -334,6 +335,12 @@ export function LiftDetailPage({
                   <Trans>ICCID: {data.iccid ?? '—'}</Trans>
                 </Text>
               </SimpleGrid>
+            </Stack>
+            <Stack as="section" gap="2" aria-labelledby="lift-build-heading">
+              <Heading as="h2" size="lg" id="lift-build-heading">
+                <Trans>Lift and building</Trans>
+              </Heading>
+              <LiftBaseFacts lift={data} />
             </Stack>
             {maintenanceSlot}
           </Stack>

@@ -12,6 +12,7 @@ import { FormActions } from '../../ui/ActionButtons';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
+import { BaseFieldSelect, LIFT_BASE_FIELD_NAMES } from './lift-base-fields';
 import { fetchUsersByRole } from './lifts-api';
 
 type FormValues = v.InferInput<typeof LiftInputSchema>;
@@ -111,6 +112,10 @@ export function LiftForm({
       servicemen: lift?.servicemen ?? [],
       maxTrips: lift?.maxTrips ?? 0,
       maxOperatingHours: lift?.maxOperatingHours ?? 0,
+      manufacturer: lift?.manufacturer ?? null,
+      driveType: lift?.driveType ?? null,
+      doorType: lift?.doorType ?? null,
+      buildingType: lift?.buildingType ?? null,
     },
   });
   useDirtyForm(isDirty);
@@ -158,6 +163,24 @@ export function LiftForm({
           >
             <Input type="number" min={0} {...register('maxOperatingHours', { valueAsNumber: true })} />
           </FormField>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {LIFT_BASE_FIELD_NAMES.map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <BaseFieldSelect
+                  field={name}
+                  value={field.value}
+                  initial={lift?.[name]}
+                  onChange={field.onChange}
+                  error={message(errors[name]?.message)}
+                />
+              )}
+            />
+          ))}
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Controller

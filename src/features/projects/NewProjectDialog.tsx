@@ -8,12 +8,12 @@ import type { Project } from '../../../contract/schemas/project';
 import { call } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
 import { useApiQuery } from '../../data/use-api';
+import { useBaseChoices } from '../../data/use-base-entries';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
-import { useBaseChoices } from './base-options';
 
 interface LiftDraft {
   stops: string;

@@ -29,13 +29,13 @@ import {
 import { call } from '../../data/http';
 import { useSession } from '../../data/session';
 import { useApiQuery } from '../../data/use-api';
+import { useBaseLabel } from '../../data/use-base-entries';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError, useWarnOnLoadFailure } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
-import { useBaseLabel } from './base-options';
 import { moveProject } from './project-changes';
 import { CABLE_LABELS, formatCents, STATE_LABELS, STATE_PALETTE } from './project-labels';
 

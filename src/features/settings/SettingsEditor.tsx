@@ -11,8 +11,10 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { checkSettingsText } from '../../../contract/settings-check';
+import { settingsProblemMessage } from './settings-messages';
 
 /**
  * The settings document in CodeMirror 6: JSON highlighting and, as you type, the same check the
@@ -32,6 +34,10 @@ export function SettingsEditor({
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  // The linter is made once with the editor: it reads the language of the moment through this.
+  const { i18n } = useLingui();
+  const language = useRef(i18n);
+  language.current = i18n;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; `value` is synced below
   useEffect(() => {
@@ -44,7 +50,7 @@ export function SettingsEditor({
         from: Math.min(problem.from, text.length),
         to: Math.min(problem.from + 1, text.length),
         severity: 'error',
-        message: problem.path ? `${problem.path}: ${problem.message}` : problem.message,
+        message: `${problem.path ? `${problem.path}: ` : ''}${settingsProblemMessage(language.current, problem)}`,
       }));
     });
     view.current = new EditorView({

@@ -17,7 +17,7 @@ import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
 import { SettingsEditor } from './SettingsEditor';
-import './settings-messages';
+import { settingsProblemMessage } from './settings-messages';
 
 /** Line by line what a version would change against the text in the editor. */
 function VersionDiff({ from, to }: { from: string; to: string }) {
@@ -133,7 +133,7 @@ export function SettingsPage() {
                 <Trans>
                   Line {problem.line}, column {problem.column}
                 </Trans>
-                {problem.path ? ` · ${problem.path}` : ''}: {problem.message}
+                {problem.path ? ` · ${problem.path}` : ''}: {settingsProblemMessage(i18n, problem)}
               </Text>
             ))}
           </Stack>
