@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { clusterNodes, deviceConnections, lifts, presenceSockets } from '../db/schema';
+import { takeSyncLock } from '../db/sync-lock';
 import { definePlugin } from '../lib/define-plugin';
 
 /** What a dead process left behind: its users' sockets and its controllers' connections, now removed. */
@@ -68,15 +69,9 @@ async function sweep(db: Database, selfId: string, deadAfterMs: number | null): 
       .returning({ liftId: deviceConnections.liftId });
     await tx.delete(clusterNodes).where(inArray(clusterNodes.id, deadIds));
     const liftIds = [...new Set(gone.map((row) => row.liftId))].sort();
-    // Locked as device-gateway.ts locks them, so a controller connecting now is counted below.
-    if (liftIds.length > 0) {
-      await tx
-        .select({ id: lifts.id })
-        .from(lifts)
-        .where(inArray(lifts.id, liftIds))
-        .orderBy(lifts.id)
-        .for('update');
-    }
+    // The lock device-gateway.ts takes around a connection's change, so a controller connecting
+    // now is counted below (server/db/sync-lock.ts: before any lift row is locked).
+    if (liftIds.length > 0) await tx.execute(takeSyncLock);
     const offline =
       liftIds.length === 0
         ? []

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Namespace, Socket } from 'socket.io';
 import * as v from 'valibot';
 import type { ConnectedController, DeviceTraffic } from '../../contract/console';
@@ -20,6 +20,7 @@ import { MSG } from '../../contract/messages';
 import type { LiftParameters } from '../../contract/parameters';
 import type { Database } from '../db/client';
 import { deviceConnections, lifts } from '../db/schema';
+import { takeSyncLock } from '../db/sync-lock';
 import { definePlugin } from '../lib/define-plugin';
 import { hashDeviceKey } from '../modules/lifts/lifts.repository';
 import { type LogEntry, writeLog } from '../modules/logs/write-log';
@@ -235,9 +236,9 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
      */
     async function setOnline(liftId: string, connectionId: string, connecting: boolean) {
       const changed = await db.transaction(async (tx) => {
-        // The lift's row first: its connections change one process at a time, and the count below
-        // sees the others' committed changes (READ COMMITTED takes a new snapshot per statement).
-        await tx.select({ id: lifts.id }).from(lifts).where(eq(lifts.id, liftId)).for('update');
+        // The sync lock first (server/db/sync-lock.ts): connections change one at a time, and the
+        // count below sees the others' committed changes (READ COMMITTED: a snapshot per statement).
+        await tx.execute(takeSyncLock);
         if (connecting)
           await tx
             .insert(deviceConnections)

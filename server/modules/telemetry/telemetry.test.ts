@@ -7,12 +7,9 @@ import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { createPostgresDatabase, TEST_DB_KIND } from '../../../tests/server/helpers/database';
 import { MIGRATIONS_DIR } from '../../../tests/server/helpers/paths';
 import { type Database, openDatabase } from '../../db/client';
+import { rowsOf } from '../../db/results';
 import { deviceReceipts, lifts, messages } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const monthsAgo = (months: number, day = 10) => {
   const now = new Date();
@@ -45,10 +42,11 @@ describe('migration 0016 on a database with readings', () => {
         : openDatabase({ kind: 'pglite', dataDir, migrationsDir });
     try {
       const old = await open(before);
-      const [lift] = await old.db
-        .insert(lifts)
-        .values({ uid: 'T-1', address: 'Teststraße 1', imei: '356938035643001', parameters: {} as never })
-        .returning();
+      // Plain SQL: the lift table of today has columns that later migrations add.
+      const [lift] = rowsOf<{ id: string }>(
+        await old.db.execute(sql`insert into lifts (uid, address, imei, parameters)
+          values ('T-1', 'Teststraße 1', '356938035643001', '{}') returning id::text`),
+      );
       const liftId = lift?.id ?? '';
       const dates = [monthsAgo(30), monthsAgo(2), monthsAgo(0, 1)];
       const inserted = await old.db
