@@ -14,7 +14,12 @@ step "knip (dead files, exports and dependencies)"
 npx knip
 
 step "translations (Lingui catalogs complete in German and English)"
-npx lingui extract --clean >/dev/null
+# A file the extractor cannot read is only logged, and its texts silently drop out of the catalogs.
+extract_log="$(npx lingui extract --clean 2>&1)"
+if grep -q "Cannot process file" <<<"$extract_log"; then
+  grep -A2 "Cannot process file" <<<"$extract_log"
+  exit 1
+fi
 node tools/check-catalogs.mjs
 
 step "build (PWA and server)"

@@ -47,5 +47,7 @@ export function settingsProblemMessage(
     problem.code && Object.hasOwn(PROBLEM_TEXTS, problem.code)
       ? PROBLEM_TEXTS[problem.code as SettingsProblemCode]
       : undefined;
-  return descriptor ? i18n._({ ...descriptor, values: { limit: problem.limit ?? '' } }) : problem.message;
+  if (!descriptor) return problem.message;
+  // By id with the values apart: the extractor reads an object given to `i18n._` as a new message.
+  return i18n._(descriptor.id, { limit: problem.limit ?? '' }, { message: descriptor.message });
 }
