@@ -103,6 +103,10 @@ export async function readMultipartStream<T>(
       return 'field' as const;
     }
     const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
+    // A broken-off upload destroys the stream with its error; a taker between two reads has no
+    // listener then, and an 'error' nobody listens to would end the process. It learns it anyway:
+    // its next read fails, and this function throws the error to the route.
+    stream.on('error', () => {});
     const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
     const taken = options.onFile({ field: name, fileName, stream }, fields).then(
       (result) => {

@@ -9,7 +9,7 @@ import {
 } from '../../contract/socket';
 import { definePlugin } from '../lib/define-plugin';
 import { createChatRepository } from '../modules/chat/chat.repository';
-import { sessionIs } from '../modules/users/sessions.repository';
+import { type SessionEndReason, sessionIs } from '../modules/users/sessions.repository';
 import { handleChatEvents } from './chat-socket';
 import { attachPostgresAdapter } from './postgres-adapter';
 import { Presence, PresenceAnnouncer } from './presence';
@@ -26,16 +26,22 @@ interface UserSocketData {
 /** setTimeout's longest delay; a token living longer is checked again after it. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** What one process tells the others (through the PostgreSQL adapter; nothing on PGlite). */
+interface InterServerEvents {
+  /** Sessions ended here: the other processes close their sockets of them the same way. */
+  sessionsEnded(rooms: string[], reason: SessionEndReason): void;
+}
+
 export type UserSocketServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   UserSocketData
 >;
 export type UserSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   UserSocketData
 >;
 
@@ -80,12 +86,19 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
 
   // An ended session closes its sockets at once. Ended elsewhere (password change, role change,
   // ...) they are told `logout` first, so the page signs out; a logout of the page itself only
-  // closes them, or the page would report its own sign-out as a refused session.
+  // closes them, or the page would report its own sign-out as a refused session. Each process
+  // closes its own sockets: a broadcast through the adapter reaches local sockets only after its
+  // round trip, so `logout` would arrive after the disconnect.
+  const closeSessions = (rooms: string[], reason: SessionEndReason) => {
+    if (reason !== 'logout') io.local.to(rooms).emit('logout');
+    io.local.in(rooms).disconnectSockets(true);
+  };
   app.accessTokens.onEnded((sessionIds, reason) => {
     const rooms = sessionIds.map(sessionRoom);
-    if (reason !== 'logout') io.to(rooms).emit('logout');
-    io.in(rooms).disconnectSockets(true);
+    closeSessions(rooms, reason);
+    if (app.cluster.shared) io.serverSideEmit('sessionsEnded', rooms, reason);
   });
+  if (app.cluster.shared) io.on('sessionsEnded', closeSessions);
 
   io.on('connection', (socket) => {
     const { user, sessionId } = socket.data;
