@@ -10,10 +10,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
+import { benchRequests, timeRuns } from './http-client';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,53 +25,7 @@ const { values: args } = parseArgs({
   },
 });
 const PORT = Number(args.port);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function request(path: string, token?: string, body?: unknown): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method: payload ? 'POST' : 'GET',
-        agent,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** Median and 95th percentile of `count` sequential runs, after two warm-up runs. */
-async function time(count: number, run: () => Promise<void>) {
-  await run();
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    median: samples[Math.floor(samples.length / 2)] ?? 0,
-    p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] ?? 0,
-  };
-}
+const request = benchRequests(PORT, 1);
 
 async function main() {
   const name = `lift_bench_${randomBytes(4).toString('hex')}`;
@@ -166,10 +120,10 @@ async function main() {
     if (probe.lifts < lifts) throw new Error(`analytics saw ${probe.lifts} lifts`);
 
     const n = Number(args.requests);
-    const selectOne = await time(n, async () => {
+    const selectOne = await timeRuns(n, async () => {
       await client.query('select 1');
     });
-    const bare = await time(n, async () => {
+    const bare = await timeRuns(n, async () => {
       await request('/api/config');
     });
     const line = (label: string, r: { median: number; p95: number }) =>
@@ -177,7 +131,7 @@ async function main() {
     console.info(line('bare SELECT 1 round trip (pg)', selectOne));
     console.info(line('bare route GET /api/config', bare));
     for (const range of ['90D', '28D', '7D', 'DT']) {
-      const result = await time(n, async () => {
+      const result = await timeRuns(n, async () => {
         await expectOk(`/api/analytics?range=${range}`);
       });
       console.info(line(`GET /api/analytics?range=${range} (admin)`, result));
@@ -188,7 +142,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
-    agent.destroy();
+    request.close();
   }
 }
 

@@ -9,10 +9,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
+import { benchRequests } from './http-client';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,36 +25,7 @@ const { values: args } = parseArgs({
   },
 });
 const PORT = Number(args.port);
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number(args.concurrency) });
-
-function request(path: string, token?: string, body?: unknown): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method: payload ? 'POST' : 'GET',
-        agent,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const request = benchRequests(PORT, Number(args.concurrency));
 
 /**
  * CPU seconds (user + system) of the server process and of the database's backends, from /proc:
@@ -214,7 +185,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
-    agent.destroy();
+    request.close();
   }
 }
 

@@ -14,10 +14,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
+import { benchRequests, timeRuns } from './http-client';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,53 +34,7 @@ const PORT = Number(args.port);
 const ROWS = Number(args.rows);
 const LIFTS = Number(args.lifts);
 const MONTHS = Number(args.months);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function request(path: string, token?: string, body?: unknown): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method: payload ? 'POST' : 'GET',
-        agent,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** Median and 95th percentile of `count` sequential runs, after two warm-up runs. */
-async function time(count: number, run: () => Promise<void>) {
-  await run();
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    median: samples[Math.floor(samples.length / 2)] ?? 0,
-    p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] ?? 0,
-  };
-}
+const request = benchRequests(PORT, 1);
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -262,7 +216,7 @@ async function main() {
     const n = Number(args.requests);
     const results: [string, { median: number; p95: number }][] = [];
     const measure = async (label: string, run: () => Promise<unknown>) => {
-      results.push([label, await time(n, async () => void (await run()))]);
+      results.push([label, await timeRuns(n, async () => void (await run()))]);
     };
     await measure('bare SELECT 1 round trip (pg)', () => client.query('select 1'));
     await measure('bare route GET /api/config', () => request('/api/config'));
@@ -305,7 +259,7 @@ async function main() {
     if (args.keep) console.info(`kept ${databaseUrl}`);
     else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
-    agent.destroy();
+    request.close();
   }
 }
 
