@@ -119,6 +119,9 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // A checked-out client whose server goes away between two queries emits 'error' itself; the
+  // pool watches only idle ones. Its next query fails and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migrateWithLock(pool, migrationsDir);
   } catch (error) {
