@@ -210,12 +210,3 @@ export function maintenanceDueList<T extends DueSubject>(
               : 0,
     );
 }
-
-/** How many lifts are due or overdue now: the devices dashboard's "Maintenance due" tile. */
-export function countMaintenanceDue(
-  subjects: readonly DueSubject[],
-  defaults: MaintenanceDefaults,
-  today: string,
-): number {
-  return subjects.filter((subject) => liftMaintenanceDue(subject, defaults, today).status !== 'ok').length;
-}

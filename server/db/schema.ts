@@ -124,6 +124,12 @@ export const lifts = pgTable(
     deviceKeyHash: text('device_key_hash'),
     trips: bigint('trips', { mode: 'number' }).notNull().default(0),
     operatingHours: doublePrecision('operating_hours').notNull().default(0),
+    /**
+     * The counters of the first stats reading the portal received, where the first maintenance
+     * interval starts (docs/maintenance.md); set by the ingest step, null before any reading.
+     */
+    baselineTrips: bigint('baseline_trips', { mode: 'number' }),
+    baselineOperatingHours: doublePrecision('baseline_operating_hours'),
     brokenMs: bigint('broken_ms', { mode: 'number' }).notNull().default(0),
     /** Codes of errors raised and not cleared, oldest first; the last one is the current error. */
     activeErrors: jsonb('active_errors').$type<{ code: number; since: string }[]>().notNull().default([]),

@@ -10,7 +10,7 @@ import type { Message } from '../../contract/schemas/message';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/socket';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
 import { createTestDatabase } from '../../tests/server/helpers/database';
-import { deviceReceipts, lifts, logs, messages } from '../db/schema';
+import { deviceReceipts, lifts, logs, maintenancePlans, messages } from '../db/schema';
 import { startDemoControllers } from '../demo/demo-controllers';
 import { VirtualController } from '../demo/virtual-controller';
 import { insertLiftWithKey, testImei } from './device-test-kit';
@@ -281,7 +281,9 @@ describe('live lift state', () => {
   it("reaches the assigned customer's socket and staff, never a user outside the lift's scope", async () => {
     const customer = (await t.signInAs('customer')).user;
     const serviceMan = (await t.signInAs('service_man')).user;
-    const own = await insertLiftWithKey(db(), { customers: [customer.id], maxTrips: 100 });
+    const own = await insertLiftWithKey(db(), { customers: [customer.id] });
+    // Due after 100 trips from its first reading (docs/maintenance.md).
+    await db().insert(maintenancePlans).values({ liftId: own.id, everyTrips: 100 });
     const other = await insertLiftWithKey(db(), { servicemen: [serviceMan.id] });
     const customerSocket = await userSocket('customer');
     const serviceSocket = await userSocket('service_man');
@@ -289,6 +291,7 @@ describe('live lift state', () => {
 
     const c = controller(own.imei, own.key);
     await c.connect();
+    c.sendStats({ trips: 10, operatingHours: 2 });
     c.sendStats({ trips: 120, operatingHours: 3 });
     c.sendEvent({ code: 101, type: 'error', active: true });
     await c.idle();

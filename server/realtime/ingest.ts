@@ -161,9 +161,19 @@ interface LiftChange {
   id: string;
   trips: number | null;
   hours: number | null;
+  /** The batch's lowest counters: the lift's maintenance baseline if it has none yet. */
+  firstTrips: number | null;
+  firstHours: number | null;
   params: LiftParameters | null;
   events: EventReading[];
 }
+
+/**
+ * A lift's first stats reading sets where its first maintenance interval starts (docs/maintenance.md);
+ * counters only grow, so the batch's lowest are its first.
+ */
+const BASELINE_FROM_FIRST_READING = sql.raw(`baseline_trips = coalesce(l.baseline_trips, u.first_trips),
+          baseline_operating_hours = coalesce(l.baseline_operating_hours, u.first_hours)`);
 
 const key = (imei: string, seq: number) => `${imei}:${seq}`;
 
@@ -220,6 +230,7 @@ export async function writeBatch(
       -- Counters only grow; the batch's last parameters win.
       lift_changes as (
         select i.lift_id, max(i.trips) as trips, max(i.operating_hours) as hours,
+          min(i.trips) as first_trips, min(i.operating_hours) as first_hours,
           (array_agg(i.params order by i.i desc) filter (where i.params is not null))[1] as params
         from input i join fresh f on f.imei = i.imei and f.seq = i.seq
         where not i.error_lift
@@ -229,6 +240,7 @@ export async function writeBatch(
         update lifts l set
           trips = greatest(l.trips, coalesce(u.trips, l.trips)),
           operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
+          ${BASELINE_FROM_FIRST_READING},
           last_seen_at = now(),
           parameters = coalesce(u.params, l.parameters),
           version = l.version + 1,
@@ -255,12 +267,22 @@ export async function writeBatch(
       if (!errorLifts.has(r.liftId)) continue; // updated by the statement above
       let change = perLift.get(r.liftId);
       if (!change) {
-        change = { id: r.liftId, trips: null, hours: null, params: null, events: [] };
+        change = {
+          id: r.liftId,
+          trips: null,
+          hours: null,
+          firstTrips: null,
+          firstHours: null,
+          params: null,
+          events: [],
+        };
         perLift.set(r.liftId, change);
       }
       if (r.kind === 'stats') {
         change.trips = Math.max(change.trips ?? 0, r.reading.trips);
         change.hours = Math.max(change.hours ?? 0, r.reading.operatingHours);
+        change.firstTrips = Math.min(change.firstTrips ?? r.reading.trips, r.reading.trips);
+        change.firstHours = Math.min(change.firstHours ?? r.reading.operatingHours, r.reading.operatingHours);
       } else if (r.kind === 'event') {
         if (r.reading.type === 'error') change.events.push(r.reading);
       } else {
@@ -304,6 +326,8 @@ export async function writeBatch(
           id: change.id,
           trips: change.trips,
           hours: change.hours,
+          first_trips: change.firstTrips,
+          first_hours: change.firstHours,
           params: change.params,
           set_errors: false,
         };
@@ -325,6 +349,7 @@ export async function writeBatch(
         update lifts l set
           trips = greatest(l.trips, coalesce(u.trips, l.trips)),
           operating_hours = greatest(l.operating_hours, coalesce(u.hours, l.operating_hours)),
+          ${BASELINE_FROM_FIRST_READING},
           last_seen_at = now(),
           parameters = coalesce(u.params, l.parameters),
           active_errors = case when u.set_errors then u.active_errors else l.active_errors end,
@@ -333,7 +358,7 @@ export async function writeBatch(
           version = l.version + 1,
           updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as u(
-          id uuid, trips bigint, hours double precision, params jsonb,
+          id uuid, trips bigint, hours double precision, first_trips bigint, first_hours double precision, params jsonb,
           set_errors boolean, active_errors jsonb, broken_since timestamptz, broken_ms bigint)
         where l.id = u.id`);
     }

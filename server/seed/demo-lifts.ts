@@ -291,6 +291,7 @@ export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash:
       activeErrors.push({ code, since: new Date(since).toISOString() });
     }
     history.push(rows);
+    const firstReading = rows.find((row) => row.kind === 'stats');
 
     // Maintenance intervals: most lifts well ahead, a few due now.
     const maintenanceDue = i % 10 === 7;
@@ -313,6 +314,8 @@ export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash:
       deviceKeyHash: newDeviceKey().hash,
       trips,
       operatingHours: hours,
+      baselineTrips: firstReading?.trips ?? null,
+      baselineOperatingHours: firstReading?.operatingHours ?? null,
       brokenMs: Math.round(brokenMs),
       activeErrors,
       brokenSince: activeErrors[0] ? new Date(activeErrors[0].since) : null,

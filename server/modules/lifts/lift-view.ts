@@ -1,14 +1,19 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { berlinDay } from '../../../contract/maintenance';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  berlinDay,
+  liftMaintenanceDue,
+  type MaintenanceDefaults,
+  type VisitCounters,
+} from '../../../contract/maintenance';
 import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/results';
 import {
   type LiftRow,
   type LiftUserKind,
   lifts,
   liftUsers,
   maintenancePlans,
+  maintenanceVisits,
   sims,
   users,
 } from '../../db/schema';
@@ -37,15 +42,6 @@ export function brokenHours(
   return (row.brokenMs + running) / HOUR_MS;
 }
 
-export function isMaintenanceDue(
-  row: Pick<LiftRow, 'maxTrips' | 'trips' | 'maxOperatingHours' | 'operatingHours'>,
-) {
-  return (
-    (row.maxTrips > 0 && row.trips >= row.maxTrips) ||
-    (row.maxOperatingHours > 0 && row.operatingHours >= row.maxOperatingHours)
-  );
-}
-
 /** A lift's customer or service man, with the name the lift's page shows. */
 interface Assignment {
   liftId?: string;
@@ -57,16 +53,28 @@ interface Assignment {
 /** The two figures of a SIM that a lift shows. */
 type SimVolume = { quotaBytes: number; usedBytes: number };
 
-/** A lift's own maintenance plan (null: the settings' defaults) and its first reading (docs/maintenance.md). */
-interface MaintenanceBasis {
+/** A lift's own maintenance plan (null: the settings' defaults) and its newest visit (docs/maintenance.md). */
+interface MaintenanceRecord {
   plan: { everyTrips: number | null; everyHours: number | null; everyMonths: number | null } | null;
-  baseline: { trips: number; operatingHours: number } | null;
+  lastVisit: VisitCounters | null;
 }
 
-/** What every lift of one answer shares: the clock and the SIM threshold of the settings. */
+/** What every lift of one answer shares: the clock, the day and the settings it is judged by. */
 interface MappingContext {
   now: number;
+  today: string;
   lowVolumePercent: number;
+  maintenance: MaintenanceDefaults;
+}
+
+function mappingContext(db: Database): MappingContext {
+  const settings = settingsOf(db);
+  return {
+    now: Date.now(),
+    today: berlinDay(),
+    lowVolumePercent: settings.sims.lowVolumePercent,
+    maintenance: settings.maintenance,
+  };
 }
 
 /** One lift row as the contract's `Lift`; `assigned` ordered by display name, then id. */
@@ -74,8 +82,8 @@ function toLift(
   row: LiftRow,
   assigned: readonly Assignment[],
   sim: SimVolume | null,
-  { plan, baseline }: MaintenanceBasis,
-  { now, lowVolumePercent }: MappingContext,
+  { plan, lastVisit }: MaintenanceRecord,
+  context: MappingContext,
 ): Lift {
   const customers: string[] = [];
   const servicemen: string[] = [];
@@ -85,6 +93,23 @@ function toLift(
     assignedUsers.set(entry.userId, entry.displayName);
   }
   const current = row.activeErrors.at(-1) ?? null;
+  const maintenance: Lift['maintenance'] = {
+    everyTrips: plan?.everyTrips ?? null,
+    everyHours: plan?.everyHours ?? null,
+    everyMonths: plan?.everyMonths ?? null,
+    since: berlinDay(row.createdAt),
+    baseline:
+      row.baselineTrips === null || row.baselineOperatingHours === null
+        ? null
+        : { trips: row.baselineTrips, operatingHours: row.baselineOperatingHours },
+  };
+  const stats = { trips: row.trips, operatingHours: row.operatingHours };
+  // The badge says what the due list says (contract/maintenance.ts): due or overdue by the plan.
+  const due = liftMaintenanceDue(
+    { uid: row.uid, stats, maintenance, lastVisit },
+    context.maintenance,
+    context.today,
+  );
   return {
     id: row.id,
     uid: row.uid,
@@ -96,23 +121,17 @@ function toLift(
     assignedUsers: [...assignedUsers].map(([id, displayName]) => ({ id, displayName })),
     maxTrips: row.maxTrips,
     maxOperatingHours: row.maxOperatingHours,
-    stats: { trips: row.trips, operatingHours: row.operatingHours, brokenHours: brokenHours(row, now) },
+    stats: { ...stats, brokenHours: brokenHours(row, context.now) },
     state: {
       online: row.online,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
       currentError: current ? { code: current.code, since: current.since } : null,
-      maintenanceDue: isMaintenanceDue(row),
+      maintenanceDue: due.status !== 'ok',
     },
-    simVolumeStatus: simVolumeStatus(sim, lowVolumePercent),
+    simVolumeStatus: simVolumeStatus(sim, context.lowVolumePercent),
     simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
     parameters: row.parameters,
-    maintenance: {
-      everyTrips: plan?.everyTrips ?? null,
-      everyHours: plan?.everyHours ?? null,
-      everyMonths: plan?.everyMonths ?? null,
-      since: berlinDay(row.createdAt),
-      baseline,
-    },
+    maintenance,
     manufacturer: row.manufacturer,
     driveType: row.driveType,
     doorType: row.doorType,
@@ -124,13 +143,13 @@ function toLift(
 
 /**
  * Lift rows as the contract's `Lift`, in five queries for any number of rows: the lifts, their
- * assignments with the users' names, their SIMs, their maintenance plans and first readings.
+ * assignments with the users' names, their SIMs, their maintenance plans and newest visits.
  */
 export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const iccids = [...new Set(rows.map((row) => row.iccid).filter((iccid): iccid is string => !!iccid))];
-  const [assignments, simRows, planRows, baselineRows] = await Promise.all([
+  const [assignments, simRows, planRows, visitRows] = await Promise.all([
     db
       .select({
         liftId: liftUsers.liftId,
@@ -144,19 +163,20 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
       .orderBy(asc(users.displayName), asc(users.id)),
     iccids.length ? db.select().from(sims).where(inArray(sims.iccid, iccids)) : Promise.resolve([]),
     db.select().from(maintenancePlans).where(inArray(maintenancePlans.liftId, ids)),
-    // The first reading of each lift: its first maintenance interval counts from it
-    // (docs/maintenance.md); one index lookup per lift (messages_lift_at_idx).
-    db.execute(sql`
-      select l.id::text as id, f.trips::double precision as trips, f.operating_hours
-      from unnest(array[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]) as l(id)
-      join lateral (
-        select trips, operating_hours from messages
-        where lift_id = l.id and kind = 'stats' and deleted_at is null
-        order by at limit 1
-      ) f on true`),
+    db
+      .selectDistinctOn([maintenanceVisits.liftId], {
+        liftId: maintenanceVisits.liftId,
+        visitedOn: maintenanceVisits.visitedOn,
+        trips: maintenanceVisits.trips,
+        operatingHours: maintenanceVisits.operatingHours,
+      })
+      .from(maintenanceVisits)
+      .where(and(inArray(maintenanceVisits.liftId, ids), isNull(maintenanceVisits.deletedAt)))
+      .orderBy(
+        maintenanceVisits.liftId,
+        desc(maintenanceVisits.visitedOn),
+        desc(maintenanceVisits.createdAt),
+      ),
   ]);
   const simByIccid = new Map(simRows.map((sim) => [sim.iccid, sim]));
   const byLift = new Map<string, Assignment[]>();
@@ -166,18 +186,14 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
     else byLift.set(entry.liftId, [entry]);
   }
   const planById = new Map(planRows.map((plan) => [plan.liftId, plan]));
-  const baselineById = new Map(
-    rowsOf<{ id: string; trips: number | string; operating_hours: number | string }>(baselineRows).map(
-      (row) => [row.id, { trips: Number(row.trips), operatingHours: Number(row.operating_hours) }],
-    ),
-  );
-  const context = { now: Date.now(), lowVolumePercent: settingsOf(db).sims.lowVolumePercent };
+  const visitById = new Map(visitRows.map(({ liftId, ...visit }) => [liftId, visit]));
+  const context = mappingContext(db);
   return rows.map((row) =>
     toLift(
       row,
       byLift.get(row.id) ?? [],
       (row.iccid && simByIccid.get(row.iccid)) || null,
-      { plan: planById.get(row.id) ?? null, baseline: baselineById.get(row.id) ?? null },
+      { plan: planById.get(row.id) ?? null, lastVisit: visitById.get(row.id) ?? null },
       context,
     ),
   );
@@ -191,11 +207,11 @@ const ASSIGNMENTS = sql<Assignment[] | null>`(select json_agg(json_build_object(
     'kind', lu.kind, 'displayName', u.display_name) order by u.display_name, u.id)
   from lift_users lu join users u on u.id = lu.user_id where lu.lift_id = ${lifts.id})`;
 
-/** A lift's first stats reading, for its maintenance baseline (see `toLifts`). */
-const BASELINE = sql<{ trips: number; operatingHours: number } | null>`(select json_build_object(
-    'trips', m.trips::double precision, 'operatingHours', m.operating_hours)
-  from messages m where m.lift_id = ${lifts.id} and m.kind = 'stats' and m.deleted_at is null
-  order by m.at limit 1)`;
+/** A lift's newest maintenance visit, as `toLifts` picks it (maintenance_visits_lift_idx). */
+const LAST_VISIT = sql<VisitCounters | null>`(select json_build_object('visitedOn', v.visited_on,
+    'trips', v.trips::double precision, 'operatingHours', v.operating_hours)
+  from maintenance_visits v where v.lift_id = ${lifts.id} and v.deleted_at is null
+  order by v.visited_on desc, v.created_at desc limit 1)`;
 
 /** Columns a lift list may be sorted by (`sort=trips`, `sort=-lastSeenAt`); by uid otherwise. */
 export const LIFT_SORT_COLUMNS = {
@@ -220,7 +236,7 @@ export async function loadLifts(db: Database, condition: SQL | undefined, option
       planHours: maintenancePlans.everyHours,
       planMonths: maintenancePlans.everyMonths,
       hasPlan: maintenancePlans.liftId,
-      baseline: BASELINE,
+      lastVisit: LAST_VISIT,
     })
     .from(lifts)
     .leftJoin(sims, eq(sims.iccid, lifts.iccid))
@@ -230,7 +246,7 @@ export async function loadLifts(db: Database, condition: SQL | undefined, option
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
-  const context = { now: Date.now(), lowVolumePercent: settingsOf(db).sims.lowVolumePercent };
+  const context = mappingContext(db);
   return (await query).map((row) =>
     toLift(
       row.lift,
@@ -242,7 +258,7 @@ export async function loadLifts(db: Database, condition: SQL | undefined, option
         plan: row.hasPlan
           ? { everyTrips: row.planTrips, everyHours: row.planHours, everyMonths: row.planMonths }
           : null,
-        baseline: row.baseline,
+        lastVisit: row.lastVisit,
       },
       context,
     ),

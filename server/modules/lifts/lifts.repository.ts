@@ -296,11 +296,19 @@ export function rangeBounds(range: DeviceRange, now = new Date()): { from: Date;
 }
 
 const inErrorSql = sql`jsonb_array_length(${lifts.activeErrors}) > 0`;
-const maintenanceDueSql = sql`((${lifts.maxTrips} > 0 and ${lifts.trips} >= ${lifts.maxTrips}) or (${lifts.maxOperatingHours} > 0 and ${lifts.operatingHours} >= ${lifts.maxOperatingHours}))`;
 
-/** The landing page's figures over the lifts of `scope` in `range`, and the lifts that need attention. */
-export async function liftsSummary(db: Database, scope: SQL, range: DeviceRange): Promise<DashboardSummary> {
+/**
+ * The landing page's figures over the lifts of `scope` in `range`, and the lifts that need
+ * attention: in error, due for maintenance (`dueLiftIds`, by contract/maintenance.ts) or offline.
+ */
+export async function liftsSummary(
+  db: Database,
+  scope: SQL,
+  range: DeviceRange,
+  dueLiftIds: readonly string[],
+): Promise<DashboardSummary> {
   const { from, to } = rangeBounds(range);
+  const dueSql = dueLiftIds.length ? inArray(lifts.id, [...dueLiftIds]) : undefined;
   const inRange = and(
     eq(messages.liftId, lifts.id),
     isNull(messages.deletedAt),
@@ -329,9 +337,15 @@ export async function liftsSummary(db: Database, scope: SQL, range: DeviceRange)
       .from(messages)
       .innerJoin(lifts, eq(lifts.id, messages.liftId))
       .where(and(scope, inRange, eq(messages.kind, 'error'), eq(messages.active, true))),
-    loadLifts(db, and(scope, or(inErrorSql, maintenanceDueSql, eq(lifts.online, false))), {
+    loadLifts(db, and(scope, or(inErrorSql, dueSql, eq(lifts.online, false))), {
       limit: 10,
-      orderBy: [desc(inErrorSql), desc(maintenanceDueSql), asc(lifts.online), asc(lifts.uid), asc(lifts.id)],
+      orderBy: [
+        desc(inErrorSql),
+        ...(dueSql ? [desc(dueSql)] : []),
+        asc(lifts.online),
+        asc(lifts.uid),
+        asc(lifts.id),
+      ],
     }),
   ]);
   const total = counts?.total ?? 0;
@@ -343,8 +357,7 @@ export async function liftsSummary(db: Database, scope: SQL, range: DeviceRange)
       online,
       offline: total - online,
       inError: counts?.inError ?? 0,
-      // Filled in by the route from the maintenance plans (contract/maintenance.ts).
-      maintenanceDue: 0,
+      maintenanceDue: dueLiftIds.length,
     },
     trips: trips?.value ?? 0,
     errors: raised?.value ?? 0,

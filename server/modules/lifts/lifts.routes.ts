@@ -1,7 +1,7 @@
 import { and, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { liftsApi } from '../../../contract/api/lifts';
-import { berlinDay, countMaintenanceDue } from '../../../contract/maintenance';
+import { berlinDay, liftMaintenanceDue } from '../../../contract/maintenance';
 import { MSG } from '../../../contract/messages';
 import type { ListQuery } from '../../../contract/schemas/common';
 import type { Lift, LiftInput } from '../../../contract/schemas/lift';
@@ -88,16 +88,13 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
   const maintenance = createMaintenanceRepository(db);
   app.serve(liftsApi.summary, async (request) => {
     const user = currentUser(request);
-    const [summary, dueLifts] = await Promise.all([
-      liftsSummary(db, liftScopeCondition(user), request.query.range),
-      maintenance.liftsForDue(user, undefined, { servicemen: false }),
-    ]);
-    // "Maintenance due" counts what the due list shows, by the same computation (docs/maintenance.md).
+    // "Maintenance due" counts the lifts the due list shows now, by the same computation (docs/maintenance.md).
     const defaults = app.settings.current().maintenance;
-    return {
-      ...summary,
-      counts: { ...summary.counts, maintenanceDue: countMaintenanceDue(dueLifts, defaults, berlinDay()) },
-    };
+    const today = berlinDay();
+    const dueIds = (await maintenance.liftsForDue(user, undefined, { servicemen: false }))
+      .filter((lift) => liftMaintenanceDue(lift, defaults, today).status !== 'ok')
+      .map((lift) => lift.id);
+    return liftsSummary(db, liftScopeCondition(user), request.query.range, dueIds);
   });
 
   app.serve(liftsApi.get, async (request) => {

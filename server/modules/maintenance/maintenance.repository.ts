@@ -47,7 +47,8 @@ export function createMaintenanceRepository(db: Database) {
           p.every_trips, p.every_hours, p.every_months,
           v.id::text as visit_id, v.visited_on, v.trips::double precision as visit_trips,
           v.operating_hours as visit_hours,
-          f.trips::double precision as first_trips, f.operating_hours as first_hours,
+          lifts.baseline_trips::double precision as first_trips,
+          lifts.baseline_operating_hours as first_hours,
           ${servicemen} as servicemen
         from lifts
         left join maintenance_plans p on p.lift_id = lifts.id
@@ -56,11 +57,6 @@ export function createMaintenanceRepository(db: Database) {
           where lift_id = lifts.id and deleted_at is null
           order by visited_on desc, created_at desc limit 1
         ) v on true
-        left join lateral (
-          select trips, operating_hours from messages
-          where lift_id = lifts.id and kind = 'stats' and deleted_at is null and v.id is null
-          order by at limit 1
-        ) f on true
         where ${scope}${liftId ? sql` and lifts.id = ${liftId}` : sql``}`);
       return rowsOf<Record<string, unknown>>(result).map((row) => ({
         id: String(row.id),
@@ -104,15 +100,20 @@ export function createMaintenanceRepository(db: Database) {
 
     /** Stores a visit with the lift's counters now: the next interval counts from them. */
     async insertVisit(values: NewVisit): Promise<MaintenanceVisit | undefined> {
-      const [lift] = await db
-        .select({ trips: lifts.trips, hours: lifts.operatingHours })
-        .from(lifts)
-        .where(eq(lifts.id, values.liftId));
-      if (!lift) return undefined;
-      const [row] = await db
-        .insert(maintenanceVisits)
-        .values({ ...values, trips: lift.trips, operatingHours: lift.hours })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [lift] = await tx
+          .select({ trips: lifts.trips, hours: lifts.operatingHours })
+          .from(lifts)
+          .where(eq(lifts.id, values.liftId));
+        if (!lift) return undefined;
+        const [inserted] = await tx
+          .insert(maintenanceVisits)
+          .values({ ...values, trips: lift.trips, operatingHours: lift.hours })
+          .returning();
+        // The lift's "maintenance due" state may end with the visit: the mirrors get the lift again.
+        await tx.execute(sql`update lifts set sync_seq = sync_seq where id = ${values.liftId}`);
+        return inserted;
+      });
       if (!row) return undefined;
       const [recorder] = row.recordedBy
         ? await db.select({ name: users.displayName }).from(users).where(eq(users.id, row.recordedBy))

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE } from '../../../contract/constants';
 import { berlinDay, liftMaintenanceDue, maintenanceDueList, planOf } from '../../../contract/maintenance';
 import { MSG } from '../../../contract/messages';
 import type { ScopeUser } from '../../access/lifts';
+import { afterCommit } from '../../db/request-transaction';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { askLiftSeersToPull } from '../sync/sync-notify';
@@ -81,6 +82,8 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
     });
     if (!visit) throw new HttpError(404, MSG.liftNotFound);
     askLiftSeersToPull(app, [lift.id], 'visits');
+    // Its "maintenance due" state may have ended: the lift goes out again, once the visit is committed.
+    afterCommit(() => app.liveLifts.changed(lift.id));
     reply.status(201);
     return visit;
   });

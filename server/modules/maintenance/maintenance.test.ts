@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, berlinDay, lastVisitOf, maintenanceDueList } from '../../../contract/maintenance';
+import type { DashboardSummary } from '../../../contract/schemas/dashboard';
+import type { Lift } from '../../../contract/schemas/lift';
 import type { LiftMaintenance, MaintenanceVisit } from '../../../contract/schemas/maintenance';
 import type { SyncPullResponse } from '../../../contract/schemas/sync';
 import { clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
@@ -8,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { lifts, users } from '../../db/schema';
 import { readOutbox } from '../../integrations/mail/mailer';
 import { insertLiftWithKey } from '../../realtime/device-test-kit';
+import { writeBatch } from '../../realtime/ingest';
 import { sendMaintenanceNotices } from './maintenance-notices';
 
 /** Maintenance plans, due lists, visits, notices and stickers (docs/maintenance.md). */
@@ -69,6 +72,39 @@ describe('GET /maintenance/due', () => {
     expect(await within(150)).not.toContain(fresh.id);
     expect(await within(200)).toContain(fresh.id);
   });
+
+  it('agrees with the lift’s badge, the tile and “Needs attention”', async () => {
+    const state = async (id: string) =>
+      (await call('GET', `/api/lifts/${id}`, 'service_man')).json<Lift>().state.maintenanceDue;
+    expect(await state(overdue.id)).toBe(true);
+    expect(await state(fresh.id)).toBe(false);
+    const summary = (await call('GET', '/api/lifts/summary', 'service_man')).json<DashboardSummary>();
+    expect(summary.counts.maintenanceDue).toBe(1);
+    const attention = new Map(summary.attention.map((lift) => [lift.id, lift.state.maintenanceDue]));
+    expect(attention.get(overdue.id)).toBe(true);
+    // Offline and not due: listed after the due one, if at all.
+    expect(summary.attention[0]?.id).toBe(overdue.id);
+  });
+
+  it('counts the first interval from the first reading the portal received', async () => {
+    const lift = await insertLiftWithKey(t.app.db);
+    const at = Date.now() - 3_600_000;
+    const stats = (seq: number, trips: number, operatingHours: number) => ({
+      kind: 'stats' as const,
+      liftId: lift.id,
+      imei: lift.imei,
+      reading: { seq, ts: at + seq * 1000, trips, operatingHours },
+    });
+    await writeBatch(t.app.db, [stats(2, 70_100, 410), stats(1, 70_000, 400)]);
+    await writeBatch(t.app.db, [stats(3, 90_000, 600)]);
+    const seen = (await call('GET', `/api/lifts/${lift.id}`, 'admin')).json<Lift>();
+    expect(seen.maintenance.baseline).toEqual({ trips: 70_000, operatingHours: 400 });
+    // 20,000 of the default 50,000 trips ridden since then, although the counter is past 50,000;
+    // at today's pace the rest takes two days, within the notice days: due, not overdue.
+    const detail = (await call('GET', `/api/lifts/${lift.id}/maintenance`, 'admin')).json<LiftMaintenance>();
+    expect(detail.due).toMatchObject({ status: 'due', reason: 'trips', tripsLeft: 30_000 });
+    expect(seen.state.maintenanceDue).toBe(true);
+  });
 });
 
 describe('visits', () => {
@@ -102,6 +138,8 @@ describe('visits', () => {
     expect(detail.due.tripsLeft).toBe(50_000);
     const due = (await call('GET', '/api/maintenance/due', 'service_man')).json<{ items: unknown[] }>();
     expect(due.items).toEqual([]);
+    const lift = (await call('GET', `/api/lifts/${overdue.id}`, 'service_man')).json<Lift>();
+    expect(lift.state.maintenanceDue).toBe(false);
   });
 
   it('refuses customers, lifts out of scope, days ahead and empty work', async () => {
