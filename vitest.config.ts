@@ -27,6 +27,10 @@ export default defineConfig({
         test: { name: 'contract', include: ['contract/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The service worker's pure parts (its events need a browser: tests/e2e).
+        test: { name: 'sw', include: ['sw/**/*.test.ts'], environment: 'node' },
+      },
+      {
         // The browser's tests need its Vite plugins (Lingui macros in particular).
         extends: './vite.config.ts',
         test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },

@@ -7,6 +7,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { alarmNotification, isAlarmPush, notificationTarget } from './alarm-notification';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -111,26 +112,6 @@ self.addEventListener('message', (event) => {
 // ---- Alarms (docs/alarms.md#push): a push is shown as a notification; a click opens the lift,
 // "Acknowledge" opens the alarms page that acknowledges it (the token lives with the page).
 
-/** What the server pushes (AlarmPushPayload in contract/schemas/alarm.ts). */
-interface AlarmPush {
-  title: string;
-  body: string;
-  url: string;
-  alarmId: string;
-  liftId: string;
-}
-
-function isAlarmPush(data: unknown): data is AlarmPush {
-  const push = data as Partial<AlarmPush> | null;
-  return (
-    typeof push === 'object' &&
-    push !== null &&
-    typeof push.title === 'string' &&
-    typeof push.url === 'string' &&
-    typeof push.alarmId === 'string'
-  );
-}
-
 self.addEventListener('push', (event) => {
   let data: unknown = null;
   try {
@@ -139,27 +120,14 @@ self.addEventListener('push', (event) => {
     return;
   }
   if (!isAlarmPush(data)) return;
-  const german = (self.navigator.language ?? '').toLowerCase().startsWith('de');
-  event.waitUntil(
-    self.registration.showNotification(data.title, {
-      body: data.body,
-      tag: `alarm-${data.alarmId}`,
-      requireInteraction: true,
-      icon: '/icons/icon-192.png',
-      data: { url: data.url, alarmId: data.alarmId },
-      actions: [{ action: 'acknowledge', title: german ? 'Quittieren' : 'Acknowledge' }],
-    } as NotificationOptions),
-  );
+  const options = alarmNotification(data, self.navigator.language ?? '');
+  // `actions` is not in TypeScript's NotificationOptions yet.
+  event.waitUntil(self.registration.showNotification(data.title, options as NotificationOptions));
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = event.notification.data as { url?: unknown; alarmId?: unknown } | null;
-  const lift = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/';
-  const target =
-    event.action === 'acknowledge' && typeof data?.alarmId === 'string'
-      ? `/apps/alarms?acknowledge=${encodeURIComponent(data.alarmId)}`
-      : lift;
+  const target = notificationTarget(event.action, event.notification.data);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

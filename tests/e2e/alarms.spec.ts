@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import type { DeviceAck } from '../../contract/device';
 import type { AlarmListItem, AlarmPushPayload } from '../../contract/schemas/alarm';
 import { startTestPushEndpoint } from '../../server/integrations/push/test-push-endpoint';
+import { ACKNOWLEDGE_ACTION, notificationTarget } from '../../sw/alarm-notification';
 import {
   adminHeaders as adminHeadersOf,
   liftWithError,
@@ -182,4 +183,81 @@ test('a service man acknowledges an alarm offline; the admin sees it acknowledge
   });
   const [listed] = ((await seen.json()) as { alarms: AlarmListItem[] }).alarms;
   expect(listed).toMatchObject({ code: 101, acknowledgedBy: lift.serviceMan, closedAt: null });
+});
+
+/**
+ * The push path in the browser's own service worker (sw/sw.ts): a push delivered through the
+ * DevTools protocol, as the push service would, becomes a notification with "Quittieren"; that
+ * action leads to the alarms page, which acknowledges the alarm on arrival. Clicking a system
+ * notification is beyond the browser's automation: its target comes from the worker's own
+ * function (sw/alarm-notification.ts, unit-tested there).
+ */
+test('a push shows the alarm with “Quittieren”, which acknowledges it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const lift = await liftWithError(request);
+  const headers = await adminHeadersOf(request);
+  const alarmsOf = async () =>
+    (
+      (await (await request.get('/api/alarms', { headers, params: { liftId: lift.id } })).json()) as {
+        alarms: AlarmListItem[];
+      }
+    ).alarms;
+  const [alarm] = await alarmsOf();
+  expect(alarm).toMatchObject({ code: 101, acknowledgedAt: null });
+  if (!alarm || !baseURL) throw new Error('no alarm');
+
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/dashboards/my-devices');
+  await waitForServiceWorker(page);
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL.startsWith(baseURL));
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const payload: AlarmPushPayload = {
+    title: `Alarm ${lift.uid}: Fehler 101: Türzonenfehler`,
+    body: 'Kellerweg 1, 10115 Berlin',
+    url: `/apps/lift/lifts/${lift.id}`,
+    alarmId: alarm.id,
+    liftId: lift.id,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL).origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  const shown = async () =>
+    worker.evaluate(async () => {
+      const sw = self as unknown as { registration: { getNotifications(): Promise<Notification[]> } };
+      return (await sw.registration.getNotifications()).map((n) => ({
+        title: n.title,
+        data: n.data as unknown,
+        actions: (n as Notification & { actions?: { action: string; title: string }[] }).actions ?? [],
+      }));
+    });
+  await expect
+    .poll(async () => (await shown()).find((n) => n.title === payload.title))
+    .toMatchObject({
+      data: { alarmId: alarm.id, url: payload.url },
+      actions: [{ action: ACKNOWLEDGE_ACTION, title: 'Quittieren' }],
+    });
+  const notification = (await shown()).find((n) => n.title === payload.title);
+
+  await page.goto(notificationTarget(ACKNOWLEDGE_ACTION, notification?.data));
+  await expect(page.getByText('Alarm quittiert')).toBeVisible();
+  await expect.poll(async () => (await alarmsOf())[0]?.acknowledgedBy ?? null).toBe(lift.serviceMan);
+  // Handled once: the page drops the parameter, so a reload acknowledges nothing again.
+  await expect(page).toHaveURL(/\/apps\/alarms$/);
 });
