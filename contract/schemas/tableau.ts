@@ -332,6 +332,11 @@ export const BomSchema = v.object({
   lines: v.array(BomLineSchema),
   /** Elements billed as an article that no longer exists. */
   missing: v.number(),
+  /**
+   * Elements billed as an article in another admin's private folder: counted, never named or
+   * priced, and left out of the sum (docs/tableau.md#bill-of-materials).
+   */
+  private: v.number(),
   total: v.string(),
   totalCents: v.number(),
 });

@@ -1,26 +1,34 @@
 import PDFDocument from 'pdfkit';
 import { type Bom, type BomLine, decimalOfCents, type Template } from '../../../contract/schemas/tableau';
-import type { TableauSubfolderRow } from '../../db/schema';
+import type { BomArticle } from './tableau.repository';
 
 /**
  * The bill of materials of a layout: every element billed as an article (its `subfolderId`)
- * counts once; lines by article number. Sums are integer cents.
+ * counts once; lines by article number. Sums are integer cents. Articles the caller may not see
+ * (another admin's private folder) are only counted in `private`: no name, number or price, and
+ * not in the sum, which would give the price away.
  */
-export function billOfMaterials(template: Template, articles: readonly TableauSubfolderRow[]): Bom {
+export function billOfMaterials(template: Template, articles: readonly BomArticle[]): Bom {
   const quantities = new Map<string, number>();
   for (const element of template.data.elements) {
     if (element.subfolderId)
       quantities.set(element.subfolderId, (quantities.get(element.subfolderId) ?? 0) + 1);
   }
-  const byId = new Map(articles.map((article) => [article.id, article]));
+  const byId = new Map(articles.map((found) => [found.article.id, found]));
   const lines: BomLine[] = [];
   let missing = 0;
+  let hidden = 0;
   for (const [subfolderId, quantity] of quantities) {
-    const article = byId.get(subfolderId);
-    if (!article) {
+    const found = byId.get(subfolderId);
+    if (!found) {
       missing += quantity;
       continue;
     }
+    if (!found.visible) {
+      hidden += quantity;
+      continue;
+    }
+    const { article } = found;
     const totalCents = article.priceCents * quantity;
     lines.push({
       subfolderId,
@@ -41,6 +49,7 @@ export function billOfMaterials(template: Template, articles: readonly TableauSu
     type: template.type,
     lines,
     missing,
+    private: hidden,
     total: decimalOfCents(totalCents),
     totalCents,
   };
@@ -58,6 +67,7 @@ export function bomCsv(bom: Bom): string {
   const rows: (string | number)[][] = [
     ['number', 'name', 'quantity', 'unitPrice', 'total'],
     ...bom.lines.map((line) => [line.number, line.name, line.quantity, line.unitPrice, line.total]),
+    ...(bom.private > 0 ? [['', 'Private articles', bom.private, '', '']] : []),
     ['', 'Sum', '', '', bom.total],
   ];
   return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
@@ -104,6 +114,7 @@ export function bomPdf(bom: Bom, preview: Buffer | null, labels: BomLabels): Pro
     for (const line of bom.lines) {
       row([line.number, line.name, String(line.quantity), `${line.unitPrice} €`, `${line.total} €`]);
     }
+    if (bom.private > 0) row(['', labels.privateArticles, String(bom.private), '', '']);
     doc.moveTo(48, doc.y).lineTo(547, doc.y).stroke();
     doc.moveDown(0.4);
     row(['', labels.sum, '', '', `${bom.total} €`], true);
@@ -120,6 +131,8 @@ export interface BomLabels {
   unitPrice: string;
   total: string;
   sum: string;
+  /** The line counting articles of another admin's private folders. */
+  privateArticles: string;
 }
 
 /** The sheet's headings in the portal's two languages (German first, as the portal). */
@@ -133,6 +146,7 @@ export const BOM_LABELS: Record<'de' | 'en', BomLabels> = {
     unitPrice: 'Einzelpreis',
     total: 'Gesamt',
     sum: 'Summe',
+    privateArticles: 'Private Artikel (ohne Preis)',
   },
   en: {
     title: 'Bill of materials',
@@ -143,5 +157,6 @@ export const BOM_LABELS: Record<'de' | 'en', BomLabels> = {
     unitPrice: 'Unit price',
     total: 'Total',
     sum: 'Sum',
+    privateArticles: 'Private articles (not priced)',
   },
 };

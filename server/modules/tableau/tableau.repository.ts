@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   type TableauFolderRow,
   type TableauResourceRow,
+  type TableauSubfolderRow,
   type TableauTemplateRow,
   tableauFolders,
   tableauResources,
@@ -27,6 +28,12 @@ export type NewTemplate = Pick<
   typeof tableauTemplates.$inferInsert,
   'name' | 'description' | 'type' | 'data' | 'userId'
 >;
+
+/** An article of a bill of materials, and whether the caller may see it. */
+export interface BomArticle {
+  article: TableauSubfolderRow;
+  visible: boolean;
+}
 
 /** `%` and `_` of a search are literal (docs/api.md#lists). */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -224,10 +231,17 @@ export function createTableauRepository(db: Database) {
       });
     },
 
-    /** Articles by id whatever the folder (the bill of materials of a shared template). */
-    async subfoldersByIds(ids: string[]) {
+    /**
+     * Articles by id whatever the folder (the bill of materials of a shared template), each with
+     * whether `user` may see it: another admin's private article is counted but not shown.
+     */
+    async subfoldersForBom(ids: string[], user: TableauUser): Promise<BomArticle[]> {
       if (ids.length === 0) return [];
-      return db.select().from(tableauSubfolders).where(inArray(tableauSubfolders.id, ids));
+      return db
+        .select({ article: tableauSubfolders, visible: sql<boolean>`(${folderVisible(user)})` })
+        .from(tableauSubfolders)
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(inArray(tableauSubfolders.id, ids));
     },
 
     // --- resources -------------------------------------------------------------------------

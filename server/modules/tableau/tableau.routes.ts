@@ -293,7 +293,7 @@ export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (ap
         template.data.elements.flatMap((element) => (element.subfolderId ? [element.subfolderId] : [])),
       ),
     ];
-    const bom = billOfMaterials(template, await repo.subfoldersByIds(ids));
+    const bom = billOfMaterials(template, await repo.subfoldersForBom(ids, currentUser(request)));
     const { format, lang } = request.query;
     const fileBase = `bom-${template.name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || template.id}`;
     if (format === 'csv') {

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages';
@@ -18,6 +19,7 @@ import { formData } from '../storage/storage-fixtures';
 let t: TestApp;
 /** Two admins: the demo admin and a colleague, each with his own private folders. */
 const headers = {} as Record<'admin' | 'colleague' | 'customer', { authorization: string }>;
+let colleagueId = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,6 +30,7 @@ beforeAll(async () => {
     .values({ email: 'colleague@tableau.test', status: 'active', role: 'admin', displayName: 'Colleague' })
     .returning();
   if (!colleague) throw new Error('colleague not created');
+  colleagueId = colleague.id;
   headers.colleague = { authorization: `Bearer ${await t.app.accessTokens.signIn(colleague)}` };
 });
 afterAll(() => t.close());
@@ -56,14 +59,39 @@ async function article(who: Who, body: object): Promise<Subfolder> {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Subfolder>();
 }
-async function upload(who: Who, fields: Record<string, string>, content: Buffer, fileName = 'part.png') {
-  const form = formData(fields, { fileName, type: 'image/png', content });
+async function upload(
+  who: Who,
+  fields: Record<string, string>,
+  content: Buffer,
+  fileName = 'part.png',
+  type = 'image/png',
+) {
+  const form = formData(fields, { fileName, type, content });
   return t.app.inject({
     method: 'POST',
     url: '/api/resources/register',
     headers: { ...headers[who], ...form.headers },
     payload: form.payload,
   });
+}
+
+/** The text a pdfkit sheet shows: its compressed content streams' hex strings, decoded. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let text = '';
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g)) {
+      text += Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
+    }
+    text += '\n';
+  }
+  return text;
 }
 
 describe('folders', () => {
@@ -116,6 +144,35 @@ describe('folders', () => {
       isPublic: false,
     });
     expect(forged.statusCode).toBe(403);
+  });
+
+  it('PUT takes the spec’s {name, notes, user} form: the owner names himself, nobody else', async () => {
+    const adminId = (await t.signInAs('admin')).user.id;
+    const mine = await folder('admin', { name: 'Spec form', notes: '', user: adminId });
+    const updated = await call('admin', 'PUT', `/api/folders/${mine.id}`, {
+      name: 'Spec form 2',
+      notes: 'renamed',
+      user: { id: adminId },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    // The form without `isPublic` keeps whether the folder is public.
+    expect(updated.json<Folder>()).toMatchObject({
+      name: 'Spec form 2',
+      notes: 'renamed',
+      userId: adminId,
+      isPublic: false,
+    });
+    const shared = await folder('admin', { name: 'Spec shared', isPublic: true });
+    const named = await call('colleague', 'PUT', `/api/folders/${shared.id}`, {
+      name: 'Taken over',
+      notes: '',
+      user: colleagueId,
+    });
+    expect(named.statusCode).toBe(403);
+    expect((await call('admin', 'GET', `/api/folders/${shared.id}`)).json<Folder>()).toMatchObject({
+      name: 'Spec shared',
+      isPublic: true,
+    });
   });
 
   it('is for admins and above only', async () => {
@@ -313,6 +370,29 @@ describe('resources (part images)', () => {
     expect((await call('admin', 'GET', `/api/resources/${resource.id}`)).statusCode).toBe(404);
   });
 
+  it('accepts JPEG and GIF images too, typed by their bytes', async () => {
+    const line = await folder('admin', { name: 'Other types', isPublic: true });
+    const item = await article('admin', { folderId: line.id, name: 'Arrow', number: 'AR-1' });
+    const base = sharp({ create: { width: 80, height: 40, channels: 3, background: '#993366' } });
+    for (const [content, fileName, contentType] of [
+      [await base.clone().jpeg().toBuffer(), 'arrow.jpg', 'image/jpeg'],
+      [await base.clone().gif().toBuffer(), 'arrow.gif', 'image/gif'],
+    ] as const) {
+      const stored = await upload('admin', { subfolderId: item.id }, content, fileName, contentType);
+      expect(stored.statusCode, stored.body).toBe(201);
+      const resource = stored.json<Resource>();
+      expect(resource).toMatchObject({ contentType, width: 80, height: 40, widthMm: 8, heightMm: 4 });
+      const image = await t.app.inject({ method: 'GET', url: resource.url });
+      expect(image.statusCode).toBe(200);
+      expect((await sharp(image.rawPayload).metadata()).format).toBe(
+        contentType === 'image/jpeg' ? 'jpeg' : 'gif',
+      );
+      // A PNG thumbnail; an image smaller than 256 px is not enlarged.
+      const thumbnail = await t.app.inject({ method: 'GET', url: resource.thumbnailUrl });
+      expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'png', width: 80 });
+    }
+  });
+
   it('refuses a file that is not a JPEG, PNG or GIF by its bytes, whatever its name', async () => {
     const line = await folder('admin', { name: 'Wrong types', isPublic: true });
     const item = await article('admin', { folderId: line.id, name: 'Sign', number: 'SG-1' });
@@ -469,6 +549,8 @@ describe('templates', () => {
     const pdf = await call('admin', 'GET', `/api/templates/${template.id}/bom?format=pdf&lang=en`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The preview is embedded as an image of the sheet.
+    expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
     const lop = await call('admin', 'POST', '/api/templates/register', { name: 'LOP 1', type: 'LOP' });
     expect(lop.json<Template>().data).toMatchObject({ widthMm: 120, elements: [] });
@@ -494,6 +576,84 @@ describe('templates', () => {
     expect(removed.json()).toMatchObject({ count: 1 });
     expect((await t.app.inject({ method: 'GET', url: previewUrl ?? '' })).statusCode).toBe(404);
     expect((await call('admin', 'GET', `/api/templates/${template.id}/bom`)).statusCode).toBe(404);
+  });
+
+  it('a shared template’s bill of materials counts another admin’s private articles without naming them', async () => {
+    const shared = await folder('admin', { name: 'BOM shared', isPublic: true });
+    const secret = await folder('admin', { name: 'BOM secret', isPublic: false });
+    const visible = await article('admin', {
+      folderId: shared.id,
+      name: 'Public button',
+      number: 'PB-1',
+      price: '10.00',
+    });
+    const hidden = await article('admin', {
+      folderId: secret.id,
+      name: 'Secret display',
+      number: 'SECRET-99',
+      price: '777.77',
+    });
+    const shape = (id: string, subfolderId: string) => ({
+      id,
+      kind: 'shape',
+      shape: 'rect',
+      fill: '#000000',
+      stroke: '#ffffff',
+      subfolderId,
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 10,
+      rotation: 0,
+    });
+    const created = await call('admin', 'POST', '/api/templates/register', {
+      name: 'Mixed COP',
+      type: 'COP',
+      data: layoutOf([
+        shape('a', visible.id),
+        shape('b', hidden.id),
+        shape('c', hidden.id),
+      ] as TemplateLayout['elements']),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Template>().id;
+    const preview = formData({}, { fileName: 'preview.png', type: 'image/png', content: await png(30, 120) });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/templates/${id}/preview`,
+      headers: { ...headers.admin, ...preview.headers },
+      payload: preview.payload,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // The owner sees his own article, priced and in the sum.
+    const own = (await call('admin', 'GET', `/api/templates/${id}/bom`)).json<Bom>();
+    expect(own.lines.map((line) => [line.number, line.quantity])).toEqual([
+      ['PB-1', 1],
+      ['SECRET-99', 2],
+    ]);
+    expect(own).toMatchObject({ private: 0, missing: 0, totalCents: 1000 + 2 * 77777 });
+
+    // The colleague: the private article is counted, never named, numbered or priced.
+    const theirs = await call('colleague', 'GET', `/api/templates/${id}/bom`);
+    expect(theirs.statusCode).toBe(200);
+    const bom = theirs.json<Bom>();
+    expect(bom.lines).toEqual([expect.objectContaining({ number: 'PB-1', quantity: 1, totalCents: 1000 })]);
+    expect(bom).toMatchObject({ private: 2, missing: 0, total: '10.00', totalCents: 1000 });
+    for (const leak of ['Secret display', 'SECRET-99', '777.77', '77777', hidden.id]) {
+      expect(theirs.body).not.toContain(leak);
+    }
+    const csv = await call('colleague', 'GET', `/api/templates/${id}/bom?format=csv`);
+    expect(csv.body).toContain(',Private articles,2,,');
+    expect(csv.body).toContain('PB-1,Public button,1,10.00,10.00');
+    for (const leak of ['Secret display', 'SECRET-99', '777.77']) expect(csv.body).not.toContain(leak);
+    const pdf = await call('colleague', 'GET', `/api/templates/${id}/bom?format=pdf&lang=en`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Private articles (not priced)');
+    expect(text).toContain('Public button');
+    for (const leak of ['Secret display', 'SECRET-99', '777.77']) expect(text).not.toContain(leak);
   });
 
   it('refuses layouts that break the schema or name unknown articles', async () => {

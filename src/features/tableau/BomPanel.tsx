@@ -116,6 +116,14 @@ export function BomPanel({
               <Trans>{bom.missing} elements name an article that no longer exists.</Trans>
             </Text>
           )}
+          {bom.private > 0 && (
+            <Text fontSize="xs" color="fg.muted" data-testid="bom-private">
+              <Trans>
+                {bom.private} elements name an article in another admin's private folder: not listed and not
+                in the sum.
+              </Trans>
+            </Text>
+          )}
           <HStack gap="2">
             <Button size="xs" variant="outline" onClick={() => void download('csv')}>
               <Download /> CSV
