@@ -88,7 +88,8 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   await page.getByRole('dialog').getByLabel('Name').fill(`E2E COP ${run}`);
   await page.getByRole('dialog').getByRole('button', { name: 'Anlegen' }).click();
   await expect(page).toHaveURL(/\/apps\/tableau\/editor\//);
-  await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible();
+  // The editor's chunk (Konva) loads on first use: slow on a busy machine.
+  await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible({ timeout: 20_000 });
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Vergrößern' }).click();
 
   // Both images dragged from the library onto the panel.
@@ -147,7 +148,8 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   expect(saved.data.elements[1]?.width).toBe(resized.width);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible();
+  // The editor's chunk (Konva) loads on first use: slow on a busy machine.
+  await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible({ timeout: 20_000 });
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Vergrößern' }).click();
   await expect(page.getByTestId('bom-sum')).toHaveText('25,00 €');
   await expect(page.getByTestId('bom-table').getByRole('cell', { name: '2', exact: true })).toBeVisible();
@@ -201,7 +203,7 @@ test('the editor keeps its frame rate while dragging on a panel with 200 element
   const { id } = (await created.json()) as { id: string };
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/apps/tableau/editor/${id}`);
-  await expect(page.getByRole('heading', { name: 'Bench 200' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bench 200' })).toBeVisible({ timeout: 20_000 });
   const frame = await canvasFrame(page, 400);
   // Let the images load and the first frames settle.
   await page.waitForTimeout(1000);
