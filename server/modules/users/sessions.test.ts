@@ -10,6 +10,7 @@ import {
   connectError,
   connected,
   createUserSockets,
+  signedOutByServer,
   type UserSocket,
 } from '../../../tests/server/helpers/user-sockets';
 import { sessions, users } from '../../db/schema';
@@ -26,13 +27,6 @@ beforeAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 afterAll(() => t.close());
-
-/** Resolves when the server sent `logout` and then closed the socket. */
-const signedOutByServer = (socket: UserSocket) =>
-  Promise.all([
-    new Promise<void>((resolve) => socket.once('logout', () => resolve())),
-    new Promise<string>((resolve) => socket.once('disconnect', resolve)),
-  ]).then(([, reason]) => reason);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (token: string) => t.app.inject({ url: '/api/users/me', headers: bearer(token) });
@@ -191,30 +185,39 @@ describe('sessions', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('disabling or deleting a user ends his sessions', async () => {
+  it('disabling or deleting a user ends his sessions and closes their sockets', async () => {
     const disabled = await newUser('service_man');
     const deleted = await newUser('service_man');
     const adminHeaders = await t.authHeaders('admin');
-    const socket = open(deleted.token);
-    await connected(socket);
-    const closed = signedOutByServer(socket);
+    const disabledSocket = open(disabled.token);
+    const deletedSocket = open(deleted.token);
+    await Promise.all([connected(disabledSocket), connected(deletedSocket)]);
+    const disabledClosed = signedOutByServer(disabledSocket);
+    const deletedClosed = signedOutByServer(deletedSocket);
 
-    await t.app.inject({
+    const disabling = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${disabled.row.id}`,
       headers: adminHeaders,
       payload: { status: 'disabled' },
     });
-    await t.app.inject({
+    expect(disabling.statusCode).toBe(200);
+    expect(await disabledClosed).toBe('io server disconnect');
+    expect(deletedSocket.connected).toBe(true);
+
+    const deleting = await t.app.inject({
       method: 'POST',
       url: '/api/users/deleteByIds',
       headers: adminHeaders,
       payload: { ids: [deleted.row.id] },
     });
+    expect(deleting.statusCode).toBe(200);
+    expect(await deletedClosed).toBe('io server disconnect');
 
-    expect(await closed).toBe('io server disconnect');
     expect((await me(disabled.token)).statusCode).toBe(401);
     expect((await me(deleted.token)).statusCode).toBe(401);
+    expect((await connectError(open(disabled.token))).message).toBe(SOCKET_AUTH_ERROR);
+    expect((await connectError(open(deleted.token))).message).toBe(SOCKET_AUTH_ERROR);
   });
 });
 
