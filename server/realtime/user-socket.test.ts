@@ -1,9 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_PASSWORD } from '../../contract/constants';
 import type { Role } from '../../contract/roles';
+import type { Lift } from '../../contract/schemas/lift';
+import type { Message } from '../../contract/schemas/message';
 import { type OnlineUser, SOCKET_AUTH_ERROR } from '../../contract/socket';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../tests/server/helpers/app';
 import { decodeClaims, nowSeconds, signToken } from '../../tests/server/helpers/tokens';
-import { connectError, createUserSockets, type UserSocket } from '../../tests/server/helpers/user-sockets';
+import {
+  connectError,
+  connected,
+  createUserSockets,
+  signedOutByServer,
+  type UserSocket,
+} from '../../tests/server/helpers/user-sockets';
+import { users } from '../db/schema';
+import { VirtualController } from '../demo/virtual-controller';
+import { hashPassword } from '../modules/users/password';
+import { insertLiftWithKey } from './device-test-kit';
 
 let t: TestApp;
 let baseUrl: string;
@@ -113,6 +126,97 @@ describe('the user socket', () => {
     const error = await connectError(open(expired));
 
     expect(error.message).toBe(SOCKET_AUTH_ERROR);
+  });
+});
+
+describe('a demoted user', () => {
+  const controllers: VirtualController[] = [];
+  afterEach(() => {
+    for (const controller of controllers.splice(0)) controller.close();
+  });
+
+  /** One controller per lift; each call sends one more stats reading and waits for its acknowledgement. */
+  const byImei = new Map<string, { controller: VirtualController; trips: number }>();
+  async function reading(lift: { imei: string; key: string }) {
+    let entry = byImei.get(lift.imei);
+    if (!entry) {
+      const controller = new VirtualController({
+        ...lift,
+        url: baseUrl,
+        reconnect: false,
+        ackTimeoutMs: 20_000,
+      });
+      controllers.push(controller);
+      await controller.connect();
+      entry = { controller, trips: 0 };
+      byImei.set(lift.imei, entry);
+    }
+    entry.trips += 10;
+    entry.controller.sendStats({ trips: entry.trips, operatingHours: 1 });
+    await entry.controller.idle();
+  }
+
+  /** A socket of `token` with every `lift` and `lift:message` it receives. */
+  async function watching(token: string) {
+    const socket = open(token);
+    const lifts: Lift[] = [];
+    const readings: Message[] = [];
+    socket.on('lift', (lift) => lifts.push(lift));
+    socket.on('lift:message', (message) => readings.push(message));
+    await connected(socket);
+    return { socket, liftIds: () => [...lifts.map((l) => l.id), ...readings.map((m) => m.liftId)] };
+  }
+
+  it('who signs in again gets no live event of a lift outside his new scope', async () => {
+    const email = `demoted-${crypto.randomUUID().slice(0, 8)}@sockets.test`;
+    const [row] = await t.database.handle.db
+      .insert(users)
+      .values({
+        email,
+        displayName: 'Demoted admin',
+        role: 'admin',
+        status: 'active',
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+      })
+      .returning();
+    const signIn = async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/authenticate',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ access_token: string }>().access_token;
+    };
+    const foreign = await insertLiftWithKey(t.app.db);
+    const own = await insertLiftWithKey(t.app.db, { customers: [row!.id] });
+    const staff = await watching(await tokenOf('dev'));
+
+    // As admin he receives every lift.
+    const asAdmin = await watching(await signIn());
+    await reading(foreign);
+    await vi.waitFor(() => expect(asAdmin.liftIds()).toContain(foreign.id));
+
+    const closed = signedOutByServer(asAdmin.socket);
+    const demoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${row!.id}`,
+      headers: await t.authHeaders('dev'),
+      payload: { role: 'customer' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+
+    // Signed in again as a customer: the foreign lift's reading reaches staff, not him; his own does.
+    const asCustomer = await watching(await signIn());
+    const staffSeen = staff.liftIds().filter((id) => id === foreign.id).length;
+    await reading(foreign);
+    await vi.waitFor(() =>
+      expect(staff.liftIds().filter((id) => id === foreign.id).length).toBeGreaterThan(staffSeen),
+    );
+    await reading(own);
+    await vi.waitFor(() => expect(asCustomer.liftIds()).toContain(own.id));
+    expect(asCustomer.liftIds()).not.toContain(foreign.id);
   });
 });
 

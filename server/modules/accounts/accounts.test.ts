@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { AuthResponseSchema, type User, UserSchema } from '../../../contract/schemas/user';
@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../tests/server/helpers/app';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
+import { connected, createUserSockets, signedOutByServer } from '../../../tests/server/helpers/user-sockets';
 import { createSealedTokens } from '../../lib/sealed-token';
 import { passwordFingerprint } from '../users/invitation';
 
@@ -19,6 +20,8 @@ const DAY_MS = 86_400_000;
 
 let smtp: TestSmtpServer;
 let t: TestApp;
+let baseUrl: string;
+const sockets = createUserSockets(() => baseUrl);
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({
@@ -27,7 +30,9 @@ beforeAll(async () => {
     PASSWORD_RESET_RATE_LIMIT: '3',
     REGISTER_RATE_LIMIT: '1000',
   });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
+afterEach(() => sockets.closeAll());
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -349,7 +354,7 @@ describe('forgotten and reset password', () => {
     });
   });
 
-  it('never turns a bearer token alone into a new password; a reset from the mailed link ends every session', async () => {
+  it('never turns a bearer token alone into a new password; a reset from the mailed link ends every session and closes its sockets', async () => {
     const email = uniqueEmail('menu');
     await invite('admin', email);
     const session = v.parse(
@@ -357,6 +362,9 @@ describe('forgotten and reset password', () => {
       (await register(registerParts(await smtp.nextMailTo(email)))).json(),
     );
     const headers = { authorization: `Bearer ${session.access_token}` };
+    const socket = sockets.open(session.access_token);
+    await connected(socket);
+    const closed = signedOutByServer(socket);
 
     // The call that once handed a reset token to any bearer is gone.
     const takeover = await t.app.inject({ method: 'POST', url: '/api/users/me/reset-token', headers });
@@ -371,6 +379,7 @@ describe('forgotten and reset password', () => {
       payload: { email: token, password: 'reset-password-1', confirmPassword: 'reset-password-1' },
     });
     expect(reset.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
     expect((await t.app.inject({ url: '/api/users/me', headers })).statusCode).toBe(401);
   });
 

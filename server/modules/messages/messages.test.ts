@@ -142,6 +142,95 @@ describe('notes', () => {
     expect(current.json()).toMatchObject({ isNotes: false, version: 3 });
   });
 
+  it.each([
+    ['javascript:', 'javascript:alert(document.cookie)'],
+    ['data:', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='],
+    ['plain http:', 'http://files.example.com/a.jpg'],
+  ])('refuses a %s link on a note with the field error, and keeps the note as it was', async (_kind, url) => {
+    const versionNow = async () =>
+      (await list(`/api/messages/getByPagenation?liftId=${f.own.id}`, 'admin')).messages.find(
+        (message) => message.id === f.ownMessageId,
+      )?.version;
+    const before = await versionNow();
+    const response = await as('service_man', 'PUT', `/api/messages/${f.ownMessageId}`, {
+      year: f.year,
+      isNotes: true,
+      notes: { ...notes, urls: ['https://files.example.com/ok.jpg', url] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: MSG.invalidRequest,
+      fieldErrors: { 'notes.urls.1': MSG.httpsLinksOnly },
+    });
+    expect(before).toBeDefined();
+    expect(await versionNow()).toBe(before);
+  });
+
+  it('keeps https links and the portal’s own file links', async () => {
+    const urls = ['https://files.example.com/a.jpg', '/api/files/4b1e0c1a/content'];
+    const response = await as('service_man', 'PUT', `/api/messages/${f.ownMessageId}`, {
+      year: f.year,
+      isNotes: true,
+      notes: { ...notes, urls },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(v.parse(MessageSchema, response.json()).notes?.urls).toEqual(urls);
+  });
+
+  it('never answers a link stored before the rule: lists, the note write’s 409 and sync leave it out', async () => {
+    const unsafe = [
+      'javascript:alert(1)',
+      ' data:text/html,<script>alert(1)</script>',
+      'http://plain.example.com/x',
+    ];
+    const safe = ['https://files.example.com/kept.jpg', '/api/files/kept/content'];
+    const [row] = await t.database.handle.db
+      .insert(messages)
+      .values({
+        year: f.year,
+        liftId: f.own.id,
+        kind: 'error',
+        code: 777,
+        active: true,
+        at: new Date(),
+        isNotes: true,
+        notes: {
+          title: 'Old note',
+          notes: 'From before the link rule',
+          urls: [unsafe[0]!, safe[0]!, ...unsafe.slice(1), safe[1]!],
+        },
+      })
+      .returning();
+    const id = row!.id;
+
+    const listed = await list(`/api/messages/getByPagenation?liftId=${f.own.id}`, 'admin');
+    expect(listed.messages.find((message) => message.id === id)?.notes?.urls).toEqual(safe);
+
+    const stale = await as('admin', 'PUT', `/api/messages/${id}`, {
+      year: f.year,
+      isNotes: true,
+      notes: { title: 'x', notes: 'y', urls: [] },
+      baseVersion: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current.notes.urls).toEqual(safe);
+
+    // The offline mirror: every page up to the end of the stream.
+    let body = '';
+    let cursor = '';
+    for (let page = 0; page < 50; page++) {
+      const pulled = await as('admin', 'GET', `/api/sync/pull?limit=2000${cursor && `&cursor=${cursor}`}`);
+      expect(pulled.statusCode).toBe(200);
+      body += pulled.body;
+      const answer = pulled.json<{ cursor: string; hasMore: boolean }>();
+      cursor = encodeURIComponent(answer.cursor);
+      if (!answer.hasMore) break;
+    }
+    expect(body).toContain('From before the link rule');
+    expect(body).toContain(safe[0]);
+    for (const link of unsafe) expect(body).not.toContain(link.trim().slice(0, 12));
+  });
+
   it('answers 404 for the wrong year', async () => {
     const response = await as('admin', 'PUT', `/api/messages/${f.ownMessageId}`, {
       year: f.year - 1,

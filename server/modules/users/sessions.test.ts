@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
+import type { Role } from '../../../contract/roles';
 import type { OnlineUser } from '../../../contract/socket';
 import { SOCKET_AUTH_ERROR } from '../../../contract/socket';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
@@ -10,6 +11,7 @@ import {
   connectError,
   connected,
   createUserSockets,
+  signedOutByServer,
   type UserSocket,
 } from '../../../tests/server/helpers/user-sockets';
 import { sessions, users } from '../../db/schema';
@@ -27,13 +29,6 @@ beforeAll(async () => {
 afterEach(() => sockets.closeAll());
 afterAll(() => t.close());
 
-/** Resolves when the server sent `logout` and then closed the socket. */
-const signedOutByServer = (socket: UserSocket) =>
-  Promise.all([
-    new Promise<void>((resolve) => socket.once('logout', () => resolve())),
-    new Promise<string>((resolve) => socket.once('disconnect', resolve)),
-  ]).then(([, reason]) => reason);
-
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (token: string) => t.app.inject({ url: '/api/users/me', headers: bearer(token) });
 const renew = (token: string) =>
@@ -43,7 +38,7 @@ const renew = (token: string) =>
     payload: { access_token: token },
   });
 
-async function newUser(role: 'admin' | 'customer' | 'service_man', companyId: string | null = null) {
+async function newUser(role: Role, companyId: string | null = null) {
   const email = `${role}-${crypto.randomUUID().slice(0, 8)}@sessions.test`;
   const [row] = await t.database.handle.db
     .insert(users)
@@ -191,30 +186,39 @@ describe('sessions', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('disabling or deleting a user ends his sessions', async () => {
+  it('disabling or deleting a user ends his sessions and closes their sockets', async () => {
     const disabled = await newUser('service_man');
     const deleted = await newUser('service_man');
     const adminHeaders = await t.authHeaders('admin');
-    const socket = open(deleted.token);
-    await connected(socket);
-    const closed = signedOutByServer(socket);
+    const disabledSocket = open(disabled.token);
+    const deletedSocket = open(deleted.token);
+    await Promise.all([connected(disabledSocket), connected(deletedSocket)]);
+    const disabledClosed = signedOutByServer(disabledSocket);
+    const deletedClosed = signedOutByServer(deletedSocket);
 
-    await t.app.inject({
+    const disabling = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${disabled.row.id}`,
       headers: adminHeaders,
       payload: { status: 'disabled' },
     });
-    await t.app.inject({
+    expect(disabling.statusCode).toBe(200);
+    expect(await disabledClosed).toBe('io server disconnect');
+    expect(deletedSocket.connected).toBe(true);
+
+    const deleting = await t.app.inject({
       method: 'POST',
       url: '/api/users/deleteByIds',
       headers: adminHeaders,
       payload: { ids: [deleted.row.id] },
     });
+    expect(deleting.statusCode).toBe(200);
+    expect(await deletedClosed).toBe('io server disconnect');
 
-    expect(await closed).toBe('io server disconnect');
     expect((await me(disabled.token)).statusCode).toBe(401);
     expect((await me(deleted.token)).statusCode).toBe(401);
+    expect((await connectError(open(disabled.token))).message).toBe(SOCKET_AUTH_ERROR);
+    expect((await connectError(open(deleted.token))).message).toBe(SOCKET_AUTH_ERROR);
   });
 });
 
@@ -292,33 +296,71 @@ describe('who is online, when who may see whom changes', () => {
 });
 
 describe('tenants', () => {
-  it('puts users a customer creates or edits into his own company, whatever companyId he sends', async () => {
-    const { row, token } = await newUser('customer', 'company-own');
-    const headers = bearer(token);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/register',
-      headers,
-      payload: {
-        email: `sm-${crypto.randomUUID().slice(0, 8)}@tenants.test`,
-        displayName: 'Service man',
-        role: 'service_man',
-        companyId: 'company-foreign',
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const serviceMan = created.json<{ id: string; companyId: string | null }>();
-    expect(serviceMan.companyId).toBe(row.companyId);
+  it.each([
+    ['customer', 'service_man'],
+    ['customer_admin', 'customer'],
+    ['customer_admin', 'service_man'],
+  ] as const)(
+    'puts users a %s creates (%s) or edits into his own company, whatever companyId he sends; chat and contacts do not reach the forged company',
+    async (creatorRole, createdRole) => {
+      const own = `company-own-${crypto.randomUUID().slice(0, 8)}`;
+      const foreignCompany = `company-foreign-${crypto.randomUUID().slice(0, 8)}`;
+      const { row, token } = await newUser(creatorRole, own);
+      const foreigners = [
+        await newUser('customer', foreignCompany),
+        await newUser('service_man', foreignCompany),
+      ];
+      const headers = bearer(token);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        headers,
+        payload: {
+          email: `made-${crypto.randomUUID().slice(0, 8)}@tenants.test`,
+          displayName: 'Made by a customer',
+          role: createdRole,
+          companyId: foreignCompany,
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const made = created.json<{ id: string; companyId: string | null }>();
+      expect(made.companyId).toBe(row.companyId);
 
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${serviceMan.id}`,
-      headers,
-      payload: { companyId: 'company-foreign' },
-    });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json<{ companyId: string | null }>().companyId).toBe(row.companyId);
-  });
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${made.id}`,
+        headers,
+        payload: { companyId: foreignCompany },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json<{ companyId: string | null }>().companyId).toBe(row.companyId);
+      const [stored] = await t.database.handle.db
+        .update(users)
+        .set({ status: 'active' })
+        .where(eq(users.id, made.id))
+        .returning();
+      expect(stored!.companyId).toBe(own);
+
+      // Signed in, the made user reaches his creator but nobody of the company that was sent.
+      const madeHeaders = bearer(await t.app.accessTokens.signIn(stored!));
+      const contacts = await t.app.inject({ url: '/api/chat/contacts', headers: madeHeaders });
+      expect(contacts.statusCode).toBe(200);
+      const contactIds = contacts.json<{ id: string }[]>().map((contact) => contact.id);
+      expect(contactIds).toContain(row.id);
+      for (const foreigner of foreigners) {
+        expect(contactIds).not.toContain(foreigner.row.id);
+        const sent = await t.app.inject({
+          method: 'POST',
+          url: '/api/chat/messages',
+          headers: madeHeaders,
+          payload: { contactId: foreigner.row.id, messageText: 'Hello from another company' },
+        });
+        expect(sent.statusCode).toBe(404);
+        const theirs = await t.app.inject({ url: '/api/chat/contacts', headers: bearer(foreigner.token) });
+        expect(theirs.json<{ id: string }[]>().map((contact) => contact.id)).not.toContain(made.id);
+      }
+    },
+  );
 
   it('lets an admin choose the company', async () => {
     const created = await t.app.inject({

@@ -37,3 +37,10 @@ export const connected = (socket: UserSocket) =>
 /** The server's refusal of the handshake. */
 export const connectError = (socket: UserSocket) =>
   new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+
+/** Resolves with the disconnect reason once the server sent `logout` and then closed the socket. */
+export const signedOutByServer = (socket: UserSocket) =>
+  Promise.all([
+    new Promise<void>((resolve) => socket.once('logout', () => resolve())),
+    new Promise<string>((resolve) => socket.once('disconnect', resolve)),
+  ]).then(([, reason]) => reason);
