@@ -47,6 +47,17 @@ export const ProjectCableSchema = v.object({
   status: v.picklist(CABLE_STATUSES, MSG.invalidValue),
 });
 
+/**
+ * One field an edit changed: texts and the total with their old and new value (long texts cut),
+ * the lists (lifts, items, templateIds, cables) by name only.
+ */
+export const ProjectFieldChangeSchema = v.object({
+  field: v.string(),
+  from: v.optional(v.string()),
+  to: v.optional(v.string()),
+});
+export type ProjectFieldChange = v.InferOutput<typeof ProjectFieldChangeSchema>;
+
 export const ProjectHistoryEntrySchema = v.object({
   at: v.string(),
   userId: v.nullable(v.string()),
@@ -55,6 +66,8 @@ export const ProjectHistoryEntrySchema = v.object({
   action: v.picklist(['created', 'edited', 'state', 'offerMailed']),
   from: v.optional(v.string()),
   to: v.optional(v.string()),
+  /** For `edited`: what changed (entries written before it existed have none). */
+  changes: v.optional(v.array(ProjectFieldChangeSchema)),
 });
 export type ProjectHistoryEntry = v.InferOutput<typeof ProjectHistoryEntrySchema>;
 
@@ -126,6 +139,11 @@ export type ProjectUpdate = v.InferOutput<typeof ProjectUpdateSchema>['project']
 export const ProjectListResponseSchema = v.object({ projects: v.array(ProjectSchema) });
 
 export const ProjectIdParamsSchema = v.object({ projectId: IdSchema });
+
+/** How `cables[].liftId` names a project's lift: its id, or `new-<index>` for a new one. */
+export function projectLiftKey(lift: { liftId?: string | undefined }, index: number): string {
+  return lift.liftId ?? `new-${index}`;
+}
 
 /** The sum of the line items, in cents. */
 export function projectTotalCents(items: readonly ProjectItem[]): number {

@@ -71,6 +71,13 @@ test('a customer requests an offer, an admin quotes and sends it, the customer o
   await admin.getByLabel('Kabelstatus').selectOption({ label: 'Ausstehend' });
   await admin.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(admin.getByText('Erfolgreich gespeichert')).toBeVisible();
+  // The history names what the edit changed, the total with its old and new sum.
+  await expect(admin.getByTestId('history-change')).toHaveText([
+    ': Positionen',
+    '; Beigefügte Designs',
+    '; Kabelstatus',
+    /^; Gesamt 0,00\s€ → [\d.]+,\d\d\s€$/,
+  ]);
 
   await admin.getByRole('button', { name: 'Angebot gesendet' }).click();
   await expect(admin.getByText('E-Mail gesendet!')).toBeVisible();

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Project, ProjectDesign, ProjectDocument } from '../../../contract/schemas/project';
-import type { ScopeUser } from '../../access/lifts';
+import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
-import { type ProjectRow, projects, tableauTemplates, users } from '../../db/schema';
+import { baseEntries, lifts, type ProjectRow, projects, tableauTemplates, users } from '../../db/schema';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { publicBlobUrl } from '../tableau/tableau-mapper';
 
@@ -79,14 +79,59 @@ export function createProjectsRepository(db: Database) {
       return row.id;
     },
 
-    /** Stores the document on `version`; false when someone changed it in between. */
-    async update(id: string, project: ProjectDocument, version: number): Promise<boolean> {
+    /**
+     * Stores the document on `version`; false when someone changed it in between. `afterStored`
+     * runs while the stored row is still locked, before the commit: when it throws, nothing is
+     * stored (the offer mail, docs/projects.md#the-offer-flow). It must not use the database.
+     */
+    async update(
+      id: string,
+      project: ProjectDocument,
+      version: number,
+      afterStored?: () => Promise<void>,
+    ): Promise<boolean> {
+      const store = async (tx: Pick<Database, 'update'>) => {
+        const rows = await tx
+          .update(projects)
+          .set({ project, version: sql`${projects.version} + 1`, updatedAt: sql`now()` })
+          .where(and(eq(projects.id, id), eq(projects.version, version)))
+          .returning({ id: projects.id });
+        return rows.length > 0;
+      };
+      if (!afterStored) return store(db);
+      return db.transaction(async (tx) => {
+        if (!(await store(tx))) return false;
+        await afterStored();
+        return true;
+      });
+    },
+
+    /** Of `ids`, the live lifts `customer` sees (docs/access.md): a project names only those. */
+    async liftsSeenBy(customer: ScopeUser, ids: readonly string[]): Promise<Set<string>> {
+      const uuids = ids.filter((id) => UUID.test(id));
+      if (uuids.length === 0) return new Set();
       const rows = await db
-        .update(projects)
-        .set({ project, version: sql`${projects.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(projects.id, id), eq(projects.version, version)))
-        .returning({ id: projects.id });
-      return rows.length > 0;
+        .select({ id: lifts.id })
+        .from(lifts)
+        .where(and(inArray(lifts.id, uuids), liftScopeCondition(customer)));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Of `keys`, those that are a live, active base entry of category `driveType`. */
+    async activeDriveTypes(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: baseEntries.key })
+        .from(baseEntries)
+        .where(
+          and(
+            eq(baseEntries.category, 'driveType'),
+            inArray(baseEntries.key, [...keys]),
+            eq(baseEntries.active, true),
+            isNull(baseEntries.deletedAt),
+          ),
+        );
+      return new Set(rows.map((row) => row.key));
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { projectsApi } from '../../../contract/api/projects';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/constants';
-import { MSG } from '../../../contract/messages';
+import { MSG, type ServerMessage } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
 import {
   customerMayEdit,
@@ -14,8 +14,10 @@ import {
 import {
   type Project,
   type ProjectDocument,
+  type ProjectFieldChange,
   type ProjectHistoryEntry,
   type ProjectUpdate,
+  projectLiftKey,
   projectTotalCents,
 } from '../../../contract/schemas/project';
 import type { UserRow } from '../../db/schema';
@@ -59,6 +61,32 @@ const entry = (
   ...(to === undefined ? {} : { to }),
 });
 
+type EditableField = keyof Omit<ProjectUpdate, 'state'>;
+const TEXT_FIELDS: readonly EditableField[] = ['name', 'siteAddress', 'notes'];
+const HISTORY_TEXT_LENGTH = 80;
+const cut = (text: string) =>
+  text.length > HISTORY_TEXT_LENGTH ? `${text.slice(0, HISTORY_TEXT_LENGTH - 1)}…` : text;
+
+/**
+ * What an edit changed, for its history entry (docs/projects.md#rules-on-the-document): texts with
+ * their old and new value, lists by name only, and the total when the items moved it.
+ */
+function fieldChanges(
+  before: ProjectDocument,
+  after: ProjectDocument,
+  fields: readonly EditableField[],
+): ProjectFieldChange[] {
+  const changes: ProjectFieldChange[] = fields.map((field) =>
+    TEXT_FIELDS.includes(field)
+      ? { field, from: cut(String(before[field])), to: cut(String(after[field])) }
+      : { field },
+  );
+  if (before.totalCents !== after.totalCents) {
+    changes.push({ field: 'totalCents', from: String(before.totalCents), to: String(after.totalCents) });
+  }
+  return changes;
+}
+
 /** Projects with quotes and offers (docs/projects.md). */
 export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (app, options) => {
   const repository = createProjectsRepository(app.db);
@@ -99,33 +127,96 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     return previews;
   };
 
+  /**
+   * The project's lifts and cables (docs/projects.md#rules-on-the-document): an existing lift must
+   * be one the project's customer sees and be named once, a drive type an active base entry, a
+   * cable one of the project's lifts (its id, or `new-<index>`), once. Lift ids and drive types the
+   * project already has stay valid, as a lift keeps a deactivated base key. 400 with field paths.
+   */
+  const checkLifts = async (
+    customerId: string,
+    lifts: ProjectDocument['lifts'],
+    cables: ProjectDocument['cables'],
+    before?: ProjectDocument,
+  ) => {
+    const hadIds = new Set(before?.lifts.flatMap((lift) => (lift.liftId ? [lift.liftId] : [])));
+    const hadDrives = new Set(before?.lifts.flatMap((lift) => (lift.driveType ? [lift.driveType] : [])));
+    const newIds = [
+      ...new Set(lifts.flatMap((lift) => (lift.liftId && !hadIds.has(lift.liftId) ? [lift.liftId] : []))),
+    ];
+    const newDrives = [
+      ...new Set(
+        lifts.flatMap((lift) => (lift.driveType && !hadDrives.has(lift.driveType) ? [lift.driveType] : [])),
+      ),
+    ];
+    const customer = newIds.length > 0 ? await repository.customer(customerId) : undefined;
+    const seen = customer ? await repository.liftsSeenBy(customer, newIds) : new Set<string>();
+    const active = await repository.activeDriveTypes(newDrives);
+    const errors: Record<string, ServerMessage> = {};
+    const named = new Set<string>();
+    lifts.forEach((lift, index) => {
+      if (lift.liftId) {
+        if (named.has(lift.liftId)) errors[`project.lifts.${index}.liftId`] = PROJECT_MSG.liftNamedTwice;
+        else if (!hadIds.has(lift.liftId) && !seen.has(lift.liftId)) {
+          errors[`project.lifts.${index}.liftId`] = PROJECT_MSG.liftUnknown;
+        }
+        named.add(lift.liftId);
+      }
+      if (lift.driveType && !hadDrives.has(lift.driveType) && !active.has(lift.driveType)) {
+        errors[`project.lifts.${index}.driveType`] = PROJECT_MSG.driveTypeUnknown;
+      }
+    });
+    const keys = new Set(lifts.map((lift, index) => projectLiftKey(lift, index)));
+    const cabled = new Set<string>();
+    cables.forEach((cable, index) => {
+      if (!keys.has(cable.liftId) || cabled.has(cable.liftId)) {
+        errors[`project.cables.${index}.liftId`] = PROJECT_MSG.cableLiftUnknown;
+      }
+      cabled.add(cable.liftId);
+    });
+    if (Object.keys(errors).length > 0) throw new HttpError(400, MSG.invalidRequest, errors);
+  };
+
   const stale = async (reply: FastifyReply, id: string, user: UserRow) => {
     const current = await repository.find(id, user);
     if (!current) throw projectNotFound();
     return reply.code(409).send({ message: MSG.staleVersion, current });
   };
 
-  /** Builds the offer PDF and mails it to the customer; any failure is a 502 and nothing is stored. */
-  const mailOffer = async (project: Project) => {
+  /**
+   * Builds the offer PDF for the customer (any failure is a 502) and answers the step that mails
+   * it (a failure there is a 502 too); the caller stores the state before it sends.
+   */
+  const prepareOffer = async (project: Project): Promise<() => Promise<void>> => {
     const customer = await repository.customer(project.userId);
     if (!customer) throw projectNotFound();
     const language: Language = LANGUAGES.includes(customer.language as Language)
       ? (customer.language as Language)
       : DEFAULT_LANGUAGE;
-    try {
-      const pdf = await offerPdf(project, language, await designPreviews(project.project.templateIds));
-      const url = `${options.publicUrl.replace(/\/$/, '')}/apps/projects/projects/${project.id}`;
-      await app.mailer.send({
-        to: customer.email,
-        ...offerMail(project, language, url),
-        attachments: [
-          { filename: `offer-${project.id.slice(0, 8)}.pdf`, content: pdf, contentType: 'application/pdf' },
-        ],
-      });
-    } catch (error) {
+    const failed = (error: unknown) => {
       app.log.error({ err: error, projectId: project.id }, 'offer mail failed');
-      throw new HttpError(502, PROJECT_MSG.offerMailFailed);
+      return new HttpError(502, PROJECT_MSG.offerMailFailed);
+    };
+    let pdf: Buffer;
+    try {
+      pdf = await offerPdf(project, language, await designPreviews(project.project.templateIds));
+    } catch (error) {
+      throw failed(error);
     }
+    const url = `${options.publicUrl.replace(/\/$/, '')}/apps/projects/projects/${project.id}`;
+    return async () => {
+      try {
+        await app.mailer.send({
+          to: customer.email,
+          ...offerMail(project, language, url),
+          attachments: [
+            { filename: `offer-${project.id.slice(0, 8)}.pdf`, content: pdf, contentType: 'application/pdf' },
+          ],
+        });
+      } catch (error) {
+        throw failed(error);
+      }
+    };
   };
 
   app.serve(projectsApi.list, async (request) => ({ projects: await repository.list(currentUser(request)) }));
@@ -170,6 +261,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       throw new HttpError(403, PROJECT_MSG.itemsStaffOnly);
     }
     await checkTemplates(input.templateIds);
+    await checkLifts(customer.id, input.lifts, input.cables);
     const state: ProjectState = input.state ?? 'offerRequested';
     if (!PROJECT_START_STATES[actor].includes(state)) throw refusedMove();
     const { state: _state, ...fields } = input;
@@ -194,38 +286,54 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     if (baseVersion !== undefined && baseVersion !== found.version) return stale(reply, found.id, user);
     const { state: nextState, ...change } = request.body.project as ProjectUpdate;
     const before = found.project;
-    const changedFields = (Object.keys(change) as (keyof typeof change)[]).filter(
+    const changedFields = (Object.keys(change) as EditableField[]).filter(
       (key) => change[key] !== undefined && JSON.stringify(change[key]) !== JSON.stringify(before[key]),
     );
-    const history = [...before.history];
-    if (changedFields.length > 0) {
-      if (actor === 'customer') {
-        if (changedFields.some((field) => (STAFF_FIELDS as readonly string[]).includes(field))) {
-          throw new HttpError(403, PROJECT_MSG.itemsStaffOnly);
-        }
-        if (!customerMayEdit(before.state)) throw new HttpError(409, PROJECT_MSG.customerEditClosed);
+    if (changedFields.length > 0 && actor === 'customer') {
+      if (changedFields.some((field) => (STAFF_FIELDS as readonly string[]).includes(field))) {
+        throw new HttpError(403, PROJECT_MSG.itemsStaffOnly);
       }
-      history.push(entry(user, 'edited'));
+      if (!customerMayEdit(before.state)) throw new HttpError(409, PROJECT_MSG.customerEditClosed);
     }
     if (changedFields.includes('templateIds')) await checkTemplates(change.templateIds);
+    const lifts = change.lifts ?? before.lifts;
+    let cables = change.cables ?? before.cables;
+    if (changedFields.includes('lifts') && !changedFields.includes('cables')) {
+      // A lift taken out of the project takes its cable status along.
+      const keys = new Set(lifts.map((lift, index) => projectLiftKey(lift, index)));
+      cables = cables.filter((cable) => keys.has(cable.liftId));
+      if (cables.length !== before.cables.length) changedFields.push('cables');
+    }
+    if (changedFields.includes('lifts') || changedFields.includes('cables')) {
+      await checkLifts(found.userId, lifts, cables, before);
+    }
     const moving = nextState !== undefined && nextState !== before.state;
     if (moving && !mayMove(before.state, nextState, user.role)) throw refusedMove();
-    if (moving) history.push(entry(user, 'state', before.state, nextState));
     if (!moving && changedFields.length === 0) return withDesigns(found);
 
-    const items = change.items ?? before.items;
-    const document: ProjectDocument = {
+    const changed: ProjectDocument = {
       ...before,
       ...Object.fromEntries(changedFields.map((field) => [field, change[field]])),
-      state: moving ? nextState : before.state,
-      totalCents: projectTotalCents(items),
-      history,
+      cables,
+      totalCents: projectTotalCents(change.items ?? before.items),
     };
-    if (moving && nextState === 'sentOffer') {
-      await mailOffer({ ...found, project: document });
-      document.history = [...document.history, entry(user, 'offerMailed')];
+    const history = [...before.history];
+    if (changedFields.length > 0) {
+      history.push({ ...entry(user, 'edited'), changes: fieldChanges(before, changed, changedFields) });
     }
-    if (!(await repository.update(found.id, document, found.version))) return stale(reply, found.id, user);
+    if (moving) history.push(entry(user, 'state', before.state, nextState));
+    const document: ProjectDocument = { ...changed, state: moving ? nextState : before.state, history };
+    let stored: boolean;
+    if (moving && nextState === 'sentOffer') {
+      // Built first, mailed only once the state is stored, before the commit: a stale write mails
+      // nothing, a failed mail stores nothing (docs/projects.md#the-offer-flow).
+      document.history = [...document.history, entry(user, 'offerMailed')];
+      const send = await prepareOffer({ ...found, project: document });
+      stored = await repository.update(found.id, document, found.version, send);
+    } else {
+      stored = await repository.update(found.id, document, found.version);
+    }
+    if (!stored) return stale(reply, found.id, user);
     const updated = await repository.find(found.id, user);
     if (!updated) throw projectNotFound();
     return withDesigns(updated);

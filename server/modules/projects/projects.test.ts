@@ -1,5 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
 import {
@@ -10,9 +11,33 @@ import {
 import type { Project, ProjectDocument } from '../../../contract/schemas/project';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
-import { projects } from '../../db/schema';
+import { baseEntries, projects } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { formData } from '../storage/storage-fixtures';
+
+/**
+ * A write that lands between the handler's read and its update (a concurrent request, made
+ * deterministic): the repository runs `race.beforeNextUpdate` once, before its next update.
+ */
+const race = vi.hoisted(() => ({ beforeNextUpdate: undefined as undefined | (() => Promise<void>) }));
+vi.mock('./projects.repository', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./projects.repository')>();
+  return {
+    ...original,
+    createProjectsRepository: (...args: Parameters<typeof original.createProjectsRepository>) => {
+      const repository = original.createProjectsRepository(...args);
+      return {
+        ...repository,
+        async update(...update: Parameters<typeof repository.update>) {
+          const concurrent = race.beforeNextUpdate;
+          race.beforeNextUpdate = undefined;
+          await concurrent?.();
+          return repository.update(...update);
+        },
+      };
+    },
+  };
+});
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -139,7 +164,9 @@ describe('projects', () => {
     for (const from of PROJECT_STATES) {
       for (const [who, actor] of [
         ['admin', 'staff'],
+        ['dev', 'staff'],
         ['customer', 'customer'],
+        ['customer_admin', 'customer'],
       ] as const) {
         for (const to of PROJECT_STATES) {
           if (to === from) continue;
@@ -159,7 +186,27 @@ describe('projects', () => {
         }
       }
     }
-  }, 120_000);
+  }, 240_000);
+
+  it('refuses service men every write with 403', async () => {
+    const id = await projectIn('offerRequested');
+    const moved = await call('service_man', 'PUT', `/api/projects/${id}`, {
+      project: { state: 'canceledOffer' },
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json()).toEqual({ message: MSG.forbidden });
+    const registered = await call('service_man', 'POST', '/api/projects/register', {
+      project: { name: 'By a service man' },
+      userId: f.ids.customer,
+    });
+    expect(registered.statusCode).toBe(403);
+    expect((await call('service_man', 'POST', '/api/projects/deleteByIds', { ids: [id] })).statusCode).toBe(
+      403,
+    );
+    expect((await call('service_man', 'GET', `/api/projects/${id}`)).statusCode).toBe(403);
+    const [row] = await t.database.handle.db.select().from(projects).where(eq(projects.id, id));
+    expect(row?.project.state).toBe('offerRequested');
+  });
 
   it('sending the offer mails the customer a PDF; opening it marks it received', async () => {
     const id = await projectIn('preparingQuote');
@@ -243,5 +290,185 @@ describe('projects', () => {
       project: { name: 'X' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('checks the lifts: existing ones of the customer, active drive types, cables of the project', async () => {
+    const refused = await call('customer', 'POST', '/api/projects/register', {
+      project: {
+        name: 'Wrong lifts',
+        lifts: [
+          { liftId: f.own.id },
+          { liftId: f.foreign.id },
+          { liftId: crypto.randomUUID() },
+          { liftId: f.own.id },
+          { stops: 4, driveType: 'steam' },
+        ],
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({
+      message: MSG.invalidRequest,
+      fieldErrors: {
+        'project.lifts.1.liftId': PROJECT_MSG.liftUnknown,
+        'project.lifts.2.liftId': PROJECT_MSG.liftUnknown,
+        'project.lifts.3.liftId': PROJECT_MSG.liftNamedTwice,
+        'project.lifts.4.driveType': PROJECT_MSG.driveTypeUnknown,
+      },
+    });
+    // Staff open a project only with lifts of the customer it is for.
+    const foreignForCustomer = await call('admin', 'POST', '/api/projects/register', {
+      project: { name: 'Not his lift', lifts: [{ liftId: f.foreign.id }] },
+      userId: f.ids.customer,
+    });
+    expect(foreignForCustomer.json()).toMatchObject({
+      fieldErrors: { 'project.lifts.0.liftId': PROJECT_MSG.liftUnknown },
+    });
+    const cablesWrong = await call('admin', 'POST', '/api/projects/register', {
+      project: {
+        name: 'Cables',
+        lifts: [{ liftId: f.own.id }, { stops: 3, driveType: 'hydraulic' }],
+        cables: [
+          { liftId: f.own.id, status: 'installed' },
+          { liftId: 'new-1', status: 'pending' },
+          { liftId: 'new-0', status: 'pending' },
+          { liftId: 'new-1', status: 'installed' },
+        ],
+      },
+      userId: f.ids.customer,
+    });
+    expect(cablesWrong.statusCode).toBe(400);
+    expect(cablesWrong.json()).toEqual({
+      message: MSG.invalidRequest,
+      fieldErrors: {
+        'project.cables.2.liftId': PROJECT_MSG.cableLiftUnknown,
+        'project.cables.3.liftId': PROJECT_MSG.cableLiftUnknown,
+      },
+    });
+    const created = await call('admin', 'POST', '/api/projects/register', {
+      project: {
+        name: 'Cables',
+        lifts: [{ liftId: f.own.id }, { stops: 3, driveType: 'hydraulic' }],
+        cables: [
+          { liftId: f.own.id, status: 'installed' },
+          { liftId: 'new-1', status: 'pending' },
+        ],
+      },
+      userId: f.ids.customer,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Project>().id;
+
+    // A deactivated drive type is refused for a new lift, but stays on the lift that has it.
+    await t.database.handle.db
+      .update(baseEntries)
+      .set({ active: false })
+      .where(sql`${baseEntries.category} = 'driveType' and ${baseEntries.key} = 'hydraulic'`);
+    try {
+      const kept = await call('admin', 'PUT', `/api/projects/${id}`, {
+        project: {
+          lifts: [{ liftId: f.own.id }, { stops: 4, driveType: 'hydraulic' }],
+          cables: [{ liftId: 'new-1', status: 'installed' }],
+        },
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const added = await call('admin', 'PUT', `/api/projects/${id}`, {
+        project: {
+          lifts: [{ liftId: f.own.id }, { stops: 4, driveType: 'hydraulic' }, { driveType: 'hydraulic' }],
+        },
+      });
+      expect(added.statusCode).toBe(200);
+      const otherKey = await call('admin', 'PUT', `/api/projects/${id}`, {
+        project: { lifts: [{ liftId: f.own.id }, { stops: 4, driveType: 'mrl' }, { liftId: f.foreign.id }] },
+      });
+      expect(otherKey.statusCode).toBe(400);
+      expect(otherKey.json()).toMatchObject({
+        fieldErrors: { 'project.lifts.2.liftId': PROJECT_MSG.liftUnknown },
+      });
+      expect(Object.keys(otherKey.json<{ fieldErrors: object }>().fieldErrors)).toEqual([
+        'project.lifts.2.liftId',
+      ]);
+    } finally {
+      await t.database.handle.db
+        .update(baseEntries)
+        .set({ active: true })
+        .where(sql`${baseEntries.category} = 'driveType' and ${baseEntries.key} = 'hydraulic'`);
+    }
+    const badCable = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { cables: [{ liftId: crypto.randomUUID(), status: 'installed' }] },
+    });
+    expect(badCable.json()).toMatchObject({
+      fieldErrors: { 'project.cables.0.liftId': PROJECT_MSG.cableLiftUnknown },
+    });
+    // A lift taken out of the project takes its cable status along.
+    const fewer = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { lifts: [{ stops: 4, driveType: 'hydraulic' }] },
+    });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    expect(fewer.json<Project>().project.cables).toEqual([]);
+    expect(fewer.json<Project>().project.history.at(-1)?.changes).toEqual([
+      { field: 'lifts' },
+      { field: 'cables' },
+    ]);
+  });
+
+  it('records what an edit changed, from and to', async () => {
+    const id = await projectIn('offerRequested');
+    const long = 'x'.repeat(200);
+    const renamed = await call('customer', 'PUT', `/api/projects/${id}`, {
+      project: { name: 'Renamed', notes: long, siteAddress: '' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const edited = renamed.json<Project>().project.history.at(-1);
+    expect(edited).toMatchObject({ action: 'edited', userId: f.ids.customer });
+    expect(edited?.changes).toEqual([
+      { field: 'name', from: 'In offerRequested', to: 'Renamed' },
+      { field: 'notes', from: '', to: `${'x'.repeat(79)}…` },
+    ]);
+    const priced = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { items: [{ text: 'Panel', quantity: 3, unitPriceCents: 100 }], state: 'preparingQuote' },
+    });
+    const history = priced.json<Project>().project.history;
+    expect(history.slice(-2)).toMatchObject([
+      {
+        action: 'edited',
+        userId: f.ids.admin,
+        changes: [{ field: 'items' }, { field: 'totalCents', from: '100', to: '300' }],
+      },
+      { action: 'state', from: 'offerRequested', to: 'preparingQuote' },
+    ]);
+  });
+
+  it('mails the offer only once its state is stored: a concurrent change answers 409 and mails nothing', async () => {
+    const id = await projectIn('preparingQuote');
+    const mailsBefore = smtp.received.length;
+    race.beforeNextUpdate = async () => {
+      await t.database.handle.db
+        .update(projects)
+        .set({ version: sql`${projects.version} + 1` })
+        .where(eq(projects.id, id));
+    };
+    const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+    expect(sent.statusCode, sent.body).toBe(409);
+    expect(sent.json()).toMatchObject({ message: MSG.staleVersion, current: { id, version: 2 } });
+    expect(race.beforeNextUpdate).toBeUndefined();
+    // Give a mail that had gone out the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.length).toBe(mailsBefore);
+    expect((await call('admin', 'GET', `/api/projects/${id}`)).json<Project>().project.state).toBe(
+      'preparingQuote',
+    );
+
+    // A failed mail stores nothing: the state stays, the answer is 502.
+    const failing = vi.spyOn(t.app.mailer, 'send').mockRejectedValueOnce(new Error('SMTP down'));
+    try {
+      const down = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toEqual({ message: PROJECT_MSG.offerMailFailed });
+    } finally {
+      failing.mockRestore();
+    }
+    const after = (await call('admin', 'GET', `/api/projects/${id}`)).json<Project>();
+    expect(after.project.state).toBe('preparingQuote');
+    expect(after.version).toBe(2);
   });
 });

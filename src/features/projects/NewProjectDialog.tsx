@@ -15,6 +15,8 @@ import { reportSaveError } from '../../ui/form-errors';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 
+const isSent = (lift: LiftDraft) => Boolean(lift.stops || lift.loadKg || lift.driveType);
+
 interface LiftDraft {
   stops: string;
   loadKg: string;
@@ -45,6 +47,9 @@ export function NewProjectDialog({
   const [saving, setSaving] = useState(false);
   const error = (field: string) => (errors[field] ? translateServerMessage(i18n, errors[field]) : null);
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  // Empty rows are not sent: the server's `lifts.<n>` counts only the rows before that are.
+  const liftError = (index: number, field: keyof LiftDraft) =>
+    error(`lifts.${lifts.slice(0, index).filter(isSent).length}.${field}`);
 
   const submit = async () => {
     setSaving(true);
@@ -56,13 +61,11 @@ export function NewProjectDialog({
             name,
             siteAddress,
             notes,
-            lifts: lifts
-              .filter((lift) => lift.stops || lift.loadKg || lift.driveType)
-              .map((lift) => ({
-                stops: number(lift.stops),
-                loadKg: number(lift.loadKg),
-                driveType: lift.driveType || undefined,
-              })),
+            lifts: lifts.filter(isSent).map((lift) => ({
+              stops: number(lift.stops),
+              loadKg: number(lift.loadKg),
+              driveType: lift.driveType || undefined,
+            })),
           },
           ...(staff && userId ? { userId } : {}),
         },
@@ -133,7 +136,11 @@ export function NewProjectDialog({
               gap="2"
               alignItems="end"
             >
-              <FormField id={`project-lift-${index}-stops`} label={t`Stops`}>
+              <FormField
+                id={`project-lift-${index}-stops`}
+                label={t`Stops`}
+                error={liftError(index, 'stops')}
+              >
                 <Input
                   type="number"
                   min={0}
@@ -145,7 +152,11 @@ export function NewProjectDialog({
                   }
                 />
               </FormField>
-              <FormField id={`project-lift-${index}-load`} label={t`Load (kg)`}>
+              <FormField
+                id={`project-lift-${index}-load`}
+                label={t`Load (kg)`}
+                error={liftError(index, 'loadKg')}
+              >
                 <Input
                   type="number"
                   min={0}
@@ -157,7 +168,11 @@ export function NewProjectDialog({
                   }
                 />
               </FormField>
-              <FormField id={`project-lift-${index}-drive`} label={t`Drive type`}>
+              <FormField
+                id={`project-lift-${index}-drive`}
+                label={t`Drive type`}
+                error={liftError(index, 'driveType')}
+              >
                 <SelectInput
                   value={lift.driveType}
                   onChange={(event) =>

@@ -23,7 +23,9 @@ import {
   CABLE_STATUSES,
   type CableStatus,
   type Project,
+  type ProjectFieldChange,
   type ProjectItem,
+  projectLiftKey,
   projectTotalCents,
 } from '../../../contract/schemas/project';
 import { call } from '../../data/http';
@@ -37,7 +39,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { moveProject } from './project-changes';
-import { CABLE_LABELS, formatCents, STATE_LABELS, STATE_PALETTE } from './project-labels';
+import { CABLE_LABELS, FIELD_LABELS, formatCents, STATE_LABELS, STATE_PALETTE } from './project-labels';
 
 interface ItemDraft {
   articleId: string;
@@ -57,8 +59,23 @@ const toDraft = (item: ProjectItem, locale: string): ItemDraft => ({
 /** Euro as typed (`12,50` or `12.50`) to cents; NaN when it is not a number. */
 const centsOf = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
 
-function liftKey(index: number, liftId: string | undefined) {
-  return liftId ?? `new-${index}`;
+/** An edit's changed fields: texts and the total as old → new, lists by name (docs/projects.md). */
+function FieldChanges({ changes }: { changes: readonly ProjectFieldChange[] }) {
+  const { i18n } = useLingui();
+  const value = (field: string, text: string) =>
+    field === 'totalCents' ? formatCents(Number(text), i18n.locale) : text === '' ? '—' : `"${text}"`;
+  return changes.map((change, index) => {
+    const label = FIELD_LABELS[change.field];
+    return (
+      <Text as="span" key={change.field} data-testid="history-change">
+        {index === 0 ? ': ' : '; '}
+        {label ? i18n._(label) : change.field}
+        {change.from !== undefined &&
+          change.to !== undefined &&
+          ` ${value(change.field, change.from)} → ${value(change.field, change.to)}`}
+      </Text>
+    );
+  });
 }
 
 /** `/apps/projects/projects/:projectId`: details, line items and sums, designs, cables, history, actions. */
@@ -189,7 +206,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
             ) : (
               <Stack as="ul" gap="3" listStyleType="none">
                 {document.lifts.map((lift, index) => {
-                  const key = liftKey(index, lift.liftId);
+                  const key = projectLiftKey(lift, index);
                   const status = cables[key] ?? 'notInstalled';
                   return (
                     <Box as="li" key={key}>
@@ -520,6 +537,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
                 </Text>{' '}
                 {entry.userName ?? '—'}: {entry.action === 'created' && <Trans>created the project</Trans>}
                 {entry.action === 'edited' && <Trans>changed the project</Trans>}
+                {entry.action === 'edited' && entry.changes && <FieldChanges changes={entry.changes} />}
                 {entry.action === 'offerMailed' && <Trans>mailed the offer</Trans>}
                 {entry.action === 'state' && entry.from && entry.to && (
                   <Trans>

@@ -32,6 +32,18 @@ export const CABLE_LABELS: Record<CableStatus, MessageDescriptor> = {
   notInstalled: msg`Not Installed`,
 };
 
+/** The fields an `edited` history entry names (ProjectFieldChangeSchema). */
+export const FIELD_LABELS: Record<string, MessageDescriptor> = {
+  name: msg`Project name`,
+  siteAddress: msg`Site address`,
+  lifts: msg`Lifts`,
+  items: msg`Line items`,
+  templateIds: msg`Attached designs`,
+  cables: msg`Cable status`,
+  notes: msg`Notes`,
+  totalCents: msg`Total`,
+};
+
 export function formatCents(cents: number, locale: string): string {
   return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
     style: 'currency',

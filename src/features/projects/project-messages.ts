@@ -9,7 +9,11 @@ type ProjectMessage = (typeof PROJECT_MSG)[
   | 'offerMailFailed'
   | 'itemsStaffOnly'
   | 'customerEditClosed'
-  | 'customerRequired'];
+  | 'customerRequired'
+  | 'liftUnknown'
+  | 'liftNamedTwice'
+  | 'driveTypeUnknown'
+  | 'cableLiftUnknown'];
 
 /** The project texts the server may send, translated with the project screens (src/data/server-messages.ts). */
 registerServerMessages<ProjectMessage>({
@@ -20,4 +24,8 @@ registerServerMessages<ProjectMessage>({
   'Only the lift company changes line items, designs and cables': msg`Only the lift company changes line items, designs and cables`,
   'The request can no longer be changed': msg`The request can no longer be changed`,
   'The project needs a customer': msg`The project needs a customer`,
+  'No lift of this customer has this ID': msg`No lift of this customer has this ID`,
+  'This lift is already named in the project': msg`This lift is already named in the project`,
+  'Choose an active drive type': msg`Choose an active drive type`,
+  "The cable belongs to none of the project's lifts": msg`The cable belongs to none of the project's lifts`,
 });
