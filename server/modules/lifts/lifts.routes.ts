@@ -5,7 +5,7 @@ import { MSG } from '../../../contract/messages';
 import type { Lift, LiftInput } from '../../../contract/schemas/lift';
 import { liftScopeCondition, userIdsWhoSeeLifts } from '../../access/lifts';
 import { isUniqueViolation } from '../../db/results';
-import { HttpError, notFound } from '../../lib/http-error';
+import { HttpError, notFound, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { createMaintenanceRepository } from '../maintenance/maintenance.repository';
 import { forgetLiftScopes, loadLift } from './lift-view';
@@ -98,7 +98,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     const before = await loadLift(db, id, scope);
     if (!before) throw notFound(MSG.liftNotFound);
     if (baseVersion !== undefined && baseVersion !== before.version) {
-      return reply.code(409).send({ message: MSG.staleVersion, current: before });
+      return staleVersion(reply, before);
     }
     await check({ ...changes, customers, servicemen }, id, before);
     const reassigning = customers !== undefined || servicemen !== undefined;
@@ -108,7 +108,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     );
     const current = await loadLift(db, id, scope);
     if (!current) throw notFound(MSG.liftNotFound);
-    if (updated === null) return reply.code(409).send({ message: MSG.staleVersion, current });
+    if (updated === null) return staleVersion(reply, current);
     notify([id], current.imei !== before.imei ? [before.imei] : []);
     if (seersBefore) {
       const seersAfter = new Set((await userIdsWhoSeeLifts(db, [id])).get(id));
