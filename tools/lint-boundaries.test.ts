@@ -16,7 +16,7 @@ const fixtureDir = fileURLToPath(new URL('./lint-fixtures/boundaries', import.me
 async function cruiseFixture(): Promise<IViolation[]> {
   const config = await extractDepcruiseConfig(rulesFile);
   const result = await cruise(
-    ['server', 'src'],
+    ['contract', 'server', 'src', 'sw'],
     {
       ...config.options,
       ruleSet: config,
@@ -39,14 +39,27 @@ describe('import boundaries (dependency-cruiser)', () => {
     const violations = await cruiseFixture();
     const found = violations.map(({ rule, from, to }) => `${rule.name}: ${from} -> ${to}`).sort();
 
-    expect(found).toEqual([
-      'feature-not-to-other-feature: src/features/a/a.ts -> src/features/b/b.ts',
-      // A type-only import counts as much as a value import.
-      'feature-not-to-other-feature: src/features/b/b.ts -> src/features/a/a.ts',
-      'server-not-to-web: server/x.ts -> src/y.ts',
-    ]);
-    // The legal imports: inside the own feature, and down into the shared src/ui/.
-    expect(found.some((line) => line.includes('a-part') || line.includes('src/ui/'))).toBe(false);
+    expect(found).toEqual(
+      [
+        'feature-not-to-other-feature: src/features/a/a.ts -> src/features/b/b.ts',
+        // A type-only import counts as much as a value import.
+        'feature-not-to-other-feature: src/features/b/b.ts -> src/features/a/a.ts',
+        'server-not-to-web: server/x.ts -> src/y.ts',
+        'web-not-to-server: src/z.ts -> server/x.ts',
+        'shared-not-to-features-or-app: src/data/store.ts -> src/features/a/a.ts',
+        'feature-not-to-app: src/features/b/b-shell.ts -> src/app/shell.ts',
+        'sw-only-to-contract: sw/sw.ts -> src/y.ts',
+        'contract-only-to-itself: contract/bad.ts -> server/x.ts',
+      ].sort(),
+    );
+    // The legal imports: inside the own feature, down into the shared src/ui/, the worker to contract/.
+    const legal = ['a-part', 'src/ui/', 'contract/c.ts'];
+    expect(found.some((line) => legal.some((target) => line.includes(target)))).toBe(false);
+    // Every rule of the config is shown to bite.
+    const config = await extractDepcruiseConfig(rulesFile);
+    expect(new Set(violations.map(({ rule }) => rule.name))).toEqual(
+      new Set((config.forbidden ?? []).map((rule) => rule.name)),
+    );
     expect(violations.every((violation) => violation.rule.severity === 'error')).toBe(true);
   }, 30_000);
 });

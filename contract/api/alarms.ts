@@ -35,6 +35,7 @@ export const alarmsApi = {
     params: IdParamsSchema,
     answer: AlarmSchema,
     errors: [403, 404],
+    // Not customers: an AuthRule is one role and above, so that rule is server/access/alarms.ts.
     auth: 'signedIn',
     idempotent: true,
     summary:

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { MSG, type ServerMessage } from '../../contract/messages';
 
 /**
@@ -19,3 +20,7 @@ export class HttpError extends Error {
 export const unauthorized = () => new HttpError(401, MSG.invalidToken);
 export const forbidden = () => new HttpError(403, MSG.forbidden);
 export const notFound = (message: ServerMessage = MSG.notFound) => new HttpError(404, message);
+
+/** The 409 of a write whose `baseVersion` is stale: the row as it is now (docs/api.md#versions). */
+export const staleVersion = <R extends FastifyReply>(reply: R, current: unknown) =>
+  reply.code(409).send({ message: MSG.staleVersion, current });

@@ -63,7 +63,6 @@ export interface AuthPluginOptions {
   sessionMaxSeconds: number;
 }
 
-const BEARER = /^Bearer\s+(\S{1,4096})\s*$/i;
 const HOUR_MS = 60 * 60 * 1000;
 /** Ended and expired sessions are kept this long for the audit trail, then removed. */
 const SESSION_HISTORY_MS = 7 * 24 * HOUR_MS;
@@ -141,7 +140,7 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
     app.decorateRequest('currentSession', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const token = bearerToken(request);
       const signed = token ? await accessTokens.resolve(token) : null;
       if (!signed) throw unauthorized();
       request.currentUser = signed.user;
@@ -158,6 +157,13 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
     app.jobs.every('session purge', HOUR_MS, () => sessions.purge(new Date(Date.now() - SESSION_HISTORY_MS)));
   },
 );
+
+const BEARER = /^Bearer\s+(\S{1,4096})\s*$/i;
+
+/** The token of an `Authorization: Bearer …` header, if one is sent. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
 
 /** The signed-in user of a route guarded by `app.authenticate`. */
 export function currentUser(request: FastifyRequest): UserRow {

@@ -3,6 +3,7 @@ import type { EventReading, ParamsReading, StatsReading } from '../../contract/d
 import type { LiftParameters } from '../../contract/parameters';
 import type { Message, MessageKind } from '../../contract/schemas/message';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/results';
 import type { MessageRow } from '../db/schema';
 import { toMessage } from '../modules/messages/message-mapper';
 
@@ -460,9 +461,4 @@ function applyEvents(
       }
     }
   }
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; both through drizzle's `execute`. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

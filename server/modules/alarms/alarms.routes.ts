@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ALARM_MSG } from '../../../contract/alarm-messages';
 import { alarmsApi } from '../../../contract/api/alarms';
 import { pushApi } from '../../../contract/api/push';
+import { mayAcknowledgeAlarm } from '../../access/alarms';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { createAlarmsRepository } from './alarms.repository';
@@ -18,8 +19,7 @@ export const alarmsRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const found = await repository.findInScope(request.params.id, user);
     if (!found) throw new HttpError(404, ALARM_MSG.alarmNotFound);
-    // Customers are told about alarms; acknowledging is for the people who act on them.
-    if (user.role === 'customer') throw forbidden();
+    if (!mayAcknowledgeAlarm(user)) throw forbidden();
     const alarm = await repository.acknowledge(found.id, user.id);
     if (!alarm) throw new HttpError(404, ALARM_MSG.alarmNotFound);
     app.liveLifts.alarm([alarm]);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { baseApi } from '../../../contract/api/base';
 import { MSG } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, staleVersion } from '../../lib/http-error';
 import { askEveryoneToPull } from '../sync/sync-notify';
 import { createBaseRepository } from './base.repository';
 import { seedBaseData } from './base-seed';
@@ -36,7 +36,7 @@ export const baseRoutes: FastifyPluginAsync = async (app) => {
     const before = await repository.find(request.params.id);
     if (!before) throw entryNotFound();
     if (baseVersion !== undefined && baseVersion !== before.version) {
-      return reply.code(409).send({ message: MSG.staleVersion, current: before });
+      return staleVersion(reply, before);
     }
     if (change.key !== undefined && (await repository.keyTaken(before.category, change.key, before.id))) {
       throw keyTaken();
@@ -45,7 +45,7 @@ export const baseRoutes: FastifyPluginAsync = async (app) => {
     if (updated) return updated;
     const current = await repository.find(before.id);
     if (!current) throw entryNotFound();
-    return reply.code(409).send({ message: MSG.staleVersion, current });
+    return staleVersion(reply, current);
   });
 
   app.serve(baseApi.remove, async (request) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { descriptionsApi } from '../../../contract/api/descriptions';
 import { MSG } from '../../../contract/messages';
 import { isUniqueViolation } from '../../db/results';
-import { HttpError, notFound } from '../../lib/http-error';
+import { HttpError, notFound, staleVersion } from '../../lib/http-error';
 import { askEveryoneToPull } from '../sync/sync-notify';
 import {
   findDescription,
@@ -42,7 +42,7 @@ export const descriptionsRoutes: FastifyPluginAsync = async (app) => {
     const before = await findDescription(db, id);
     if (!before) throw notFound();
     if (baseVersion !== undefined && baseVersion !== before.version) {
-      return reply.code(409).send({ message: MSG.staleVersion, current: before });
+      return staleVersion(reply, before);
     }
     if (await numberTaken(db, input.number, id)) throw duplicateNumber();
     const updated = await updateDescription(db, id, input, baseVersion).catch(duplicateOr);
@@ -53,7 +53,7 @@ export const descriptionsRoutes: FastifyPluginAsync = async (app) => {
     // Changed or deleted between the read and the write.
     const current = await findDescription(db, id);
     if (!current) throw notFound();
-    return reply.code(409).send({ message: MSG.staleVersion, current });
+    return staleVersion(reply, current);
   });
 
   app.serve(descriptionsApi.remove, async (request) => {

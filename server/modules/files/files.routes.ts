@@ -5,14 +5,13 @@ import * as v from 'valibot';
 import { filesApi } from '../../../contract/api/files';
 import { FILE_MSG } from '../../../contract/file-messages';
 import { MSG } from '../../../contract/messages';
-import { hasRole } from '../../../contract/roles';
 import {
   FILE_LINK_TTL_SECONDS,
   type LiftFile,
   LiftFileFormSchema,
   LiftFileRegisterSchema,
 } from '../../../contract/schemas/file';
-import type { ScopeUser } from '../../access/lifts';
+import { mayAddLiftFile, mayDeleteLiftFile } from '../../access/files';
 import type { UserRow } from '../../db/schema';
 import { sendBlob } from '../../integrations/blob/send-blob';
 import {
@@ -61,16 +60,6 @@ const LIFT_FILES = SYSTEM_CONTAINERS.liftFiles;
 const STORAGE_PATH = /^\/api\/storage\/([^/?#]+)\/([^/?#]+)$/;
 
 const fileNotFound = () => new HttpError(404, FILE_MSG.fileNotFound);
-
-/**
- * Who adds files: admins, customer admins and the lift's service men; customers read only
- * (docs/access.md#lift-files). The lift's scope is checked besides.
- */
-const mayAdd = (user: ScopeUser) => user.role !== 'customer';
-
-/** Who deletes a file: staff, the customer admins who see the lift, and whoever added it. */
-const mayDelete = (user: ScopeUser, file: LiftFile) =>
-  hasRole(user.role, 'customer_admin') || file.addedBy === user.id;
 
 /** Files attached to lifts, scoped like the lift (docs/files.md#lift-files). */
 export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, options) => {
@@ -141,7 +130,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
     const user = currentUser(request);
     const found = await files.findInScope(request.params.id, user);
     if (!found) throw fileNotFound();
-    if (!mayDelete(user, found.file)) throw forbidden();
+    if (!mayDeleteLiftFile(user, found.file)) throw forbidden();
     if (!(await files.tombstone(found.row.id))) throw fileNotFound();
     if (found.row.blobName) {
       // The row is gone for everyone; bytes left behind cost storage, not correctness.
@@ -196,7 +185,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
 
     upload.serve(filesApi.register, async (request, reply) => {
       const user = currentUser(request);
-      if (!mayAdd(user)) throw forbidden();
+      if (!mayAddLiftFile(user)) throw forbidden();
       const isForm = multipartBoundary(request.headers['content-type'] ?? '') !== null;
 
       if (!isForm) {

@@ -19,12 +19,19 @@ import {
 import type { DeviceRange } from '../../../contract/constants';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
+import type { ListQuery } from '../../../contract/schemas/common';
 import type { DashboardSummary } from '../../../contract/schemas/dashboard';
-import { LIFT_BASE_FIELDS, type LiftBaseField, type LiftInput } from '../../../contract/schemas/lift';
+import {
+  LIFT_BASE_FIELDS,
+  type Lift,
+  type LiftBaseField,
+  type LiftInput,
+} from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
 import { baseEntries, type LiftUserKind, lifts, liftUsers, messages, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
-import { loadLifts } from './lift-view';
+import { orderBySort } from '../../lib/sort';
+import { LIFT_SORT_COLUMNS, loadLifts, pageOfLifts } from './lift-view';
 
 /** A fresh controller key (32 random bytes, base64url) and the SHA-256 hex that is stored. */
 export function newDeviceKey(): { deviceKey: string; hash: string } {
@@ -189,8 +196,30 @@ export async function checkBaseKeys(
 }
 
 /** Lifts that list `userId` among their customers or service men. */
-export const assignedToUserCondition = (userId: string): SQL =>
+const assignedToUserCondition = (userId: string): SQL =>
   sql`exists (select 1 from ${liftUsers} where ${liftUsers.liftId} = ${lifts.id} and ${liftUsers.userId} = ${userId})`;
+
+/**
+ * A page of the lifts within `scope`: narrowed by the list's `search` and, with `assignedTo`, to
+ * the lifts of that user; sorted by `sort`, then by id (docs/api.md#lists).
+ */
+export function listLifts(
+  db: Database,
+  scope: SQL,
+  query: Pick<ListQuery, 'page' | 'pageSize' | 'sort' | 'search'>,
+  assignedTo?: string,
+): Promise<{ lifts: Lift[]; count: number }> {
+  const condition = and(
+    scope,
+    assignedTo === undefined ? undefined : assignedToUserCondition(assignedTo),
+    liftSearchCondition(query.search),
+  );
+  return pageOfLifts(db, condition, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    orderBy: orderBySort(query.sort, LIFT_SORT_COLUMNS, lifts.id),
+  });
+}
 
 /** Inserts a lift with its assignments in one transaction; answers its id. */
 export async function insertLift(db: Database, input: LiftInput, deviceKeyHash: string): Promise<string> {

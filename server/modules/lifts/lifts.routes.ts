@@ -1,26 +1,21 @@
-import { and, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { liftsApi } from '../../../contract/api/lifts';
 import { berlinDay, liftMaintenanceDue } from '../../../contract/maintenance';
 import { MSG } from '../../../contract/messages';
-import type { ListQuery } from '../../../contract/schemas/common';
 import type { Lift, LiftInput } from '../../../contract/schemas/lift';
 import { liftScopeCondition, userIdsWhoSeeLifts } from '../../access/lifts';
 import { isUniqueViolation } from '../../db/results';
-import { lifts } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/http-error';
-import { orderBySort } from '../../lib/sort';
+import { HttpError, notFound, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { createMaintenanceRepository } from '../maintenance/maintenance.repository';
-import { forgetLiftScopes, LIFT_SORT_COLUMNS, loadLift, pageOfLifts } from './lift-view';
+import { forgetLiftScopes, loadLift } from './lift-view';
 import {
-  assignedToUserCondition,
   checkAssignments,
   checkBaseKeys,
   checkDuplicates,
   insertLift,
-  liftSearchCondition,
   liftsSummary,
+  listLifts,
   newDeviceKey,
   setDeviceKeyHash,
   tombstoneLifts,
@@ -35,15 +30,6 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     forgetLiftScopes(db);
     for (const id of changedLiftIds) app.liveLifts.changed(id);
     for (const imei of disconnectImeis) app.devices.disconnect(imei);
-  }
-
-  async function list(condition: SQL | undefined, query: Pick<ListQuery, 'page' | 'pageSize' | 'sort'>) {
-    const orderBy = orderBySort(query.sort, LIFT_SORT_COLUMNS, lifts.id);
-    return pageOfLifts(db, condition, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-      orderBy,
-    });
   }
 
   /**
@@ -68,21 +54,11 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.serve(liftsApi.list, (request) =>
-    list(
-      and(liftScopeCondition(currentUser(request)), liftSearchCondition(request.query.search)),
-      request.query,
-    ),
+    listLifts(db, liftScopeCondition(currentUser(request)), request.query),
   );
 
   app.serve(liftsApi.byUser, (request) =>
-    list(
-      and(
-        liftScopeCondition(currentUser(request)),
-        assignedToUserCondition(request.query.userId),
-        liftSearchCondition(request.query.search),
-      ),
-      request.query,
-    ),
+    listLifts(db, liftScopeCondition(currentUser(request)), request.query, request.query.userId),
   );
 
   const maintenance = createMaintenanceRepository(db);
@@ -122,7 +98,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     const before = await loadLift(db, id, scope);
     if (!before) throw notFound(MSG.liftNotFound);
     if (baseVersion !== undefined && baseVersion !== before.version) {
-      return reply.code(409).send({ message: MSG.staleVersion, current: before });
+      return staleVersion(reply, before);
     }
     await check({ ...changes, customers, servicemen }, id, before);
     const reassigning = customers !== undefined || servicemen !== undefined;
@@ -132,7 +108,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     );
     const current = await loadLift(db, id, scope);
     if (!current) throw notFound(MSG.liftNotFound);
-    if (updated === null) return reply.code(409).send({ message: MSG.staleVersion, current });
+    if (updated === null) return staleVersion(reply, current);
     notify([id], current.imei !== before.imei ? [before.imei] : []);
     if (seersBefore) {
       const seersAfter = new Set((await userIdsWhoSeeLifts(db, [id])).get(id));

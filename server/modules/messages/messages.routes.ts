@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messagesApi } from '../../../contract/api/messages';
 import { MSG } from '../../../contract/messages';
 import { liftScopeCondition } from '../../access/lifts';
-import { notFound } from '../../lib/http-error';
+import { notFound, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { askLiftSeersToPull } from '../sync/sync-notify';
 import { findMessage, listMessages, tombstoneMessages, updateMessageNotes } from './messages.repository';
@@ -27,7 +27,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     const before = await findMessage(db, scope, year, request.params.messageId);
     if (!before) throw notFound();
     if (baseVersion !== undefined && baseVersion !== before.version) {
-      return reply.code(409).send({ message: MSG.staleVersion, current: before });
+      return staleVersion(reply, before);
     }
     const updated = await updateMessageNotes(db, year, before.id, { isNotes, notes }, baseVersion);
     if (updated) {
@@ -38,7 +38,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     // Changed or deleted between the read and the write.
     const current = await findMessage(db, scope, year, before.id);
     if (!current) throw notFound();
-    return reply.code(409).send({ message: MSG.staleVersion, current });
+    return staleVersion(reply, current);
   });
 
   app.serve(messagesApi.remove, async (request) => {

@@ -1,24 +1,11 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Project, ProjectDesign, ProjectDocument } from '../../../contract/schemas/project';
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
+import { projectScopeCondition } from '../../access/projects';
 import type { Database } from '../../db/client';
 import { baseEntries, lifts, type ProjectRow, projects, tableauTemplates, users } from '../../db/schema';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { publicBlobUrl } from '../tableau/tableau-mapper';
-
-/**
- * Who sees which project (docs/projects.md#who-sees-what): admins and devs all, a customer his
- * own, a customer admin his company's; anyone else none.
- */
-export function projectScopeCondition(user: ScopeUser): SQL {
-  if (user.role === 'admin' || user.role === 'dev') return sql`true`;
-  if (user.role === 'customer') return eq(projects.userId, user.id);
-  if (user.role === 'customer_admin') {
-    if (!user.companyId) return eq(projects.userId, user.id);
-    return sql`(${projects.userId} = ${user.id} or ${projects.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${user.companyId}))`;
-  }
-  return sql`false`;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -22,7 +22,7 @@ import {
 } from '../../../contract/schemas/project';
 import type { UserRow } from '../../db/schema';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
-import { forbidden, HttpError } from '../../lib/http-error';
+import { forbidden, HttpError, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { seedDemoProjects } from './demo-projects';
 import { offerMail, offerPdf } from './offer-pdf';
@@ -180,7 +180,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
   const stale = async (reply: FastifyReply, id: string, user: UserRow) => {
     const current = await repository.find(id, user);
     if (!current) throw projectNotFound();
-    return reply.code(409).send({ message: MSG.staleVersion, current });
+    return staleVersion(reply, current);
   };
 
   /**

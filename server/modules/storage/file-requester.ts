@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { unauthorized } from '../../lib/http-error';
 import type { UrlSigner } from '../../lib/signed-url';
+import { bearerToken } from '../../plugins/auth';
 import { createUsersRepository } from '../users/users.repository';
-
-const BEARER = /^Bearer\s+(\S{1,4096})\s*$/i;
 
 /**
  * Who asks for a file on a route that `<img>` and `<iframe>` reach without headers
@@ -15,7 +14,7 @@ const BEARER = /^Bearer\s+(\S{1,4096})\s*$/i;
 export function createFileRequester(app: FastifyInstance, signer: UrlSigner) {
   const users = createUsersRepository(app.db);
   return async (request: FastifyRequest, signedPath: string, token: string | undefined): Promise<UserRow> => {
-    const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const bearer = bearerToken(request);
     if (bearer) {
       const signed = await app.accessTokens.resolve(bearer);
       if (signed) return signed.user;

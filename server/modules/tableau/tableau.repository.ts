@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Folder, Resource, Subfolder, Template, TemplateType } from '../../../contract/schemas/tableau';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/results';
 import {
   type TableauFolderRow,
   type TableauResourceRow,
@@ -48,22 +49,8 @@ const subfolderCounts = sql<number>`(select count(*)::int from tableau_subfolder
 const resourceCounts = sql<number>`(select count(*)::int from tableau_resources r where r.subfolder_id = "tableau_subfolders"."id")`;
 
 /** A unique violation of the article number within its folder. */
-export function isArticleNumberConflict(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (
-      code === '23505' &&
-      (constraint === undefined || constraint === 'tableau_subfolders_folder_number_idx')
-    )
-      return true;
-    if (typeof message === 'string' && message.includes('tableau_subfolders_folder_number_idx')) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export const isArticleNumberConflict = (error: unknown): boolean =>
+  isUniqueViolation(error, 'tableau_subfolders_folder_number_idx');
 
 /** The tableau library's rows; every read goes through the folder's visibility. */
 export function createTableauRepository(db: Database) {

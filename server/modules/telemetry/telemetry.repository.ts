@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { countOf, rowsOf } from '../../db/results';
 
 /** A monthly partition of `messages`, as migration 0016 names it: messages_pYYYYMM (UTC month). */
 const MONTHLY = /^messages_p(\d{4})(\d{2})$/;
@@ -95,14 +96,4 @@ export function createTelemetryRepository(db: Database) {
       );
     },
   };
-}
-
-/** node-postgres answers `{ rows, rowCount }`, PGlite `{ rows, affectedRows }`; both through drizzle's `execute`. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-function countOf(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r.rowCount ?? r.affectedRows ?? 0);
 }

@@ -7,7 +7,7 @@ import { toUserOption } from '../../../contract/schemas/user';
 import { manageableUsersCondition, mayChange, mayGrant } from '../../access/users';
 import { isUniqueViolation } from '../../db/results';
 import type { UserRow } from '../../db/schema';
-import { forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
+import { forbidden, HttpError, notFound, staleVersion, unauthorized } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { addressRateLimit, signInRateLimit } from '../../plugins/rate-limit';
@@ -164,7 +164,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     if (!mayChange(actor.role, target.role)) throw forbidden();
     const { baseVersion, lifts: liftIds, status, ...fields } = request.body;
     if (baseVersion !== undefined && baseVersion !== target.version) {
-      return reply.code(409).send({ message: MSG.staleVersion, current: await withLifts(target) });
+      return staleVersion(reply, await withLifts(target));
     }
     const role: Role = fields.role ?? target.role;
     if (role !== target.role) {
@@ -188,7 +188,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     if (!updated) {
       const current = await users.findInScope(target.id, manageableUsersCondition(actor));
       if (!current) throw notFound(MSG.userNotFound);
-      return reply.code(409).send({ message: MSG.staleVersion, current: await withLifts(current) });
+      return staleVersion(reply, await withLifts(current));
     }
     usersChanged(actor);
     if (updated.companyId !== target.companyId || liftIds !== undefined) app.presence.scopeChanged();

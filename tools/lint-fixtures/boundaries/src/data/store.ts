@@ -1,0 +1,3 @@
+import { a } from '../features/a/a';
+
+export const store = a;

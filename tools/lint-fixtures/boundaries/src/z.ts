@@ -1,0 +1,3 @@
+import { x } from '../server/x';
+
+export const z = x;

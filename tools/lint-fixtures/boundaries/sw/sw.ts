@@ -1,0 +1,4 @@
+import { c } from '../contract/c';
+import { y } from '../src/y';
+
+export const sw = `${c}${y}`;
