@@ -15,9 +15,9 @@ export const SettingsSchema = v.object({
     v.object({
       /** A SIM counts as running low below this share of its data quota, in percent. */
       lowVolumePercent: wholeNumber(1, 99, 20),
-      /** The top-up offered to admins: data in MB and its price in euro cents. */
+      /** The top-up offered to admins: data in MB and its price in euro cents ("500MB for 35 euro"). */
       topUpDataMb: wholeNumber(1, 1_000_000, 500),
-      topUpPriceCents: wholeNumber(0, 100_000_000, 1000),
+      topUpPriceCents: wholeNumber(0, 100_000_000, 3500),
     }),
     {},
   ),

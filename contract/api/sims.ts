@@ -1,5 +1,13 @@
+import type * as v from 'valibot';
 import {
+  ProviderConnectivityInfoSchema,
+  ProviderConnectivitySchema,
+  ProviderEventsSchema,
+  ProviderQuotaSchema,
+  ProviderUsageSchema,
   SimAuthRequestSchema,
+  SimDetailsSchema,
+  SimDoneSchema,
   SimListRequestSchema,
   SimListResponseSchema,
   SimOperationParamsSchema,
@@ -9,6 +17,7 @@ import {
   SimSessionFieldSchema,
   SimSessionSchema,
   SimTokenCheckSchema,
+  SimTopupAnswerSchema,
 } from '../schemas/sim';
 import { endpoint } from './endpoint';
 
@@ -17,37 +26,78 @@ const tags = ['sims'];
 /**
  * The named operations of `POST /api/sims/{apiName}` (docs/sims.md): each is one call of the
  * provider's SIM Management API on one card, answered with `iccid` added, except `requestTopup`,
- * which mails the top-up request to TOPUP_RECIPIENTS.
+ * which mails the top-up request to TOPUP_RECIPIENTS. `answer` is each one's answer (without the
+ * added `iccid`), which the browser's `simOperation` is typed from.
  */
 export const SIM_OPERATIONS = {
   details: {
     method: 'GET',
     provider: '/v1/sims/{iccid}',
     summary: 'The card (status, IMSI, MSISDN, quotas, ...)',
+    answer: SimDetailsSchema,
   },
-  status: { method: 'GET', provider: '/v1/sims/{iccid}/status', summary: 'Connectivity status and location' },
+  status: {
+    method: 'GET',
+    provider: '/v1/sims/{iccid}/status',
+    summary: 'Connectivity status and location',
+    answer: ProviderConnectivitySchema,
+  },
   connectivity: {
     method: 'GET',
     provider: '/v1/sims/{iccid}/connectivity_info',
     summary: 'Connectivity and cell information',
+    answer: ProviderConnectivityInfoSchema,
   },
   usage: {
     method: 'GET',
     provider: '/v1/sims/{iccid}/usage?start_dt=&end_dt=',
     summary: 'Data and SMS usage a day over the last 30 days',
+    answer: ProviderUsageSchema,
   },
-  dataQuota: { method: 'GET', provider: '/v1/sims/{iccid}/quota/data', summary: 'The data quota (MB)' },
-  smsQuota: { method: 'GET', provider: '/v1/sims/{iccid}/quota/sms', summary: 'The SMS quota' },
-  events: { method: 'GET', provider: '/v1/sims/{iccid}/events', summary: 'The newest events of the card' },
-  reset: { method: 'POST', provider: '/v1/sims/{iccid}/reset', summary: 'A connectivity reset' },
-  sms: { method: 'POST', provider: '/v1/sims/{iccid}/sms', summary: 'An SMS (`payload`) to the controller' },
+  dataQuota: {
+    method: 'GET',
+    provider: '/v1/sims/{iccid}/quota/data',
+    summary: 'The data quota (MB)',
+    answer: ProviderQuotaSchema,
+  },
+  smsQuota: {
+    method: 'GET',
+    provider: '/v1/sims/{iccid}/quota/sms',
+    summary: 'The SMS quota',
+    answer: ProviderQuotaSchema,
+  },
+  events: {
+    method: 'GET',
+    provider: '/v1/sims/{iccid}/events',
+    summary: 'The newest events of the card',
+    answer: ProviderEventsSchema,
+  },
+  reset: {
+    method: 'POST',
+    provider: '/v1/sims/{iccid}/reset',
+    summary: 'A connectivity reset',
+    answer: SimDoneSchema,
+  },
+  sms: {
+    method: 'POST',
+    provider: '/v1/sims/{iccid}/sms',
+    summary: 'An SMS (`payload`) to the controller',
+    answer: SimDoneSchema,
+  },
   requestTopup: {
     method: 'POST',
     provider: null,
-    summary: 'Request a top-up (500MB for 35 euro) by mail; `confirm` repeats one within a day',
+    summary:
+      'Request a top-up (the offer of the settings, 500MB for 35 euro by default) by mail; `confirm` repeats one within a day',
+    answer: SimTopupAnswerSchema,
   },
 } as const;
 export type SimOperation = keyof typeof SIM_OPERATIONS;
+
+/** What one operation answers: its own answer with the card's `iccid` added. */
+export type SimOperationAnswer<O extends SimOperation> = v.InferOutput<
+  (typeof SIM_OPERATIONS)[O]['answer']
+> & { iccid: string };
 
 export function isSimOperation(name: string): name is SimOperation {
   return Object.hasOwn(SIM_OPERATIONS, name);

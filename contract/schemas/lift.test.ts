@@ -4,21 +4,32 @@ import { MSG } from '../messages';
 import { LiftInputSchema, simVolumeStatus } from './lift';
 
 describe('SIM volume status', () => {
-  it('is "no SIM" without a SIM or a quota', () => {
-    expect(simVolumeStatus(null, 20)).toBe('noSim');
-    expect(simVolumeStatus({ quotaBytes: 0, usedBytes: 0 }, 20)).toBe('noSim');
+  const ICCID = '89882280000000000001';
+
+  it('is "no SIM" only for a lift without a card', () => {
+    expect(simVolumeStatus(null, null, 20)).toBe('noSim');
+    expect(simVolumeStatus(null, { quotaBytes: 1000, usedBytes: 0 }, 20)).toBe('noSim');
+  });
+
+  it('is unknown for a card whose quota is not known yet', () => {
+    expect(simVolumeStatus(ICCID, null, 20)).toBe('unknown');
+    expect(simVolumeStatus(ICCID, { quotaBytes: 0, usedBytes: 0 }, 20)).toBe('unknown');
+  });
+
+  it('counts an empty card as low', () => {
+    expect(simVolumeStatus(ICCID, { quotaBytes: 1000, usedBytes: 1000 }, 20)).toBe('low');
   });
 
   it('is low below 20 % left and sufficient from 20 % on', () => {
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 801 }, 20)).toBe('low');
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 800 }, 20)).toBe('sufficient');
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 5000 }, 20)).toBe('low');
+    expect(simVolumeStatus(ICCID, { quotaBytes: 1000, usedBytes: 801 }, 20)).toBe('low');
+    expect(simVolumeStatus(ICCID, { quotaBytes: 1000, usedBytes: 800 }, 20)).toBe('sufficient');
+    expect(simVolumeStatus(ICCID, { quotaBytes: 1000, usedBytes: 5000 }, 20)).toBe('low');
   });
 
   it('takes the share from the settings (sims.lowVolumePercent)', () => {
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 750 }, 30)).toBe('low');
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 700 }, 30)).toBe('sufficient');
-    expect(simVolumeStatus({ quotaBytes: 1000, usedBytes: 900 }, 5)).toBe('sufficient');
+    expect(simVolumeStatus(ICCID, { quotaBytes: 1000, usedBytes: 750 }, 30)).toBe('low');
+    expect(simVolumeStatus(ICCID, { quotaBytes: 1000, usedBytes: 700 }, 30)).toBe('sufficient');
+    expect(simVolumeStatus(ICCID, { quotaBytes: 1000, usedBytes: 900 }, 5)).toBe('sufficient');
   });
 });
 

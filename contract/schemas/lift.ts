@@ -5,18 +5,22 @@ import { LiftParametersSchema } from '../parameters';
 import type { BaseCategory } from './base';
 import { IdSchema, ListQuerySchema, requiredText } from './common';
 
-export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'noSim'] as const;
+export const SIM_VOLUME_STATUSES = ['sufficient', 'low', 'unknown', 'noSim'] as const;
 export type SimVolumeStatus = (typeof SIM_VOLUME_STATUSES)[number];
 
 /**
  * Sufficient volume, Low volume (below `lowVolumePercent` left: the settings document's
- * `sims.lowVolumePercent`, 20 by default), No SIM-card (docs/spec-texts.md#session-and-states).
+ * `sims.lowVolumePercent`, 20 by default; an empty card too), No SIM-card for a lift without an
+ * ICCID (docs/spec-texts.md#session-and-states), and `unknown` for a card whose quota has not been
+ * read yet (not synced, or no quota from the provider): docs/sims.md.
  */
 export function simVolumeStatus(
+  iccid: string | null,
   sim: { quotaBytes: number; usedBytes: number } | null,
   lowVolumePercent: number,
 ): SimVolumeStatus {
-  if (!sim || sim.quotaBytes <= 0) return 'noSim';
+  if (!iccid) return 'noSim';
+  if (!sim || sim.quotaBytes <= 0) return 'unknown';
   // Multiplied, not divided: 20 % of a quota is exactly "not below 20 %".
   const left = Math.max(0, sim.quotaBytes - sim.usedBytes);
   return left * 100 < sim.quotaBytes * lowVolumePercent ? 'low' : 'sufficient';

@@ -28,8 +28,28 @@ export function simLevel(
   return left * 100 < total * lowVolumePercent ? 'low' : 'sufficient';
 }
 
-/** The offer of the top-up (docs/spec-texts.md#constants), mailed as such. */
-export const TOPUP_OFFER = { volumeMb: 500, priceEuro: 35 } as const;
+/**
+ * The top-up offered to admins: the settings document's `sims.topUpDataMb` and
+ * `sims.topUpPriceCents` (docs/settings.md; "500MB for 35 euro" by default), as the SIM answers
+ * carry it, so the screens, the mails and the recorded request name the same offer.
+ */
+export const SimTopupOfferSchema = v.object({ dataMb: v.number(), priceCents: v.number() });
+export type SimTopupOffer = v.InferOutput<typeof SimTopupOfferSchema>;
+
+/** The offer's figures in a language: "500" and "35 Euro" (de) or "35 euros" (en); cents only when there are some. */
+export function formatTopupOffer(locale: string, offer: SimTopupOffer) {
+  const digits = offer.priceCents % 100 === 0 ? 0 : 2;
+  return {
+    dataMb: new Intl.NumberFormat(locale).format(offer.dataMb),
+    price: new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'EUR',
+      currencyDisplay: 'name',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(offer.priceCents / 100),
+  };
+}
 /** A second top-up request for the same card within this time asks for confirmation first. */
 export const TOPUP_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How long a SIM session lasts (`POST /api/sims/authenticate`). */
@@ -121,6 +141,7 @@ export const SimListResponseSchema = v.object({
   count: v.number(),
   /** Whether TOPUP_RECIPIENTS is set, so the top-up button can say why it is off. */
   topupConfigured: v.boolean(),
+  topupOffer: SimTopupOfferSchema,
 });
 
 /** The state of the refresh of every card from the provider (`POST`/`GET /api/sims/refresh`). */
@@ -159,6 +180,18 @@ export const SimOperationParamsSchema = v.object({
 
 /** The provider's answer with `iccid` added (docs/spec-texts.md: the response is returned with iccid added). */
 export const SimOperationResponseSchema = v.looseObject({ iccid: v.string() });
+
+/** `reset` and `sms`: what the portal did, as a server text. */
+export const SimDoneSchema = v.object({ message: v.string() });
+
+/** `requestTopup`: mailed to `recipients` addresses and recorded with the offer it named. */
+export const SimTopupAnswerSchema = v.object({
+  message: v.string(),
+  requestedAt: v.string(),
+  recipients: v.number(),
+  offer: SimTopupOfferSchema,
+});
+export type SimTopupAnswer = v.InferOutput<typeof SimTopupAnswerSchema>;
 
 // The provider's shapes (1NCE Management API v1, SIM Management), as far as the portal reads them.
 // Loose objects: the provider may add fields, and every field it documents may be missing.
@@ -239,4 +272,12 @@ export const ProviderConnectivityInfoSchema = v.looseObject({
   request_timestamp: optionalString,
   reply_timestamp: optionalString,
   subscriber_info: v.optional(v.nullable(v.looseObject({ success: v.optional(v.boolean()) }))),
+});
+
+/** `details`: the provider's card, the portal's row refreshed from it, and the top-up on offer. */
+export const SimDetailsSchema = v.looseObject({
+  ...ProviderSimSchema.entries,
+  card: SimSchema,
+  topupConfigured: v.boolean(),
+  topupOffer: SimTopupOfferSchema,
 });

@@ -218,7 +218,7 @@ export const sims = pgTable(
 
 export type SimRow = typeof sims.$inferSelect;
 
-/** Top-up requests ("500MB for 35 euro") mailed to TOPUP_RECIPIENTS, kept so a repeat within a day asks first. */
+/** Top-up requests (the offer of the settings, "500MB for 35 euro" by default) mailed to TOPUP_RECIPIENTS, kept so a repeat within a day asks first. */
 export const simTopups = pgTable(
   'sim_topups',
   {
@@ -229,6 +229,9 @@ export const simTopups = pgTable(
     recipients: jsonb('recipients').$type<string[]>().notNull(),
     /** Data left when it was asked for, in MB. */
     dataLeftMb: doublePrecision('data_left_mb'),
+    /** The offer the request named (settings `sims.topUpDataMb`, `sims.topUpPriceCents`); null before migration 0024. */
+    offerDataMb: integer('offer_data_mb'),
+    offerPriceCents: integer('offer_price_cents'),
   },
   (table) => [index('sim_topups_iccid_requested_at_idx').on(table.iccid, table.requestedAt)],
 );

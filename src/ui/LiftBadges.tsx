@@ -6,7 +6,10 @@ import type { PickedText } from '../data/descriptions';
 import { useOnline, useSyncStatus } from '../data/mirror/sync-status';
 import { useSocketConnected } from '../data/socket';
 
-/** The SIM volume status (docs/sims.md); a low or empty card also shows the MB it has left. */
+/**
+ * The SIM volume status (docs/sims.md); a low or empty card also shows the MB it has left, a card
+ * whose quota is not known yet says so.
+ */
 export function SimVolumeBadge({
   status,
   leftMb,
@@ -31,6 +34,12 @@ export function SimVolumeBadge({
       </Badge>
     );
   }
+  if (status === 'unknown')
+    return (
+      <Badge colorPalette="gray" variant="outline">
+        <Trans>SIM volume unknown</Trans>
+      </Badge>
+    );
   return (
     <Badge colorPalette="gray" variant="subtle">
       <Trans>No SIM-card</Trans>

@@ -24,7 +24,7 @@ export interface SimProviderPluginOptions {
 
 const MIB = 1024 * 1024;
 /** What one trip costs a controller's card: its readings and their acknowledgements (about 10 KB). */
-const MB_PER_TRIP = 0.01;
+export const MB_PER_TRIP = 0.01;
 const USAGE_TICK_MS = 60_000;
 
 /** The simulator's cards: the portal's own SIM rows, as the demo seeded them or the last refresh left them. */
@@ -49,9 +49,9 @@ async function cardsFromDatabase(db: Database): Promise<SimulatorCardInput[]> {
 
 /**
  * Usage that grows as the virtual controllers report: every minute, the trips each lift gained
- * since the last look cost its card `MB_PER_TRIP` each.
+ * since the last look cost its card `MB_PER_TRIP` each (the first look only notes the counts).
  */
-function growUsageWithTrips(db: Database, simulator: SimSimulator): () => Promise<void> {
+export function growUsageWithTrips(db: Database, simulator: SimSimulator): () => Promise<void> {
   const lastTrips = new Map<string, number>();
   const tick = async () => {
     const rows = await db

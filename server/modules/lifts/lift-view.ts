@@ -128,7 +128,7 @@ function toLift(
       currentError: current ? { code: current.code, since: current.since } : null,
       maintenanceDue: due.status !== 'ok',
     },
-    simVolumeStatus: simVolumeStatus(sim, context.lowVolumePercent),
+    simVolumeStatus: simVolumeStatus(row.iccid, sim, context.lowVolumePercent),
     simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
     parameters: row.parameters,
     maintenance,

@@ -1,5 +1,5 @@
 import type { Language } from '../../../contract/constants';
-import { TOPUP_OFFER } from '../../../contract/schemas/sim';
+import { formatTopupOffer, type SimTopupOffer } from '../../../contract/schemas/sim';
 import type { MailContent } from '../../integrations/mail/templates';
 
 /** The SIM mails (docs/sims.md) in German and English: the top-up request and a card running low. */
@@ -48,9 +48,17 @@ export interface SimMailCard {
   dataTotalMb: number | null;
 }
 
+const locale = (language: Language) => (language === 'de' ? 'de-DE' : 'en-GB');
+
+/** The top-up on offer (settings `sims.topUpDataMb`, `sims.topUpPriceCents`): "500 MB für 35 Euro", "500 MB for 35 euros". */
+function offerText(language: Language, offer: SimTopupOffer): string {
+  const { dataMb, price } = formatTopupOffer(locale(language), offer);
+  return language === 'de' ? `${dataMb} MB für ${price}` : `${dataMb} MB for ${price}`;
+}
+
 function quotaText(language: Language, card: SimMailCard): string {
   const format = (value: number) =>
-    new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1 }).format(value);
+    new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(value);
   if (card.dataLeftMb === null || card.dataTotalMb === null)
     return language === 'de' ? 'unbekannt' : 'unknown';
   const percent = card.dataTotalMb > 0 ? (card.dataLeftMb / card.dataTotalMb) * 100 : 0;
@@ -74,10 +82,15 @@ function cardFacts(language: Language, card: SimMailCard): [string, string][] {
 /** To each TOPUP_RECIPIENT: which card, its lift and address, who asked, the current quota. */
 export function topupRequestMail(
   language: Language,
-  input: { card: SimMailCard; requester: { displayName: string; email: string }; link: string },
+  input: {
+    card: SimMailCard;
+    offer: SimTopupOffer;
+    requester: { displayName: string; email: string };
+    link: string;
+  },
 ): MailContent {
   const { card, requester } = input;
-  const offer = `${TOPUP_OFFER.volumeMb}MB for ${TOPUP_OFFER.priceEuro} euro`;
+  const offer = offerText(language, input.offer);
   if (language === 'en') {
     return compose(
       `Top-up request for SIM ${card.iccid}: ${offer}`,
@@ -88,10 +101,8 @@ export function topupRequestMail(
     );
   }
   return compose(
-    `Aufladung für SIM ${card.iccid} angefordert: ${TOPUP_OFFER.volumeMb} MB für ${TOPUP_OFFER.priceEuro} Euro`,
-    [
-      `${requester.displayName} (${requester.email}) bittet um eine Aufladung dieser SIM-Karte: ${TOPUP_OFFER.volumeMb} MB für ${TOPUP_OFFER.priceEuro} Euro.`,
-    ],
+    `Aufladung für SIM ${card.iccid} angefordert: ${offer}`,
+    [`${requester.displayName} (${requester.email}) bittet um eine Aufladung dieser SIM-Karte: ${offer}.`],
     [...cardFacts('de', card), ['Angefordert von', `${requester.displayName} <${requester.email}>`]],
     ['Bitte bestellen Sie die Aufladung beim SIM-Anbieter.'],
     { label: 'SIM-Karte öffnen', url: input.link },
@@ -101,9 +112,17 @@ export function topupRequestMail(
 /** To each admin, once per crossing: the card fell below the low-volume share (settings) or ran empty. */
 export function lowVolumeMail(
   language: Language,
-  input: { card: SimMailCard; empty: boolean; displayName: string; link: string; lowVolumePercent: number },
+  input: {
+    card: SimMailCard;
+    empty: boolean;
+    displayName: string;
+    link: string;
+    lowVolumePercent: number;
+    offer: SimTopupOffer;
+  },
 ): MailContent {
   const { card, empty, lowVolumePercent: percent } = input;
+  const offer = offerText(language, input.offer);
   const liftName = card.lift?.uid;
   if (language === 'en') {
     return compose(
@@ -117,7 +136,7 @@ export function lowVolumeMail(
           : `this SIM card has less than ${percent} % of its data quota left. Top it up before its lift controller goes offline.`,
       ],
       cardFacts('en', card),
-      [`A top-up is ${TOPUP_OFFER.volumeMb}MB for ${TOPUP_OFFER.priceEuro} euro.`],
+      [`A top-up is ${offer}.`],
       { label: 'Open the SIM card', url: input.link },
     );
   }
@@ -132,7 +151,7 @@ export function lowVolumeMail(
         : `diese SIM-Karte hat weniger als ${percent} % ihres Datenvolumens übrig. Laden Sie sie auf, bevor die Steuerung ihres Aufzugs offline geht.`,
     ],
     cardFacts('de', card),
-    [`Eine Aufladung kostet ${TOPUP_OFFER.priceEuro} Euro für ${TOPUP_OFFER.volumeMb} MB.`],
+    [`Eine Aufladung: ${offer}.`],
     { label: 'SIM-Karte öffnen', url: input.link },
   );
 }

@@ -68,7 +68,7 @@ export function createSimSync({
   });
 
   async function notifyCrossing(after: SimRow): Promise<void> {
-    const { lowVolumePercent } = settingsOf(db).sims;
+    const { lowVolumePercent, topUpDataMb, topUpPriceCents } = settingsOf(db).sims;
     const level = levelOf(after, lowVolumePercent);
     if (level === null) return;
     // Back above a level (a top-up): crossing it again mails again.
@@ -87,6 +87,7 @@ export function createSimSync({
               card: mailCard(card),
               empty: level === 2,
               lowVolumePercent,
+              offer: { dataMb: topUpDataMb, priceCents: topUpPriceCents },
               displayName: admin.displayName,
               link: `${publicUrl}/apps/simcard/sim/${after.iccid}`,
             }),

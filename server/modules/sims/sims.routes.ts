@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isSimOperation, type SimOperation, simsApi } from '../../../contract/api/sims';
+import type * as v from 'valibot';
+import {
+  isSimOperation,
+  type SIM_OPERATIONS,
+  type SimOperation,
+  type SimOperationAnswer,
+  simsApi,
+} from '../../../contract/api/sims';
 import { DEFAULT_LANGUAGE } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import {
   SIM_SESSION_TTL_SECONDS,
   SIM_USAGE_DAYS,
+  type SimTopupOffer,
   TOPUP_REPEAT_WINDOW_MS,
 } from '../../../contract/schemas/sim';
 import { SIM_MSG } from '../../../contract/sim-messages';
@@ -61,6 +69,11 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
     log: app.log,
   });
   const topupConfigured = options.topupRecipients.length > 0;
+  /** The top-up on offer, from the settings document as it is now (docs/settings.md). */
+  const topupOffer = (): SimTopupOffer => {
+    const { topUpDataMb, topUpPriceCents } = app.settings.current().sims;
+    return { dataMb: topUpDataMb, priceCents: topUpPriceCents };
+  };
 
   // On one process of all (server/plugins/jobs.ts); 0 minutes schedules nothing (docs/sims.md).
   if (options.refreshMinutes > 0) {
@@ -124,7 +137,12 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
       lowOnly,
       lowVolumePercent,
     });
-    return { sims: sims.map((sim) => toSim(sim, lowVolumePercent)), count, topupConfigured };
+    return {
+      sims: sims.map((sim) => toSim(sim, lowVolumePercent)),
+      count,
+      topupConfigured,
+      topupOffer: topupOffer(),
+    };
   });
 
   app.serve(simsApi.refresh, async (request) => {
@@ -143,7 +161,7 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
     reply: FastifyReply,
     iccid: string,
     confirm: boolean,
-  ): Promise<FastifyReply | { iccid: string; [field: string]: unknown }> {
+  ): Promise<FastifyReply | SimOperationAnswer<'requestTopup'>> {
     if (!topupConfigured) throw new HttpError(503, SIM_MSG.topupNotConfigured);
     const card = await repository.get(iccid);
     if (!card) throw notFound(SIM_MSG.simNotFound);
@@ -155,8 +173,10 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
       });
     }
     const requester = currentUser(request);
+    const offer = topupOffer();
     const content = topupRequestMail(requester.settings.language ?? DEFAULT_LANGUAGE, {
       card: sync.mailCard(card),
+      offer,
       requester: { displayName: requester.displayName, email: requester.email },
       link: `${options.publicUrl}/apps/simcard/sim/${iccid}`,
     });
@@ -166,23 +186,28 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
       requestedBy: requester.id,
       recipients: options.topupRecipients,
       dataLeftMb: sync.mailCard(card).dataLeftMb,
+      offerDataMb: offer.dataMb,
+      offerPriceCents: offer.priceCents,
     });
     return {
       iccid,
       message: MSG.emailSent,
       requestedAt: recorded.requestedAt.toISOString(),
       recipients: options.topupRecipients.length,
+      offer,
     };
   }
 
   /** One provider call per operation name; the answer gets `iccid` (docs/spec-texts.md). */
-  const operations: Record<
-    Exclude<SimOperation, 'requestTopup'>,
-    (iccid: string, payload: string | undefined) => Promise<object>
-  > = {
+  const operations: {
+    [O in Exclude<SimOperation, 'requestTopup'>]: (
+      iccid: string,
+      payload: string | undefined,
+    ) => Promise<v.InferInput<(typeof SIM_OPERATIONS)[O]['answer']>>;
+  } = {
     details: async (iccid) => {
       const { sim, card } = await sync.refreshOne(iccid);
-      return { ...sim, card, topupConfigured };
+      return { ...sim, card, topupConfigured, topupOffer: topupOffer() };
     },
     status: (iccid) => provider.getStatus(iccid),
     connectivity: (iccid) => provider.getConnectivityInfo(iccid),

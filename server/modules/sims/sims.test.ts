@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../contract/constants';
@@ -9,7 +9,7 @@ import { SIM_MSG } from '../../../contract/sim-messages';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
 import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
-import { lifts } from '../../db/schema';
+import { lifts, simTopups } from '../../db/schema';
 import { REFRESH_LOCK_KEY } from './sim-sync';
 
 /** SIM management (docs/sims.md) over the built-in simulator, with mails to a real SMTP server. */
@@ -337,6 +337,7 @@ describe('POST /api/sims/{apiName}', () => {
       quota_status: { id: 1 },
       card: { iccid: LOW, level: 'low', lift: { uid: 'SIM-LOW' } },
       topupConfigured: true,
+      topupOffer: { dataMb: 500, priceCents: 3500 },
     });
     const usage = (await operation('usage')).json();
     expect(usage.iccid).toBe(LOW);
@@ -384,7 +385,12 @@ describe('POST /api/sims/{apiName}', () => {
   it('requests a top-up by mail to both recipients; a second within a day asks first', async () => {
     const first = await operation('requestTopup');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ iccid: LOW, message: MSG.emailSent, recipients: 2 });
+    expect(first.json()).toMatchObject({
+      iccid: LOW,
+      message: MSG.emailSent,
+      recipients: 2,
+      offer: { dataMb: 500, priceCents: 3500 },
+    });
     for (const to of TOPUP_TO) {
       const mail = await smtp.nextMailTo(to);
       expect(mail.subject).toContain(LOW);
@@ -392,7 +398,7 @@ describe('POST /api/sims/{apiName}', () => {
       expect(mail.text).toContain('SIM-LOW Straße 1, 10115 Berlin');
       expect(mail.text).toContain(DEMO_EMAILS.admin);
       expect(mail.text).toMatch(/60 MB/);
-      expect(mail.subject).toMatch(/500 MB für 35 Euro|500MB for 35 euro/);
+      expect(mail.subject).toMatch(/500 MB für 35 Euro|500 MB for 35 euros/);
     }
     const again = await operation('requestTopup');
     expect(again.statusCode).toBe(409);
@@ -404,6 +410,38 @@ describe('POST /api/sims/{apiName}', () => {
     expect(confirmed.statusCode).toBe(200);
     const listed = (await post('/api/sims', { access_token: simToken, search: LOW })).json();
     expect(listed.sims[0].lastTopup).toMatchObject({ requestedAt: confirmed.json().requestedAt });
+    expect(listed.topupOffer).toEqual({ dataMb: 500, priceCents: 3500 });
+  });
+
+  it('offers, mails and records the top-up of the settings (sims.topUpDataMb, sims.topUpPriceCents)', async () => {
+    const written = await post('/api/json/write', {
+      data: '{ "sims": { "topUpDataMb": 1000, "topUpPriceCents": 4950 } }',
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    try {
+      const listed = (await post('/api/sims', { access_token: simToken, search: LOW })).json();
+      expect(listed.topupOffer).toEqual({ dataMb: 1000, priceCents: 4950 });
+      const requested = await operation('requestTopup', { confirm: true });
+      expect(requested.statusCode, requested.body).toBe(200);
+      expect(requested.json().offer).toEqual({ dataMb: 1000, priceCents: 4950 });
+      for (const to of TOPUP_TO) {
+        // The confirmed request of the test before mailed too: the newest mail is this one.
+        let mail = await smtp.nextMailTo(to);
+        while (!mail.subject?.includes('1.000 MB')) mail = await smtp.nextMailTo(to);
+        // The admin's language is German: "1.000 MB für 49,50 Euro".
+        expect(mail.subject).toContain('1.000 MB für 49,50 Euro');
+        expect(mail.text).toContain('1.000 MB für 49,50 Euro');
+      }
+      const [row] = await t.app.db
+        .select()
+        .from(simTopups)
+        .where(eq(simTopups.iccid, LOW))
+        .orderBy(desc(simTopups.requestedAt))
+        .limit(1);
+      expect(row).toMatchObject({ offerDataMb: 1000, offerPriceCents: 4950 });
+    } finally {
+      expect((await post('/api/json/write', { data: '{}' })).statusCode).toBe(200);
+    }
   });
 });
 

@@ -16,13 +16,10 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { ArrowLeft, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import {
-  type ProviderEvents,
-  type ProviderSim,
   type ProviderUsage,
   SIM_SMS_MAX_LENGTH,
   SIM_USAGE_DAYS,
-  type Sim,
-  TOPUP_OFFER,
+  type SimTopupOffer,
 } from '../../../contract/schemas/sim';
 import { relativeTime } from '../../data/relative-time';
 import { translateServerMessage } from '../../data/server-messages';
@@ -33,11 +30,9 @@ import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
 import { LEVEL_PALETTE, LevelText, QuotaBar } from './QuotaBar';
 import { simOperation, useSimSession } from './sim-session';
-import { TopupButton } from './TopupButton';
+import { TopupButton, useTopupOfferText } from './TopupButton';
 import { UsageChart, type UsageDay } from './UsageChart';
 import { useSimLoad } from './use-sim-load';
-
-type Details = ProviderSim & { card: Sim; topupConfigured: boolean };
 
 function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -63,6 +58,15 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
   );
 }
 
+function TopupOfferTitle({ offer: topupOffer }: { offer: SimTopupOffer }) {
+  const offer = useTopupOfferText(topupOffer);
+  return (
+    <Text fontWeight="medium">
+      <Trans>Top-up: {offer}</Trans>
+    </Text>
+  );
+}
+
 /** The provider's daily usage records as one figure a day, oldest first. */
 function usageDays(usage: ProviderUsage | null): UsageDay[] {
   return (usage?.stats ?? []).map((record) => ({
@@ -83,15 +87,9 @@ export function SimCardPage({ iccid }: { iccid: string }) {
   const [busy, setBusy] = useState<'reset' | 'sms' | null>(null);
   const [sms, setSms] = useState('');
 
-  const loadDetails = useCallback(() => simOperation<Details>('details', token ?? '', iccid), [token, iccid]);
-  const loadUsage = useCallback(
-    () => simOperation<ProviderUsage>('usage', token ?? '', iccid),
-    [token, iccid],
-  );
-  const loadEvents = useCallback(
-    () => simOperation<ProviderEvents>('events', token ?? '', iccid),
-    [token, iccid],
-  );
+  const loadDetails = useCallback(() => simOperation('details', token ?? '', iccid), [token, iccid]);
+  const loadUsage = useCallback(() => simOperation('usage', token ?? '', iccid), [token, iccid]);
+  const loadEvents = useCallback(() => simOperation('events', token ?? '', iccid), [token, iccid]);
   const details = useSimLoad(token ? loadDetails : null, iccid, refused);
   const usage = useSimLoad(token ? loadUsage : null, iccid, refused);
   const events = useSimLoad(token ? loadEvents : null, iccid, refused);
@@ -100,12 +98,7 @@ export function SimCardPage({ iccid }: { iccid: string }) {
     if (!token) return;
     setBusy(kind);
     try {
-      const answer = await simOperation<{ message: string }>(
-        kind,
-        token,
-        iccid,
-        kind === 'sms' ? { payload: sms.trim() } : {},
-      );
+      const answer = await simOperation(kind, token, iccid, kind === 'sms' ? { payload: sms.trim() } : {});
       showToast('success', translateServerMessage(i18n, answer.message));
       if (kind === 'sms') setSms('');
       setConfirmReset(false);
@@ -127,7 +120,6 @@ export function SimCardPage({ iccid }: { iccid: string }) {
       : '–';
   const date = (value: string | null) =>
     value ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(value)) : '–';
-  const offer = t`${TOPUP_OFFER.volumeMb}MB for ${TOPUP_OFFER.priceEuro} euro`;
 
   return (
     <Stack gap="5">
@@ -141,7 +133,7 @@ export function SimCardPage({ iccid }: { iccid: string }) {
       <LoadFailure error={details.status === 'failed' ? details.error : null} />
       {details.status === 'loading' && !card && <Loading />}
 
-      {card && (
+      {details.data && card && (
         <>
           <HStack gap="2" wrap="wrap">
             <Badge colorPalette={card.status === 'Enabled' ? 'green' : 'gray'} size="lg">
@@ -223,9 +215,7 @@ export function SimCardPage({ iccid }: { iccid: string }) {
               </Stack>
             </SimpleGrid>
             <Stack gap="2" borderTopWidth="1px" paddingTop="3">
-              <Text fontWeight="medium">
-                <Trans>Top-up: {offer}</Trans>
-              </Text>
+              <TopupOfferTitle offer={details.data.topupOffer} />
               {card.lastTopup && (
                 <Text fontSize="sm" color="fg.muted">
                   <Trans>
@@ -238,7 +228,8 @@ export function SimCardPage({ iccid }: { iccid: string }) {
               <TopupButton
                 iccid={card.iccid}
                 token={token}
-                configured={details.data?.topupConfigured ?? false}
+                configured={details.data.topupConfigured}
+                offer={details.data.topupOffer}
                 refused={refused}
                 onRequested={details.reload}
                 size="md"

@@ -122,12 +122,14 @@ export function SimsListPage() {
   const synced = (sim: Sim) =>
     sim.lastSyncedAt ? relativeTime(i18n, sim.lastSyncedAt, new Date(), { past: true }) : t`never`;
   const percent = refresh && refresh.total > 0 ? Math.round((refresh.done / refresh.total) * 100) : null;
+  const topupOffer = state.data?.topupOffer;
   const topup = (sim: Sim) =>
-    sim.level === 'low' || sim.level === 'empty' ? (
+    topupOffer && (sim.level === 'low' || sim.level === 'empty') ? (
       <TopupButton
         iccid={sim.iccid}
         token={token}
         configured={topupConfigured}
+        offer={topupOffer}
         refused={refused}
         onRequested={reload}
         size="xs"

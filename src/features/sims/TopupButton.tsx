@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { TOPUP_OFFER } from '../../../contract/schemas/sim';
+import { formatTopupOffer, type SimTopupOffer } from '../../../contract/schemas/sim';
 import { isApiRequestError } from '../../data/api-error';
 import { relativeTime } from '../../data/relative-time';
 import { translateServerMessage } from '../../data/server-messages';
@@ -10,20 +10,22 @@ import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
 import { simOperation } from './sim-session';
 
-interface TopupAnswer {
-  iccid: string;
-  message: string;
-  requestedAt: string;
+/** The offer in the user's language: "500 MB for 35 euros" (settings `sims.topUpDataMb`, `sims.topUpPriceCents`). */
+export function useTopupOfferText(offer: SimTopupOffer): string {
+  const { t, i18n } = useLingui();
+  const { dataMb, price } = formatTopupOffer(i18n.locale, offer);
+  return t`${dataMb} MB for ${price}`;
 }
 
 /**
- * "500MB for 35 euro": mails the request to TOPUP_RECIPIENTS (docs/sims.md). A second request for
+ * The top-up on offer ("500MB for 35 euro" by default): mails the request to TOPUP_RECIPIENTS (docs/sims.md). A second request for
  * the card within a day asks first; without recipients the button is off and says why.
  */
 export function TopupButton({
   iccid,
   token,
   configured,
+  offer: topupOffer,
   refused,
   onRequested,
   size = 'sm',
@@ -31,6 +33,7 @@ export function TopupButton({
   iccid: string;
   token: string;
   configured: boolean;
+  offer: SimTopupOffer;
   refused: (error: unknown) => boolean;
   onRequested?: () => void;
   size?: 'xs' | 'sm' | 'md';
@@ -38,18 +41,13 @@ export function TopupButton({
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [earlier, setEarlier] = useState<string | null>(null);
-  const offer = t`${TOPUP_OFFER.volumeMb}MB for ${TOPUP_OFFER.priceEuro} euro`;
+  const offer = useTopupOfferText(topupOffer);
   const label = t`Top up: ${offer}`;
 
   async function request(confirm: boolean) {
     setBusy(true);
     try {
-      const answer = await simOperation<TopupAnswer>(
-        'requestTopup',
-        token,
-        iccid,
-        confirm ? { confirm } : {},
-      );
+      const answer = await simOperation('requestTopup', token, iccid, confirm ? { confirm } : {});
       showToast('success', translateServerMessage(i18n, answer.message));
       setEarlier(null);
       onRequested?.();

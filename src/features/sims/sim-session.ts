@@ -1,7 +1,12 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AnswerOf } from '../../../contract/api/endpoint';
-import { type SimOperation, simsApi } from '../../../contract/api/sims';
+import * as v from 'valibot';
+import {
+  SIM_OPERATIONS,
+  type SimOperation,
+  type SimOperationAnswer,
+  simsApi,
+} from '../../../contract/api/sims';
 import type { SimSession } from '../../../contract/schemas/sim';
 import { SIM_MSG } from '../../../contract/sim-messages';
 import { type ApiRequestError, isApiRequestError } from '../../data/api-error';
@@ -75,15 +80,19 @@ export function useSimSession() {
   return { token: session?.access_token ?? null, refused };
 }
 
-/** One named operation on one card (`POST /api/sims/{apiName}`). */
-export function simOperation<T = AnswerOf<typeof simsApi.operation>>(
-  apiName: SimOperation,
+/**
+ * One named operation on one card (`POST /api/sims/{apiName}`), typed and checked by its answer
+ * in SIM_OPERATIONS.
+ */
+export async function simOperation<O extends SimOperation>(
+  apiName: O,
   token: string,
   iccid: string,
   extra: { payload?: string; confirm?: boolean } = {},
-): Promise<T> {
-  return call(simsApi.operation, {
+): Promise<SimOperationAnswer<O>> {
+  const answer = await call(simsApi.operation, {
     params: { apiName },
     body: { access_token: token, iccid, ...extra },
-  }) as Promise<T>;
+  });
+  return { ...v.parse(SIM_OPERATIONS[apiName].answer, answer), iccid: answer.iccid };
 }

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultParameters } from '../../../contract/parameters';
+import { createTestDatabase, type TestDatabase } from '../../../tests/server/helpers/database';
+import { lifts } from '../../db/schema';
+import { growUsageWithTrips, MB_PER_TRIP } from './sim-provider';
+import { type SimSimulator, startSimSimulator } from './simulator';
+
+/** The simulator's usage growth from the virtual controllers' trips (docs/sims.md#the-simulator). */
+
+const BUSY = '89882806660000000101';
+const IDLE = '89882806660000000102';
+const GONE = '89882806660000000103';
+
+let database: TestDatabase;
+let simulator: SimSimulator;
+
+async function addLift(uid: string, iccid: string, trips: number) {
+  const [row] = await database.handle.db
+    .insert(lifts)
+    .values({
+      uid,
+      address: `${uid} Straße 1`,
+      imei: `3569380356438${iccid.slice(-2)}`,
+      iccid,
+      trips,
+      parameters: defaultParameters(),
+    })
+    .returning({ id: lifts.id });
+  return row?.id ?? '';
+}
+
+const setTrips = (id: string, trips: number) =>
+  database.handle.db.update(lifts).set({ trips }).where(eq(lifts.id, id));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  simulator = await startSimSimulator({
+    clientId: 'c',
+    clientSecret: 's',
+    cards: [BUSY, IDLE, GONE].map((iccid) => ({ iccid, dataTotalMb: 500, dataLeftMb: 400 })),
+  });
+});
+
+afterAll(async () => {
+  await simulator?.close();
+  await database?.dispose();
+});
+
+describe('growUsageWithTrips', () => {
+  it("takes each lift's new trips off its card, from the second look on", async () => {
+    const busy = await addLift('U-BUSY', BUSY, 1000);
+    await addLift('U-IDLE', IDLE, 50);
+    const gone = await addLift('U-GONE', GONE, 10);
+    const tick = growUsageWithTrips(database.handle.db, simulator);
+
+    // The first look only notes the counts: the trips before it cost nothing.
+    await tick();
+    expect(simulator.dataLeftMb(BUSY)).toBe(400);
+
+    await setTrips(busy, 1250);
+    await setTrips(gone, 500);
+    await database.handle.db.update(lifts).set({ deletedAt: new Date() }).where(eq(lifts.id, gone));
+    await tick();
+    expect(simulator.dataLeftMb(BUSY)).toBeCloseTo(400 - 250 * MB_PER_TRIP, 6);
+    expect(simulator.dataLeftMb(IDLE)).toBe(400);
+    // A deleted lift's card is not charged.
+    expect(simulator.dataLeftMb(GONE)).toBe(400);
+
+    // Nothing new, nothing charged; a counter that went back (a controller reset) charges nothing.
+    await tick();
+    expect(simulator.dataLeftMb(BUSY)).toBeCloseTo(397.5, 6);
+    await setTrips(busy, 100);
+    await tick();
+    expect(simulator.dataLeftMb(BUSY)).toBeCloseTo(397.5, 6);
+    // ... and trips after it count from the lower figure.
+    await setTrips(busy, 300);
+    await tick();
+    expect(simulator.dataLeftMb(BUSY)).toBeCloseTo(397.5 - 200 * MB_PER_TRIP, 6);
+  });
+});
