@@ -191,7 +191,6 @@ export const SimTopupAnswerSchema = v.object({
   recipients: v.number(),
   offer: SimTopupOfferSchema,
 });
-export type SimTopupAnswer = v.InferOutput<typeof SimTopupAnswerSchema>;
 
 // The provider's shapes (1NCE Management API v1, SIM Management), as far as the portal reads them.
 // Loose objects: the provider may add fields, and every field it documents may be missing.
@@ -261,7 +260,6 @@ export const ProviderEventsSchema = v.looseObject({
   totalEvents: optionalNumber,
   totalPages: optionalNumber,
 });
-export type ProviderEvents = v.InferOutput<typeof ProviderEventsSchema>;
 
 export const ProviderConnectivitySchema = v.looseObject({
   status: optionalString,
