@@ -114,7 +114,7 @@ async function main() {
     await page.waitForTimeout(500);
     await page.screenshot({ path: shot('lift-detail-360-offline.png'), fullPage: true });
     await context.setOffline(false);
-    console.log(`lift ${lift.uid} (${lift.id}): 3 screenshots in ${args.out}`);
+    console.info(`lift ${lift.uid} (${lift.id}): 3 screenshots in ${args.out}`);
   } finally {
     await browser.close();
   }
