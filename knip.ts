@@ -21,6 +21,7 @@ const config: KnipConfig = {
     'lingui.config.ts',
     'tools/i18n-apply.mjs',
     'tools/bench/*.{ts,mjs}',
+    'tools/screenshots/*.ts',
     'tests/e2e/**/*.spec.ts',
     '**/*.test.{ts,tsx}',
   ],

@@ -9,7 +9,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, LANDING_PATH, signInByToken, TEXT } from 
  * (src/routeTree.gen.ts) is opened as each role, and the ones the role may not open redirect away
  * (src/app/route-access.ts) and are left out; the role's navigation (src/app/navigation.ts) must be
  * among the pages checked. Routes with parameters take samples from the role's own data below; a
- * new one without a sample fails the test until it gets one.
+ * new one without a sample fails the test until it gets one. Beyond each page's first view, every tab
+ * of the lift detail is opened, and the chat is checked with a message preview showing (the role
+ * sends one through the API first).
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -42,7 +44,12 @@ interface Samples {
   contactId?: string;
   /** A panel template (staff only). */
   templateId?: string;
+  /** The chat message this role sent to `contactId` (one long word: it must truncate, not widen). */
+  chatPreview?: string;
 }
+
+/** What the chat messages sent here look like. */
+const CHAT_PREVIEW = /Breitentest-x{60}-\d+/;
 
 /** Ids of this role's own data, for the pages with parameters. */
 async function samplesFor(request: APIRequestContext, token: string): Promise<Samples> {
@@ -56,12 +63,27 @@ async function samplesFor(request: APIRequestContext, token: string): Promise<Sa
   const servicemen = await get('/api/users?page=1&pageSize=5&role=service_man');
   const contacts = await get('/api/chat/contacts');
   const templates = await get('/api/templates');
+  // Not to the demo customer: chat.spec.ts counts his unread messages.
+  const list: { id: string; role: Role }[] = Array.isArray(contacts) ? contacts : [];
+  const contactId = (list.find((contact) => contact.role !== 'customer') ?? list[0])?.id;
+  let chatPreview: string | undefined;
+  if (contactId) {
+    const text = `Breitentest-${'x'.repeat(60)}-${Date.now()}`;
+    expect(text).toMatch(CHAT_PREVIEW);
+    const sent = await request.post('/api/chat/messages', {
+      headers,
+      data: { contactId, messageText: text },
+    });
+    expect(sent.status()).toBe(201);
+    chatPreview = text;
+  }
   return {
+    chatPreview,
     templateId: templates?.templates?.[0]?.id,
     liftId: lifts?.lifts?.[0]?.id,
     userId: users?.users?.[0]?.id,
     servicemanId: servicemen?.users?.[0]?.id,
-    contactId: Array.isArray(contacts) ? contacts[0]?.id : undefined,
+    contactId,
   };
 }
 
@@ -137,9 +159,44 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** More views of a page than its first: run after its first view passed or failed; answers the failures. */
+type ExtraViews = (page: Page, path: string) => Promise<string[]>;
+
+/** The lift detail's tabs in their German names (src/features/lifts/LiftDetailPage.tsx `TABS`). */
+const LIFT_TABS = ['Übersicht', 'Fehler und Infos', 'Statistik', 'Parameter', 'Dateien', 'Personen'];
+
+/** Every tab of the lift detail; on a phone "Fehler und Infos" is a card list, not the table. */
+const liftTabs: ExtraViews = async (page, path) => {
+  const failures: string[] = [];
+  const tabs = page.getByRole('tablist', { name: 'Aufzugsdetails' }).getByRole('tab');
+  expect(await tabs.allInnerTexts()).toEqual(LIFT_TABS);
+  for (const name of LIFT_TABS) {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await settle(page);
+    if (name === 'Fehler und Infos') {
+      await expect(page.locator('ul[aria-label="Letzte Fehler und Infos"]')).toHaveCount(1);
+      await expect(page.getByRole('tabpanel').locator('table')).toHaveCount(0);
+    }
+    const overflow = await sidewaysOverflow(page);
+    if (overflow) failures.push(`${path} (tab ${name}): ${overflow}`);
+  }
+  return failures;
+};
+
+/**
+ * The chat list shows a preview of one of the messages sent in `samplesFor` (another role's test,
+ * running beside this one, may have written to the same contact since).
+ */
+const chatPreview: ExtraViews = async (page) => {
+  await expect(page.getByRole('list', { name: 'Kontakte' }).getByText(CHAT_PREVIEW).first()).toBeVisible();
+  return [];
+};
+
 async function checkPages(
   page: Page,
   paths: string[],
+  extraViews: Record<string, ExtraViews> = {},
 ): Promise<{ checked: string[]; failures: string[]; landedOn: Map<string, string> }> {
   const checked: string[] = [];
   const failures: string[] = [];
@@ -155,6 +212,8 @@ async function checkPages(
     checked.push(path);
     const overflow = await sidewaysOverflow(page);
     if (overflow) failures.push(`${path}: ${overflow}`);
+    const extra = extraViews[path];
+    if (extra) failures.push(...(await extra(page, path)));
   }
   return { checked, failures, landedOn };
 }
@@ -186,7 +245,10 @@ for (const role of ROLES) {
     expect(unknown, 'routes with parameters need a sample in signedInSamples').toEqual([]);
 
     await page.setViewportSize(PHONE);
-    const { checked, failures, landedOn } = await checkPages(page, paths);
+    const extraViews: Record<string, ExtraViews> = {};
+    if (samples.liftId) extraViews[`/apps/lift/lifts/${samples.liftId}`] = liftTabs;
+    if (samples.chatPreview) extraViews['/apps/chat'] = chatPreview;
+    const { checked, failures, landedOn } = await checkPages(page, paths, extraViews);
     const checkedPathnames = new Set(checked.map((path) => new URL(path, 'http://x').pathname));
     // A menu entry that redirects (`/apps/projects`, the SIM list before its sign-in) is checked as
     // the page it leads to.
@@ -196,6 +258,7 @@ for (const role of ROLES) {
       expect(reached, `menu entry ${path} was checked`).toBe(true);
     }
     if (samples.liftId) expect(checked).toContain(`/apps/lift/lifts/${samples.liftId}`);
+    if (samples.chatPreview) expect(checked).toContain('/apps/chat');
     expect(failures, `pages of ${role} that scroll sideways at 360 px`).toEqual([]);
   });
 }

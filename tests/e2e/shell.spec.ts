@@ -1,7 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
 import { SETTINGS_URL } from '../../playwright.config';
-import { DEMO_PASSWORD, LANDING_PATH, signInByToken, TEXT, TOKEN_STORAGE_KEY } from './support';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  LANDING_PATH,
+  signInByToken,
+  TEXT,
+  TOKEN_STORAGE_KEY,
+} from './support';
 
 /** Top-level menu entries by their link target, and which roles see them (docs/spec-texts.md#menu-and-screens, docs/access.md). */
 const MENU: Record<string, Role[]> = {
@@ -297,3 +304,59 @@ test('a wrong password is said once, on the field, not in a toast as well', asyn
   await page.waitForTimeout(500);
   await expect(page.getByText(TEXT.wrongCredentials)).toHaveCount(1);
 });
+
+/**
+ * Lingui warns "Uncompiled message detected" when a text is drawn before its catalog is loaded
+ * (src/data/i18n.ts: the lazy catalogs come with the routes). None on the sign-in page and the
+ * first page after it, in either language. English is the saved choice of the user here: his
+ * sign-in answer says so (the demo users' saved language is German, and saving it would reach
+ * parallel tests).
+ */
+for (const [language, role] of [
+  ['de', 'service_man'],
+  ['en', 'service_man'],
+  ['de', 'customer'],
+  ['en', 'admin'],
+] as const) {
+  test(`no uncompiled-message warning on the sign-in page and the first page after it (${language}, ${role})`, async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/uncompiled message/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.addInitScript((chosen) => {
+      if (!sessionStorage.getItem('e2e-language-set')) {
+        localStorage.setItem('lift-portal.language', chosen);
+        sessionStorage.setItem('e2e-language-set', '1');
+      }
+    }, language);
+    // The sign-in and the token trade of a reopened app both bring the saved settings.
+    await page.route(/\/api\/users\/authenticate(withtoken)?$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.user.settings = { ...body.user.settings, language };
+      await route.fulfill({ response, json: body });
+    });
+    const texts = language === 'de' ? TEXT : { ...TEXT, ...TEXT.en, email: 'Email' };
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.getByLabel(texts.email).fill(DEMO_ACCOUNTS[role]);
+    await page.getByLabel(texts.password).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: texts.login }).click();
+    // The sign-in, the first sync and the screens' catalogs: slow on a busy machine.
+    await expect(page.getByRole('navigation', { name: texts.mainNavigation })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // And the app opened anew, signed in: the first page's catalogs come before its texts.
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: texts.mainNavigation })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    expect(warnings).toEqual([]);
+  });
+}
