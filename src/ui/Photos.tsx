@@ -140,8 +140,8 @@ export function PhotosField({
   // Taken in this form: removing one gives up its upload (a saved one may still be named elsewhere).
   const added = useRef(new Set<string>());
 
-  async function addPhotos(files: FileList | null) {
-    if (!db || !files) return;
+  async function addPhotos(files: File[]) {
+    if (!db) return;
     const refs: string[] = [];
     for (const file of files) {
       refs.push(uploadRef(await queueUpload(db, { liftId, blob: file, name: file.name || 'photo.jpg' })));
@@ -179,7 +179,8 @@ export function PhotosField({
               aria-label={t`Add photo`}
               data-testid={`${testIdPrefix}-photo-input`}
               onChange={(event) => {
-                void addPhotos(event.target.files);
+                // Copied first: clearing the input empties its FileList.
+                void addPhotos(Array.from(event.target.files ?? []));
                 event.target.value = '';
               }}
             />
