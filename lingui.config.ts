@@ -22,6 +22,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/ui/LiftBadges.tsx',
   '<rootDir>/src/ui/LoadFailure.tsx',
   '<rootDir>/src/ui/Pagination.tsx',
+  '<rootDir>/src/ui/Photos.tsx',
   '<rootDir>/src/ui/form-errors.ts',
 ];
 

@@ -128,3 +128,59 @@ describe('notes naming photos', () => {
     );
   });
 });
+
+describe('visits naming photos', () => {
+  it('holds a visit recorded offline back until its photo is stored; the server row replaces the local one', async () => {
+    await mirrorWithLift();
+    const uid = await queueUpload(db, { liftId: 'lift-1', blob: photo(), name: 'shaft.png' });
+    const local = {
+      id: 'local-v1',
+      liftId: 'lift-1',
+      visitedOn: '2026-11-20',
+      workDone: 'Seile geprüft',
+      notes: '',
+      photoUrls: [uploadRef(uid)],
+      trips: 0,
+      operatingHours: 0,
+      recordedBy: null,
+      recordedByName: null,
+      createdAt: AT,
+      version: 0,
+      updatedAt: AT,
+    };
+    await enqueueChange(db, {
+      method: 'POST',
+      path: 'lifts/lift-1/maintenance',
+      body: { visitedOn: local.visitedOn, workDone: local.workDone, notes: '', photoUrls: local.photoUrls },
+      entity: 'visit',
+      entityId: local.id,
+      effect: 'create',
+      row: local,
+    });
+    expect((await db.visits.get(local.id))?.photoUrls).toEqual([uploadRef(uid)]);
+    const bodies: Record<string, unknown>[] = [];
+    const send = async (entry: { body: Record<string, unknown> }): Promise<SendResult> => {
+      bodies.push(entry.body);
+      return {
+        kind: 'ok',
+        body: { ...local, id: 'visit-1', photoUrls: entry.body.photoUrls, version: 1 },
+      };
+    };
+    const prepare = (body: Record<string, unknown>) => resolveUploadRefs(db, body);
+
+    expect((await replayOutbox(db, send, Date.now, prepare)).sent).toBe(0);
+    await sendUploads(db, async (upload) => ({ kind: 'ok', body: storedFile(upload, 'file-7') }));
+    const later = Date.now() + 120_000;
+    expect((await replayOutbox(db, send, () => later, prepare)).sent).toBe(1);
+    expect(bodies).toEqual([
+      {
+        visitedOn: '2026-11-20',
+        workDone: 'Seile geprüft',
+        notes: '',
+        photoUrls: ['/api/files/file-7/content'],
+      },
+    ]);
+    expect(await db.visits.get(local.id)).toBeUndefined();
+    expect((await db.visits.get('visit-1'))?.photoUrls).toEqual(['/api/files/file-7/content']);
+  });
+});

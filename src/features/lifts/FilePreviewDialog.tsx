@@ -2,9 +2,9 @@ import { Button, chakra, Image, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import type { LiftFile } from '../../../contract/schemas/file';
+import { useFileBytes, useObjectUrl } from '../../data/file-bytes';
 import { AppDialog } from '../../ui/AppDialog';
 import { Loading } from '../../ui/LoadFailure';
-import { useFileBytes, useObjectUrl } from './use-lift-files';
 
 /**
  * A lift file shown in the page: images as images, PDFs in the browser's viewer, from the device

@@ -17,6 +17,7 @@ import { Camera, Eye, FileText, Image as ImageIcon, Link2, Pin, Trash2, Upload }
 import { type DragEvent, useRef, useState } from 'react';
 import { hasRole } from '../../../contract/roles';
 import type { LiftFile } from '../../../contract/schemas/file';
+import { useObjectUrl } from '../../data/file-bytes';
 import {
   isKeepable,
   isLiftPinned,
@@ -36,7 +37,7 @@ import { formatBytes } from '../../ui/format-bytes';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { showToast } from '../../ui/toaster';
 import { FilePreviewDialog } from './FilePreviewDialog';
-import { deleteLiftFile, useLiftFiles, useObjectUrl } from './use-lift-files';
+import { deleteLiftFile, useLiftFiles } from './use-lift-files';
 
 /** What the file inputs offer; the server checks the bytes again (docs/files.md#content-types). */
 const ACCEPTED = 'application/pdf,image/jpeg,image/png,image/gif';

@@ -9,6 +9,7 @@ import { useMirror } from '../../data/mirror/use-mirror';
 import { sessionRole, useSession } from '../../data/session';
 import { type ApiState, useApiQuery } from '../../data/use-api';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { isPhotoUrl, PhotoStrip } from '../../ui/Photos';
 import { DueBadge, formatDay, ReasonText } from './due-labels';
 import { RecordVisitDialog } from './RecordVisitDialog';
 
@@ -51,7 +52,7 @@ function LiftMaintenanceSection({
   visits: MaintenanceVisit[] | null;
   onRecord: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const locale = i18n.locale;
   const role = sessionRole(useSession());
   const data = state.data;
@@ -142,18 +143,7 @@ function LiftMaintenanceSection({
                     </Table.Cell>
                     <Table.Cell whiteSpace="pre-wrap" minWidth="40">
                       {visit.notes}
-                      {visit.photoUrls.map((url, index) => (
-                        <Link
-                          key={url}
-                          href={url}
-                          target="_blank"
-                          rel="noreferrer"
-                          colorPalette="blue"
-                          display="block"
-                        >
-                          {t`Photo ${index + 1}`}
-                        </Link>
-                      ))}
+                      <VisitPhotos urls={visit.photoUrls} />
                     </Table.Cell>
                     <Table.Cell>{visit.recordedByName ?? '—'}</Table.Cell>
                   </Table.Row>
@@ -163,5 +153,29 @@ function LiftMaintenanceSection({
           </Box>
         ))}
     </Stack>
+  );
+}
+
+/**
+ * A visit's photos: the portal's files (and those still waiting on this device) as thumbnails that
+ * open the picture, offline too; links elsewhere (visits recorded before photos were taken) as links.
+ */
+function VisitPhotos({ urls }: { urls: string[] }) {
+  const { t } = useLingui();
+  const photos = urls.filter(isPhotoUrl);
+  const links = urls.filter((url) => !isPhotoUrl(url));
+  return (
+    <>
+      {photos.length > 0 && (
+        <Box marginTop="1" data-testid="visit-history-photos">
+          <PhotoStrip urls={photos} />
+        </Box>
+      )}
+      {links.map((url, index) => (
+        <Link key={url} href={url} target="_blank" rel="noreferrer" colorPalette="blue" display="block">
+          {t`Photo ${photos.length + index + 1}`}
+        </Link>
+      ))}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useLingui } from '@lingui/react/macro';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { maintenanceApi } from '../../../contract/api/maintenance';
@@ -10,6 +10,7 @@ import { MaintenanceVisitInputSchema } from '../../../contract/schemas/maintenan
 import { call } from '../../data/http';
 import { enqueueChange, LOCAL_ID_PREFIX, newIdempotencyKey, outboxCall } from '../../data/mirror/outbox';
 import { requestSync } from '../../data/mirror/sync-status';
+import { dropUpload, uidOfRef } from '../../data/mirror/uploads';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { translateServerMessage } from '../../data/server-messages';
 import { getSession } from '../../data/session';
@@ -17,6 +18,7 @@ import { FormActions } from '../../ui/ActionButtons';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
+import { PhotosField } from '../../ui/Photos';
 import { showToast } from '../../ui/toaster';
 import './analytics-messages';
 
@@ -24,30 +26,21 @@ interface FormValues {
   visitedOn: string;
   workDone: string;
   notes: string;
-  photoUrls: string;
 }
 
-/** Photo links one per line, checked by the same schema as the server's. */
+/** Checked by the same schema as the server's; the photos are taken apart (src/ui/Photos.tsx). */
 const FormSchema = v.object({
   visitedOn: MaintenanceVisitInputSchema.entries.visitedOn,
   workDone: MaintenanceVisitInputSchema.entries.workDone,
   notes: MaintenanceVisitInputSchema.entries.notes.wrapped,
-  photoUrls: v.pipe(
-    v.string(),
-    v.transform((text) =>
-      text
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-    ),
-    MaintenanceVisitInputSchema.entries.photoUrls.wrapped,
-  ),
 });
 
 /**
  * Records a maintenance visit. With the mirror, through the outbox: shown at once and sent when the
  * server can be reached (in the shaft without signal too); otherwise straight to the API. Either
- * way one Idempotency-Key per visit, so a retried send is stored once.
+ * way one Idempotency-Key per visit, so a retried send is stored once. Photos wait on the device as
+ * uploads, named `upload:<uid>` in the body; the outbox sends the visit once they are stored, with
+ * their file URLs in place (docs/files.md#offline).
  */
 export function RecordVisitDialog({
   liftId,
@@ -63,6 +56,7 @@ export function RecordVisitDialog({
   const { t, i18n } = useLingui();
   const key = useRef(newIdempotencyKey());
   const mirror = useMirror();
+  const [photos, setPhotos] = useState<string[]>([]);
   const {
     register,
     handleSubmit,
@@ -71,14 +65,25 @@ export function RecordVisitDialog({
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, v.InferOutput<typeof FormSchema>>({
     resolver: valibotResolver(FormSchema),
-    defaultValues: { visitedOn: berlinDay(), workDone: '', notes: '', photoUrls: '' },
+    defaultValues: { visitedOn: berlinDay(), workDone: '', notes: '' },
   });
+  // Cancelled: the photos taken for this visit are not uploaded.
+  const cancel = () => {
+    for (const photo of photos) {
+      const uid = uidOfRef(photo);
+      if (mirror && uid) void dropUpload(mirror, uid);
+    }
+    onClose();
+  };
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (fields) => {
+    const values = { ...fields, photoUrls: photos };
     try {
       const lift = await mirror?.lifts.get(liftId);
-      if (mirror && lift) {
+      // Photos wait in the mirror: a visit with photos goes through the outbox even for a lift the
+      // mirror does not hold (its counters then come from the server's answer).
+      if (mirror && (lift || photos.length > 0)) {
         const id = `${LOCAL_ID_PREFIX}${key.current}`;
         const now = new Date().toISOString();
         const { user, claims } = getSession();
@@ -91,8 +96,8 @@ export function RecordVisitDialog({
             id,
             liftId,
             ...values,
-            trips: lift.stats.trips,
-            operatingHours: lift.stats.operatingHours,
+            trips: lift?.stats.trips ?? 0,
+            operatingHours: lift?.stats.operatingHours ?? 0,
             recordedBy: claims?.sub ?? null,
             recordedByName: user?.displayName ?? null,
             createdAt: now,
@@ -116,6 +121,7 @@ export function RecordVisitDialog({
       );
       key.current = newIdempotencyKey();
       reset();
+      setPhotos([]);
       onSaved();
       onClose();
     } catch (error) {
@@ -126,9 +132,9 @@ export function RecordVisitDialog({
   return (
     <AppDialog
       open={open}
-      onClose={onClose}
+      onClose={cancel}
       title={t`Record a maintenance visit`}
-      footer={<FormActions onCancel={onClose} saving={isSubmitting} form="record-visit-form" />}
+      footer={<FormActions onCancel={cancel} saving={isSubmitting} form="record-visit-form" />}
     >
       <form id="record-visit-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4">
@@ -146,13 +152,10 @@ export function RecordVisitDialog({
           <FormField id="visit-notes" label={t`Notes`} error={message(errors.notes?.message)}>
             <Textarea rows={3} {...register('notes')} />
           </FormField>
-          <FormField
-            id="visit-photos"
-            label={t`Photo links (one per line)`}
-            error={message(errors.photoUrls?.message)}
-          >
-            <Textarea rows={2} placeholder="https://…" {...register('photoUrls')} />
-          </FormField>
+          {/* Photos need the mirror; without one only the API is there to record the visit. */}
+          {mirror && (
+            <PhotosField liftId={liftId} photos={photos} onChange={setPhotos} testIdPrefix="visit" />
+          )}
         </Stack>
       </form>
     </AppDialog>
