@@ -4,8 +4,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Wrench } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { maintenanceApi } from '../../../contract/api/maintenance';
+import { berlinDay, lastVisitOf, liftMaintenanceDue, planOf } from '../../../contract/maintenance';
 import type { LiftMaintenance, MaintenanceVisit } from '../../../contract/schemas/maintenance';
-import { useMirror } from '../../data/mirror/use-mirror';
+import { useMirror, useMirrorSettings } from '../../data/mirror/use-mirror';
 import { sessionRole, useSession } from '../../data/session';
 import { type ApiState, useApiQuery } from '../../data/use-api';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -32,9 +33,32 @@ export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog
         : null,
     [mirror, liftId],
   );
+  // Plan and due day from the mirror too (contract/maintenance.ts, the server's own computation):
+  // offline, and at once after a visit recorded on this device.
+  const settings = useMirrorSettings(mirror);
+  const lift = useLiveQuery(
+    async () => (mirror ? ((await mirror.lifts.get(liftId)) ?? null) : null),
+    [mirror, liftId],
+  );
+  const local =
+    lift && mirrored && settings
+      ? {
+          plan: planOf(lift.maintenance, settings.maintenance),
+          due: liftMaintenanceDue(
+            { ...lift, lastVisit: lastVisitOf(mirrored) },
+            settings.maintenance,
+            berlinDay(),
+          ),
+        }
+      : null;
   return {
     section: (
-      <LiftMaintenanceSection state={state} visits={mirrored ?? null} onRecord={() => setRecording(true)} />
+      <LiftMaintenanceSection
+        state={state}
+        local={local}
+        visits={mirrored ?? null}
+        onRecord={() => setRecording(true)}
+      />
     ),
     dialog: recording ? (
       <RecordVisitDialog liftId={liftId} open onClose={() => setRecording(false)} onSaved={state.reload} />
@@ -44,10 +68,13 @@ export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog
 
 function LiftMaintenanceSection({
   state,
+  local,
   visits: mirroredVisits,
   onRecord,
 }: {
   state: ApiState<LiftMaintenance>;
+  /** Plan and due day computed from the mirror; null: the API's. */
+  local: Pick<LiftMaintenance, 'plan' | 'due'> | null;
   /** From the mirror; null: the API's. */
   visits: MaintenanceVisit[] | null;
   onRecord: () => void;
@@ -55,8 +82,8 @@ function LiftMaintenanceSection({
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const role = sessionRole(useSession());
-  const data = state.data;
-  const visits = mirroredVisits ?? data?.visits ?? [];
+  const data = local ?? state.data;
+  const visits = mirroredVisits ?? state.data?.visits ?? [];
   const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
 
   return (
@@ -72,7 +99,7 @@ function LiftMaintenanceSection({
           </Button>
         )}
       </HStack>
-      {/* Offline the plan and due date need the server; the visits come from the mirror. */}
+      {/* Offline, plan, due day and visits come from the mirror: no failure to tell then. */}
       {!(mirroredVisits && state.status === 'failed' && state.error?.isUnreachable) && (
         <LoadFailure error={state.status === 'failed' ? state.error : null} />
       )}
@@ -107,7 +134,7 @@ function LiftMaintenanceSection({
           </Text>
         </SimpleGrid>
       )}
-      {(data || mirroredVisits) &&
+      {(state.data || mirroredVisits) &&
         (visits.length === 0 ? (
           <Text color="fg.muted" fontSize="sm">
             <Trans>No maintenance visit recorded yet.</Trans>
