@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, LANDING_PATH, signInByToken, TEXT } from 
  * (src/app/route-access.ts) and are left out; the role's navigation (src/app/navigation.ts) must be
  * among the pages checked. Routes with parameters take samples from the role's own data below; a
  * new one without a sample fails the test until it gets one. Beyond each page's first view, every tab
- * of the lift detail is opened, and the chat is checked with a message preview showing (the role
+ * of the lift detail is opened (with the visit and notes dialogs where the role has them), and the chat is checked with a message preview showing (the role
  * sends one through the API first).
  */
 
@@ -153,6 +153,49 @@ async function sidewaysOverflow(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Null when the open dialog fits the phone; else what sticks out. A dialog floats above the page, so
+ * the page's own width does not show it: its box must lie within the viewport and its content must
+ * not scroll sideways.
+ */
+async function dialogOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+      const box = dialog.getBoundingClientRect();
+      const name = dialog.getAttribute('aria-label') ?? dialog.querySelector('h2')?.textContent ?? 'dialog';
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5)
+        problems.push(`"${name}" spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
+      for (const part of [dialog, ...dialog.querySelectorAll('*')]) {
+        const style = getComputedStyle(part);
+        // A table's own scroll box may scroll; a form or its body must not.
+        if (part.closest('table') || style.overflowX === 'visible') continue;
+        if (part.scrollWidth > part.clientWidth + 1 && part.tagName !== 'TEXTAREA')
+          problems.push(
+            `"${name}": <${part.tagName.toLowerCase()}> scrolls sideways (${part.scrollWidth} > ${part.clientWidth} px)`,
+          );
+      }
+    }
+    return problems.length ? problems.join('; ') : null;
+  });
+}
+
+/** Opens the dialog behind `button` (when the role has it), checks it, and closes it again. */
+async function checkDialog(
+  page: Page,
+  button: ReturnType<Page['getByRole']>,
+  label: string,
+): Promise<string[]> {
+  if ((await button.count()) === 0) return [];
+  await button.first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForTimeout(300);
+  const overflow = await dialogOverflow(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return overflow ? [`${label}: ${overflow}`] : [];
+}
+
 /** Waits until the page has drawn its content (lists, detail, the lazily loaded parts). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
@@ -180,6 +223,23 @@ const liftTabs: ExtraViews = async (page, path) => {
     }
     const overflow = await sidewaysOverflow(page);
     if (overflow) failures.push(`${path} (tab ${name}): ${overflow}`);
+    // The dialogs a service man opens in the shaft: a visit, a fault's notes.
+    if (name === 'Übersicht')
+      failures.push(
+        ...(await checkDialog(
+          page,
+          page.getByRole('button', { name: 'Besuch eintragen' }),
+          `${path} (visit dialog)`,
+        )),
+      );
+    if (name === 'Fehler und Infos')
+      failures.push(
+        ...(await checkDialog(
+          page,
+          page.getByRole('button', { name: 'Notiz hinzufügen' }),
+          `${path} (notes dialog)`,
+        )),
+      );
   }
   return failures;
 };
