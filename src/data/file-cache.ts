@@ -11,11 +11,31 @@ import type { KeptFile, MirrorDb } from './mirror/mirror-db';
  * Storage under the file's content path, what the budget needs in the mirror's `kept` table.
  * - A file the user opens is kept; so is every file of a lift or a file he marks "keep offline"
  *   (pinned), and, for a service man, the files of his lifts, fetched ahead after each sync.
- * - Everything kept shares `FILE_BUDGET_BYTES`; when it is full, the least recently used unpinned
- *   files go first. Files fetched ahead only fill free space, so they never push out what the user
- *   opened himself; pinned files are never pushed out.
+ * - Everything kept shares the budget the user chose on the offline page (`FILE_BUDGET_CHOICES`,
+ *   200 MB unless he chose another); when it is full, the least recently used unpinned files go
+ *   first. Files fetched ahead only fill free space, so they never push out what the user opened
+ *   himself; pinned files are never pushed out, even when they alone pass the budget.
  */
-export const FILE_BUDGET_BYTES = 200 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** The budgets the offline page offers. */
+export const FILE_BUDGET_CHOICES = [50 * MB, 200 * MB, 500 * MB, 1024 * MB] as const;
+export const DEFAULT_FILE_BUDGET_BYTES = 200 * MB;
+
+/**
+ * The budget chosen on this device: in the mirror's `meta` beside the `kept` rows it governs, so
+ * that both go together at sign-out and the offline page follows a change at once (a live query).
+ */
+export async function fileBudget(db: MirrorDb): Promise<number> {
+  const chosen = (await db.meta.get('fileBudget'))?.value;
+  return FILE_BUDGET_CHOICES.find((choice) => choice === chosen) ?? DEFAULT_FILE_BUDGET_BYTES;
+}
+
+/** Chooses the budget; a lower one drops the least recently used unpinned files at once. */
+export async function setFileBudget(db: MirrorDb, bytes: number): Promise<void> {
+  if (!FILE_BUDGET_CHOICES.some((choice) => choice === bytes)) throw new Error(`Not a budget: ${bytes}`);
+  await db.meta.put({ key: 'fileBudget', value: bytes });
+  await enforceBudget(db);
+}
 
 const contentPath = (fileId: string) => `/api/${pathOf(filesApi.content, { id: fileId })}`;
 const liftPin = (liftId: string) => `lift:${liftId}`;
@@ -30,6 +50,9 @@ async function cachedBlob(fileId: string): Promise<Blob | null> {
   const response = await cache.match(contentPath(fileId));
   return response ? response.blob() : null;
 }
+
+/** Fetches a file's bytes from the server. */
+export type Download = (file: LiftFile) => Promise<Blob>;
 
 async function download(file: LiftFile): Promise<Blob> {
   return api.get(pathOf(filesApi.content, { id: file.id }), { timeout: 120_000, retry: 0 }).blob();
@@ -72,7 +95,8 @@ async function forget(db: MirrorDb, fileIds: string[]): Promise<void> {
 }
 
 /** Drops the least recently used unpinned files until what is kept fits the budget. */
-async function enforceBudget(db: MirrorDb, budget = FILE_BUDGET_BYTES): Promise<void> {
+async function enforceBudget(db: MirrorDb): Promise<void> {
+  const budget = await fileBudget(db);
   const lifts = await pinnedLifts(db);
   const kept = await db.kept.orderBy('lastUsedAt').toArray();
   let used = kept.reduce((sum, row) => sum + row.size, 0);
@@ -97,7 +121,7 @@ export async function openFile(db: MirrorDb, file: LiftFile): Promise<Blob> {
     return kept;
   }
   const blob = await download(file);
-  if (isKeepable(file) && blob.size <= FILE_BUDGET_BYTES) {
+  if (isKeepable(file) && blob.size <= (await fileBudget(db))) {
     await store(db, file, blob, false);
     await enforceBudget(db);
   }
@@ -129,16 +153,22 @@ let refreshing: Promise<void> | null = null;
 /**
  * After a sync: files deleted on the server go from the device; files of pinned lifts are fetched;
  * a service man's lifts' files fill the free space, newest first. Stops quietly when offline. One
- * run at a time: a sync during a run does not start a second.
+ * run at a time: a sync during a run does not start a second. `fetchFile` is the server download
+ * (another only in tests).
  */
-export function refreshKeptFiles(db: MirrorDb, role: Role | undefined): Promise<void> {
-  refreshing ??= refreshOnce(db, role).finally(() => {
+export function refreshKeptFiles(
+  db: MirrorDb,
+  role: Role | undefined,
+  fetchFile: Download = download,
+): Promise<void> {
+  refreshing ??= refreshOnce(db, role, fetchFile).finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
-async function refreshOnce(db: MirrorDb, role: Role | undefined): Promise<void> {
+async function refreshOnce(db: MirrorDb, role: Role | undefined, fetchFile: Download): Promise<void> {
+  const budget = await fileBudget(db);
   const files = await db.files.toArray();
   const known = new Set(files.map((file) => file.id));
   const kept = await db.kept.toArray();
@@ -158,9 +188,9 @@ async function refreshOnce(db: MirrorDb, role: Role | undefined): Promise<void> 
     );
   for (const file of wanted) {
     const pinned = lifts.has(file.liftId);
-    if (!pinned && used + file.size > FILE_BUDGET_BYTES) continue;
+    if (!pinned && used + file.size > budget) continue;
     try {
-      await store(db, file, await download(file), false);
+      await store(db, file, await fetchFile(file), false);
     } catch {
       return; // offline or the server away: the next sync goes on
     }
@@ -183,7 +213,7 @@ export async function keptUsage(db: MirrorDb): Promise<KeptUsage> {
   const kept = await db.kept.toArray();
   return {
     usedBytes: kept.reduce((sum, row) => sum + row.size, 0),
-    budgetBytes: FILE_BUDGET_BYTES,
+    budgetBytes: await fileBudget(db),
     files: kept.length,
     pinnedFiles: kept.filter((row) => isPinned(row, lifts)).length,
     pinnedLifts: lifts.size,

@@ -87,8 +87,11 @@ export interface PinRow {
 }
 
 export interface MetaRow<T = unknown> {
-  /** `settings`: the settings the PWA reads (`ClientSettings`), as the last pull brought them. */
-  key: 'cursor' | 'lastSyncAt' | 'persisted' | 'serverTime' | 'settings';
+  /**
+   * `settings`: the settings the PWA reads (`ClientSettings`), as the last pull brought them.
+   * `fileBudget`: the space for kept files chosen on this device (src/data/file-cache.ts).
+   */
+  key: 'cursor' | 'fileBudget' | 'lastSyncAt' | 'persisted' | 'serverTime' | 'settings';
   value: T;
 }
 

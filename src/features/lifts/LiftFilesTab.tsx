@@ -42,10 +42,21 @@ import { deleteLiftFile, useLiftFiles } from './use-lift-files';
 /** What the file inputs offer; the server checks the bytes again (docs/files.md#content-types). */
 const ACCEPTED = 'application/pdf,image/jpeg,image/png,image/gif';
 
+/** The file's kind as an icon with its name for screen readers and a hover title. */
 function FileIcon({ file }: { file: Pick<LiftFile, 'type' | 'stored'> }) {
-  if (!file.stored) return <Link2 aria-hidden size={20} />;
-  if (file.type.startsWith('image/')) return <ImageIcon aria-hidden size={20} />;
-  return <FileText aria-hidden size={20} />;
+  const { t } = useLingui();
+  const [kind, label, Icon] = !file.stored
+    ? (['link', t`Link`, Link2] as const)
+    : file.type.startsWith('image/')
+      ? (['image', t`Image`, ImageIcon] as const)
+      : file.type === 'application/pdf'
+        ? (['pdf', t`PDF`, FileText] as const)
+        : (['document', t`Document`, FileText] as const);
+  return (
+    <Box as="span" role="img" aria-label={label} title={label} data-kind={kind} display="inline-flex">
+      <Icon aria-hidden size={20} />
+    </Box>
+  );
 }
 
 function PendingUpload({ upload, db }: { upload: UploadEntry; db: MirrorDb }) {

@@ -1,7 +1,7 @@
-import { Badge, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { keptUsage } from '../../data/file-cache';
+import { FILE_BUDGET_CHOICES, keptUsage, setFileBudget } from '../../data/file-cache';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { requestSync, useUploadProgress } from '../../data/mirror/sync-status';
 import { dropUpload, retryUpload } from '../../data/mirror/uploads';
@@ -94,6 +94,27 @@ export function KeptFilesSection({ db }: { db: MirrorDb }) {
           <Text as="h2" id="kept-heading" fontSize="lg" fontWeight="semibold">
             <Trans>Files kept on this device</Trans>
           </Text>
+          <HStack gap="2" wrap="wrap">
+            <Text asChild fontSize="sm">
+              <label htmlFor="kept-budget">
+                <Trans>Space for kept files</Trans>
+              </label>
+            </Text>
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                id="kept-budget"
+                value={String(usage.budgetBytes)}
+                onChange={(event) => void setFileBudget(db, Number(event.target.value))}
+              >
+                {FILE_BUDGET_CHOICES.map((bytes) => (
+                  <option key={bytes} value={bytes}>
+                    {size(bytes)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </HStack>
           <Progress.Root
             value={Math.min(100, Math.round((usage.usedBytes / usage.budgetBytes) * 100))}
             size="sm"
@@ -109,13 +130,22 @@ export function KeptFilesSection({ db }: { db: MirrorDb }) {
               {usage.pinnedFiles} of them marked "Keep offline".
             </Trans>
           </Text>
-          <Text fontSize="sm" color="fg.muted">
-            <Trans>
-              When the space is full, the files used longest ago go first; files marked "Keep offline" stay.
-            </Trans>
-          </Text>
+          {usage.usedBytes > usage.budgetBytes ? (
+            <Text fontSize="sm" color="fg.warning" data-testid="kept-over-budget">
+              <Trans>
+                Files marked "Keep offline" take more than the space chosen. They stay; other files are kept
+                again once there is room.
+              </Trans>
+            </Text>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              <Trans>
+                When the space is full, the files used longest ago go first; files marked "Keep offline" stay.
+              </Trans>
+            </Text>
+          )}
           {kept && kept.length > 0 && (
-            <Stack as="ul" gap="1" margin="0" padding="0" listStyleType="none">
+            <Stack as="ul" gap="1" margin="0" padding="0" listStyleType="none" data-testid="kept-files">
               {kept.map((row) => (
                 <HStack as="li" key={row.fileId} gap="2" wrap="wrap" fontSize="sm">
                   <Text fontWeight="medium" truncate maxWidth="full">
