@@ -25,6 +25,8 @@ export const ANIMATIONS_OFF_DURATION_MS = 0;
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+/** Reading lists over many lifts count this far and then answer "more than" (contract/schemas/message.ts). */
+export const MESSAGE_COUNT_CAP = 10_000;
 
 export const DEVICE_RANGES = ['today', 'yesterday', 'last7Days', 'last28Days', 'last90Days'] as const;
 export type DeviceRange = (typeof DEVICE_RANGES)[number];

@@ -78,7 +78,16 @@ export const MessageQuerySchema = v.object({
 });
 export type Message = v.InferOutput<typeof MessageSchema>;
 export type MessageNotes = v.InferOutput<typeof MessageNotesSchema>;
-export const MessageListResponseSchema = v.object({ messages: v.array(MessageSchema), count: v.number() });
+/**
+ * A page of readings and their count. Over many lifts the server counts up to `MESSAGE_COUNT_CAP`;
+ * `countCapped` then says there are more than `count` (docs/telemetry.md#benchmarks).
+ */
+export const MessageListResponseSchema = v.object({
+  messages: v.array(MessageSchema),
+  count: v.number(),
+  countCapped: v.optional(v.boolean()),
+});
+export type MessageList = v.InferOutput<typeof MessageListResponseSchema>;
 
 /** `PUT /api/messages/{messageId}` path. */
 export const MessageIdParamsSchema = v.object({ messageId: IdSchema });

@@ -7,10 +7,11 @@
  * HTTP endpoints: the lift list, a lift's detail and its latest readings, the errors page over all
  * lifts, a first and a second sync pull page and the analytics, beside a bare `SELECT 1` round trip
  * and a bare route of the same server, and prints each as a ratio to the bare route. The scratch
- * database is dropped at the end (`--keep` keeps it).
+ * database is dropped at the end (`--keep` keeps it); `--db <name>` times a kept one again without
+ * generating (and keeps it).
  *
  *   tsx tools/bench/telemetry.ts [--rows 5000000] [--lifts 10000] [--months 24] [--requests 20]
- *     [--pg postgres://postgres@127.0.0.1:5432] [--port 3550] [--keep]
+ *     [--pg postgres://postgres@127.0.0.1:5432] [--port 3550] [--keep] [--db tel_bench_xxxxxxxx]
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     port: { type: 'string', default: '3550' },
     keep: { type: 'boolean', default: false },
+    db: { type: 'string' },
   },
 });
 const PORT = Number(args.port);
@@ -65,7 +67,8 @@ async function generate(client: pg.Client) {
   await client.query(`set maintenance_work_mem = '512MB'`);
   await client.query(`set synchronous_commit = off`);
   await client.query(
-    `drop index messages_lift_at_idx, messages_kind_code_at_idx, messages_updated_at_idx, messages_sync_seq_idx`,
+    `drop index messages_lift_at_idx, messages_kind_code_at_idx, messages_updated_at_idx, messages_sync_seq_idx,
+       messages_detailed_at_idx`,
   );
   await client.query('alter table messages drop constraint messages_year_id_at_pk');
   await client.query(
@@ -102,6 +105,9 @@ async function generate(client: pg.Client) {
   await client.query('create index messages_kind_code_at_idx on messages (kind, code, at)');
   await client.query('create index messages_updated_at_idx on messages (updated_at)');
   await client.query('create index messages_sync_seq_idx on messages (sync_seq)');
+  await client.query(
+    `create index messages_detailed_at_idx on messages (at, id) where kind in ('error', 'info')`,
+  );
   await client.query(`set session_replication_role = origin`);
   console.info(`  key and indexes built in ${seconds(t1)}`);
 
@@ -144,10 +150,11 @@ async function generate(client: pg.Client) {
 }
 
 async function main() {
-  const name = `tel_bench_${randomBytes(4).toString('hex')}`;
+  const reuse = args.db;
+  const name = reuse ?? `tel_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  if (!reuse) await admin.query(`create database "${name}"`);
   const databaseUrl = `${args.pg}/${name}`;
   const start = () =>
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -188,11 +195,19 @@ async function main() {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await up();
-    await stop(server);
     await client.connect();
-    console.info(`scratch database ${name}`);
-    await generate(client);
-    server = start();
+    if (!reuse) {
+      await stop(server);
+      console.info(`scratch database ${name}`);
+      await generate(client);
+      server = start();
+    }
+    // The demo customer sees the last 5 lifts, as a small customer would.
+    await client.query(
+      `insert into lift_users (lift_id, user_id, kind)
+       select l.id, u.id, 'customer' from (select id from lifts order by uid desc limit 5) l,
+         users u where u.email = 'customer@demo.local' on conflict do nothing`,
+    );
     await up();
 
     const signIn = async (email: string) => {
@@ -201,6 +216,7 @@ async function main() {
     };
     const adminToken = (await signIn('admin@demo.local')).access_token;
     const serviceToken = (await signIn('service@demo.local')).access_token;
+    const customerToken = (await signIn('customer@demo.local')).access_token;
     const expectOk = async (path: string, token = adminToken) => {
       const answer = await request(path, token);
       if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text.slice(0, 200)}`);
@@ -231,7 +247,24 @@ async function main() {
       expectOk(`/api/messages/getDetailedMsgs?liftId=${liftId}&page=1&pageSize=20`),
     );
     await measure('errors page, all lifts (20 + count)', () =>
-      expectOk('/api/messages/getDetailedMsgs?page=1&pageSize=20'),
+      expectOk('/api/messages/getDetailedMsgs?type=error&page=1&pageSize=20'),
+    );
+    await measure('errors page, all lifts, page 50', () =>
+      expectOk('/api/messages/getDetailedMsgs?type=error&page=50&pageSize=20'),
+    );
+    await measure('errors page, code filter (20 + count)', () =>
+      expectOk('/api/messages/getDetailedMsgs?type=error&code=105&page=1&pageSize=20'),
+    );
+    await measure('errors page, last 7 days (20 + count)', () =>
+      expectOk(
+        `/api/messages/getDetailedMsgs?type=error&from=${new Date(Date.now() - 7 * 86_400_000).toISOString()}&page=1&pageSize=20`,
+      ),
+    );
+    await measure('errors page, service man (200 lifts)', () =>
+      expectOk('/api/messages/getDetailedMsgs?type=error&page=1&pageSize=20', serviceToken),
+    );
+    await measure('errors page, customer (5 lifts)', () =>
+      expectOk('/api/messages/getDetailedMsgs?type=error&page=1&pageSize=20', customerToken),
     );
     await measure('sync pull, first page (admin, 500)', () => expectOk('/api/sync/pull?limit=500'));
     await measure('sync pull, second page (admin, 500)', () =>
@@ -256,7 +289,7 @@ async function main() {
   } finally {
     await client.end().catch(() => {});
     await stop(server);
-    if (args.keep) console.info(`kept ${databaseUrl}`);
+    if (args.keep || reuse) console.info(`kept ${databaseUrl}`);
     else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
     request.close();

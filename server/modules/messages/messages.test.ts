@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_COUNT_CAP } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { MessageListResponseSchema, MessageSchema } from '../../../contract/schemas/message';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
@@ -262,5 +263,25 @@ describe('delete', () => {
     expect(removed.json()).toEqual({ message: MSG.deleted, count: 1 });
     const listed = await list(`/api/messages/getByPagenation?liftId=${f.own.id}&pageSize=100`);
     expect(listed.messages.map((m) => m.id)).not.toContain(id);
+  });
+});
+
+describe('bounded count', () => {
+  it('counts up to the cap over many lifts and says there are more; one lift and small sets count exactly', async () => {
+    await t.database.handle.db.execute(sql`
+      insert into messages (year, lift_id, kind, code, active, at)
+      select 2024, ${f.own.id}, 'error', 700, true, timestamptz '2024-03-01' + g * interval '1 minute'
+      from generate_series(1, ${MESSAGE_COUNT_CAP + 1}) as g`);
+
+    const all = await list('/api/messages/getDetailedMsgs?type=error', 'admin');
+    const oneLift = await list(`/api/messages/getDetailedMsgs?type=error&liftId=${f.own.id}`, 'admin');
+    const byCode = await list('/api/messages/getDetailedMsgs?type=error&code=110', 'admin');
+
+    expect(all).toMatchObject({ count: MESSAGE_COUNT_CAP, countCapped: true });
+    const times = all.messages.map((m) => Date.parse(m.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(oneLift.count).toBeGreaterThan(MESSAGE_COUNT_CAP + 1);
+    expect(oneLift.countCapped).toBe(false);
+    expect(byCode).toMatchObject({ count: 1, countCapped: false });
   });
 });

@@ -257,6 +257,7 @@ export function ErrorsPage() {
           page={page}
           pageSize={PAGE_SIZE_DEFAULT}
           count={messages.data?.count ?? 0}
+          countCapped={messages.data?.countCapped ?? false}
           onPage={setPage}
         />
       </Stack>

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { messagesApi } from '../../../contract/api/messages';
+import type { MessageList } from '../../../contract/schemas/message';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { useApiQuery } from '../../data/use-api';
@@ -16,7 +17,7 @@ export interface ErrorEventQuery {
   pageSize: number;
 }
 
-async function mirrorEvents(db: MirrorDb, query: ErrorEventQuery) {
+async function mirrorEvents(db: MirrorDb, query: ErrorEventQuery): Promise<MessageList> {
   const range = db.messages
     .where('[kind+at]')
     .between([query.type, query.from ?? Dexie.minKey], [query.type, Dexie.maxKey], true, true)
