@@ -314,6 +314,8 @@ export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash:
       deviceKeyHash: newDeviceKey().hash,
       trips,
       operatingHours: hours,
+      // Registered when their history begins: their maintenance intervals count from there.
+      createdAt: new Date(start),
       baselineTrips: firstReading?.trips ?? null,
       baselineOperatingHours: firstReading?.operatingHours ?? null,
       brokenMs: Math.round(brokenMs),
