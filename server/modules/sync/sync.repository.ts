@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   MIRROR_MESSAGE_DAYS,
   SYNC_PULL_DEFAULT_LIMIT,
@@ -150,17 +150,18 @@ interface ChildRange {
   /** Only live rows (a first sync or a backfill needs no tombstones). */
   liveOnly: boolean;
   since: Date;
-  limit: number;
+  /** At most `limit + 1` rows of each kind; none: every row up to `upTo` (a page already cut). */
+  limit?: number;
 }
 
+type ChildTable = typeof messages | typeof liftFiles | typeof alarms | typeof maintenanceVisits;
+
 /**
- * Each kind of lift child, read from its `sync_seq` index, at most `limit + 1` rows, merged in
- * position order. Messages are mirrored for `MIRROR_MESSAGE_DAYS`; files whatever their age;
+ * Per kind of lift child, the condition of a range: position window, tombstones, scope, and the
+ * kind's own days. Messages are mirrored for `MIRROR_MESSAGE_DAYS`; files whatever their age;
  * alarms while open, and closed ones of those days; maintenance visits whatever their age.
  */
-async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]> {
-  type ChildTable = typeof messages | typeof liftFiles | typeof alarms | typeof maintenanceVisits;
-  /** The same range for every kind: position window, tombstones, scope; `window` adds the kind's own days. */
+function childConditions(range: ChildRange) {
   const inRange = (table: ChildTable, window?: SQL) =>
     and(
       gt(table.syncSeq, range.afterSeq),
@@ -173,46 +174,98 @@ async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]
           ? liftScopeCondition(range.user)
           : undefined,
     );
-  // The stream's scope condition reads the lift row; a backfill names its lifts.
-  const withLift = <Q>(query: Q, table: ChildTable): Q =>
-    range.liftIds === undefined
-      ? (query as Q & { innerJoin(joined: typeof lifts, on: SQL): Q }).innerJoin(
-          lifts,
-          eq(lifts.id, table.liftId),
-        )
-      : query;
-  const page = { limit: range.limit + 1 };
+  return {
+    messages: inRange(messages, gte(messages.at, range.since)),
+    files: inRange(liftFiles),
+    alarms: inRange(alarms, or(isNull(alarms.closedAt), gte(alarms.closedAt, range.since))),
+    visits: inRange(maintenanceVisits),
+  };
+}
+
+/** The stream's scope condition reads the lift row; a backfill names its lifts. */
+function withLift<Q>(query: Q, table: ChildTable, range: ChildRange): Q {
+  return range.liftIds === undefined
+    ? (query as Q & { innerJoin(joined: typeof lifts, on: SQL): Q }).innerJoin(
+        lifts,
+        eq(lifts.id, table.liftId),
+      )
+    : query;
+}
+
+/** `query` in position order, cut at `limit + 1` rows when the range has a limit. */
+function ordered<Q extends { orderBy(column: SQL | ChildTable['syncSeq']): Q; limit(n: number): Q }>(
+  query: Q,
+  table: { syncSeq: ChildTable['syncSeq'] },
+  limit: number | undefined,
+): Q {
+  const sorted = query.orderBy(asc(table.syncSeq));
+  return limit === undefined ? sorted : sorted.limit(limit + 1);
+}
+
+/** The positions only of `readChildren`'s rows (index reads, nothing mapped), at most `limit + 1` of each kind. */
+async function childPositions(tx: Transaction, range: ChildRange): Promise<number[]> {
+  const where = childConditions(range);
+  const lists = await Promise.all(
+    (
+      [
+        [messages, where.messages],
+        [liftFiles, where.files],
+        [alarms, where.alarms],
+        [maintenanceVisits, where.visits],
+      ] as const
+    ).map(([table, condition]) =>
+      ordered(
+        withLift(tx.select({ seq: table.syncSeq }).from(table).$dynamic(), table, range).where(condition),
+        table,
+        range.limit,
+      ),
+    ),
+  );
+  return lists.flatMap((rows) => rows.map((row) => row.seq));
+}
+
+/** Each kind of lift child, read from its `sync_seq` index, merged in position order. */
+async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]> {
+  const where = childConditions(range);
   const [messageRows, fileRows, alarmRows, visitRows] = await Promise.all([
-    withLift(tx.select({ message: messages }).from(messages).$dynamic(), messages)
-      .where(inRange(messages, gte(messages.at, range.since)))
-      .orderBy(asc(messages.syncSeq))
-      .limit(page.limit),
-    withLift(
-      tx
-        .select({ file: liftFiles, addedByName: users.displayName })
-        .from(liftFiles)
-        .leftJoin(users, eq(users.id, liftFiles.addedBy))
-        .$dynamic(),
+    ordered(
+      withLift(tx.select({ message: messages }).from(messages).$dynamic(), messages, range).where(
+        where.messages,
+      ),
+      messages,
+      range.limit,
+    ),
+    ordered(
+      withLift(
+        tx
+          .select({ file: liftFiles, addedByName: users.displayName })
+          .from(liftFiles)
+          .leftJoin(users, eq(users.id, liftFiles.addedBy))
+          .$dynamic(),
+        liftFiles,
+        range,
+      ).where(where.files),
       liftFiles,
-    )
-      .where(inRange(liftFiles))
-      .orderBy(asc(liftFiles.syncSeq))
-      .limit(page.limit),
-    withLift(tx.select({ alarm: alarms }).from(alarms).$dynamic(), alarms)
-      .where(inRange(alarms, or(isNull(alarms.closedAt), gte(alarms.closedAt, range.since))))
-      .orderBy(asc(alarms.syncSeq))
-      .limit(page.limit),
-    withLift(
-      tx
-        .select({ visit: maintenanceVisits, recordedByName: users.displayName })
-        .from(maintenanceVisits)
-        .leftJoin(users, eq(users.id, maintenanceVisits.recordedBy))
-        .$dynamic(),
+      range.limit,
+    ),
+    ordered(
+      withLift(tx.select({ alarm: alarms }).from(alarms).$dynamic(), alarms, range).where(where.alarms),
+      alarms,
+      range.limit,
+    ),
+    ordered(
+      withLift(
+        tx
+          .select({ visit: maintenanceVisits, recordedByName: users.displayName })
+          .from(maintenanceVisits)
+          .leftJoin(users, eq(users.id, maintenanceVisits.recordedBy))
+          .$dynamic(),
+        maintenanceVisits,
+        range,
+      ).where(where.visits),
       maintenanceVisits,
-    )
-      .where(inRange(maintenanceVisits))
-      .orderBy(asc(maintenanceVisits.syncSeq))
-      .limit(page.limit),
+      range.limit,
+    ),
   ]);
   return [
     ...messageRows.map(({ message: row }): Child => ({ seq: row.syncSeq, kind: 'message', row })),
@@ -245,8 +298,9 @@ function childrenAnswer(children: Iterable<Child>) {
 
 /**
  * One page of the changes after the cursor's position, in sync position order, for the user's
- * scope (docs/sync.md). Each table is read from its `sync_seq` index, at most `limit + 1` rows, and
- * the merge is cut at `limit`. All reads share one snapshot, so no change commits between them.
+ * scope (docs/sync.md). The page's last position is found first from each table's `sync_seq`
+ * index (positions only, at most `limit + 1` of each), then each table is read up to it. All reads
+ * share one snapshot, so no change commits between them.
  */
 export async function pullChanges(
   db: Database,
@@ -276,57 +330,95 @@ export async function pullChanges(
         return backfillPage(tx, user, { position: after, backfill }, { limit, since, fingerprint, now });
       }
 
-      const [liftRows, descriptionRows, baseRows, childRows, accessRows] = await Promise.all([
+      // The page's end first, from positions only (index reads, nothing mapped); then the rows up
+      // to it, so no table is read deeper than the page (docs/sync.md#first-sync).
+      const stream = {
+        lifts: and(
+          gt(lifts.syncSeq, after),
+          first ? isNull(lifts.deletedAt) : undefined,
+          liftAudienceCondition(user),
+        ),
+        descriptions: and(
+          gt(descriptions.syncSeq, after),
+          first ? isNull(descriptions.deletedAt) : undefined,
+        ),
+        base: and(gt(baseEntries.syncSeq, after), first ? isNull(baseEntries.deletedAt) : undefined),
+        access: gt(liftAccessChanges.syncSeq, after),
+      };
+      const children: ChildRange = { afterSeq: after, user, liveOnly: first, since, limit };
+      const positionLists = await Promise.all([
         tx
-          .select()
+          .select({ seq: lifts.syncSeq })
           .from(lifts)
-          .where(
-            and(
-              gt(lifts.syncSeq, after),
-              first ? isNull(lifts.deletedAt) : undefined,
-              liftAudienceCondition(user),
-            ),
-          )
+          .where(stream.lifts)
           .orderBy(asc(lifts.syncSeq))
           .limit(limit + 1),
         tx
-          .select()
+          .select({ seq: descriptions.syncSeq })
           .from(descriptions)
-          .where(and(gt(descriptions.syncSeq, after), first ? isNull(descriptions.deletedAt) : undefined))
+          .where(stream.descriptions)
           .orderBy(asc(descriptions.syncSeq))
           .limit(limit + 1),
         tx
-          .select()
+          .select({ seq: baseEntries.syncSeq })
           .from(baseEntries)
-          .where(and(gt(baseEntries.syncSeq, after), first ? isNull(baseEntries.deletedAt) : undefined))
+          .where(stream.base)
           .orderBy(asc(baseEntries.syncSeq))
           .limit(limit + 1),
-        readChildren(tx, { afterSeq: after, user, liveOnly: first, since, limit }),
+        childPositions(tx, children).then((seqs) => seqs.map((seq) => ({ seq }))),
         first
           ? Promise.resolve([])
           : tx
-              .select({
-                syncSeq: liftAccessChanges.syncSeq,
-                liftId: liftAccessChanges.liftId,
-                userId: liftAccessChanges.userId,
-                companyId: liftAccessChanges.companyId,
-              })
+              .select({ seq: liftAccessChanges.syncSeq })
               .from(liftAccessChanges)
-              .where(gt(liftAccessChanges.syncSeq, after))
+              .where(stream.access)
               .orderBy(asc(liftAccessChanges.syncSeq))
               .limit(limit + 1),
       ]);
+      // Positions are unique across tables (one sequence), so the page ends at the `limit`th.
+      const positions = positionLists.flatMap((rows) => rows.map((row) => row.seq)).sort((a, b) => a - b);
+      const hasMore = positions.length > limit;
+      const pageEnd = positions[Math.min(positions.length, limit) - 1] ?? after;
+      const upTo = (table: { syncSeq: Column }, condition: SQL | undefined) =>
+        and(condition, lte(table.syncSeq, pageEnd));
 
-      const merged: Change[] = [
+      const [liftRows, descriptionRows, baseRows, childRows, accessRows] =
+        positions.length === 0
+          ? [[], [], [], [], []]
+          : await Promise.all([
+              tx.select().from(lifts).where(upTo(lifts, stream.lifts)).orderBy(asc(lifts.syncSeq)),
+              tx
+                .select()
+                .from(descriptions)
+                .where(upTo(descriptions, stream.descriptions))
+                .orderBy(asc(descriptions.syncSeq)),
+              tx
+                .select()
+                .from(baseEntries)
+                .where(upTo(baseEntries, stream.base))
+                .orderBy(asc(baseEntries.syncSeq)),
+              readChildren(tx, { ...children, upTo: pageEnd, limit: undefined }),
+              first
+                ? Promise.resolve([])
+                : tx
+                    .select({
+                      syncSeq: liftAccessChanges.syncSeq,
+                      liftId: liftAccessChanges.liftId,
+                      userId: liftAccessChanges.userId,
+                      companyId: liftAccessChanges.companyId,
+                    })
+                    .from(liftAccessChanges)
+                    .where(upTo(liftAccessChanges, stream.access))
+                    .orderBy(asc(liftAccessChanges.syncSeq)),
+            ]);
+
+      const page: Change[] = [
         ...liftRows.map((row) => ({ seq: row.syncSeq, kind: 'lift' as const, row })),
         ...descriptionRows.map((row) => ({ seq: row.syncSeq, kind: 'description' as const, row })),
         ...baseRows.map((row) => ({ seq: row.syncSeq, kind: 'base' as const, row })),
         ...childRows,
         ...accessRows.map((row) => ({ seq: row.syncSeq, kind: 'access' as const, ...row })),
       ].sort((a, b) => a.seq - b.seq);
-      const hasMore = merged.length > limit;
-      const page = merged.slice(0, limit);
-      const pageEnd = page.at(-1)?.seq ?? after;
       let backfillNext: CursorState['backfill'];
 
       const liftsToSend = new Map<string, LiftRow>();

@@ -129,6 +129,9 @@ export class MirrorDb extends Dexie {
     // Alarms of the mirrored lifts (acknowledged offline through the outbox), their maintenance
     // visits (recorded offline through the outbox), and the base data's labels.
     this.version(3).stores({ alarms: 'id, liftId, openedAt', visits: 'id, liftId', base: 'id, category' });
+    // `[kind+code]` was read by nobody and cost a write per message (docs/sync.md#first-sync);
+    // dropping an index keeps the rows.
+    this.version(4).stores({ messages: 'id, liftId, at, [liftId+at], [kind+at]' });
   }
 }
 
