@@ -34,6 +34,24 @@ const MIB = 1024 * 1024;
 const simDataLeftMb = (sim: { quotaBytes: number; usedBytes: number }) =>
   Math.round((Math.max(0, sim.quotaBytes - sim.usedBytes) / MIB) * 10) / 10;
 
+/**
+ * `berlinDay(at)`, kept per UTC hour: Europe/Berlin's offsets and their changes are whole hours,
+ * so every moment of one UTC hour is on the same Berlin day; formatting a date costs more than
+ * the rest of a listed lift (docs/api.md#caches-and-their-bounds).
+ */
+const DAYS_KEPT = 100_000;
+const dayByHour = new Map<number, string>();
+export function berlinDayOf(at: Date): string {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  let day = dayByHour.get(hour);
+  if (day === undefined) {
+    if (dayByHour.size >= DAYS_KEPT) dayByHour.clear();
+    day = berlinDay(hour * HOUR_MS);
+    dayByHour.set(hour, day);
+  }
+  return day;
+}
+
 /** Hours with an error raised, still growing while errors are active. */
 export function brokenHours(
   row: Pick<LiftRow, 'brokenMs' | 'brokenSince' | 'activeErrors'>,
@@ -99,7 +117,7 @@ function toLift(
     everyTrips: plan?.everyTrips ?? null,
     everyHours: plan?.everyHours ?? null,
     everyMonths: plan?.everyMonths ?? null,
-    since: berlinDay(row.createdAt),
+    since: berlinDayOf(row.createdAt),
     baseline:
       row.baselineTrips === null || row.baselineOperatingHours === null
         ? null
