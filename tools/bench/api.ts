@@ -5,6 +5,7 @@
  * beside a bare route of the same server (`GET /api/config`, no database), same client code.
  *
  *   tsx tools/bench/api.ts [--lifts 100000] [--seconds 5] [--concurrency 32] [--pg postgres://postgres@127.0.0.1:5432]
+ *     [--cpu-prof <dir>]   (the server writes a V8 CPU profile of the run into <dir> when it stops)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     port: { type: 'string', default: '3199' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const PORT = Number(args.port);
@@ -99,7 +101,8 @@ async function main() {
   await admin.connect();
   await admin.query(`create database "${name}"`);
   const databaseUrl = `${args.pg}/${name}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   berlinDay,
   liftMaintenanceDue,
@@ -31,6 +33,24 @@ const MIB = 1024 * 1024;
 /** MB left on a card (docs/sims.md), to a tenth: the figure beside a lift's SIM volume status. */
 const simDataLeftMb = (sim: { quotaBytes: number; usedBytes: number }) =>
   Math.round((Math.max(0, sim.quotaBytes - sim.usedBytes) / MIB) * 10) / 10;
+
+/**
+ * `berlinDay(at)`, kept per UTC hour: Europe/Berlin's offsets and their changes are whole hours,
+ * so every moment of one UTC hour is on the same Berlin day; formatting a date costs more than
+ * the rest of a listed lift (docs/api.md#caches-and-their-bounds).
+ */
+const DAYS_KEPT = 100_000;
+const dayByHour = new Map<number, string>();
+export function berlinDayOf(at: Date): string {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  let day = dayByHour.get(hour);
+  if (day === undefined) {
+    if (dayByHour.size >= DAYS_KEPT) dayByHour.clear();
+    day = berlinDay(hour * HOUR_MS);
+    dayByHour.set(hour, day);
+  }
+  return day;
+}
 
 /** Hours with an error raised, still growing while errors are active. */
 export function brokenHours(
@@ -97,7 +117,7 @@ function toLift(
     everyTrips: plan?.everyTrips ?? null,
     everyHours: plan?.everyHours ?? null,
     everyMonths: plan?.everyMonths ?? null,
-    since: berlinDay(row.createdAt),
+    since: berlinDayOf(row.createdAt),
     baseline:
       row.baselineTrips === null || row.baselineOperatingHours === null
         ? null
@@ -224,9 +244,9 @@ export const LIFT_SORT_COLUMNS = {
   updatedAt: lifts.updatedAt,
 } as const;
 
-/** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search), in one query. */
-export async function loadLifts(db: Database, condition: SQL | undefined, options: LoadLiftsOptions = {}) {
-  let query = db
+/** The page query's columns and joins: a page of lifts is one statement (docs/api.md#lift-list). */
+function selectLiftRows(db: Database) {
+  return db
     .select({
       lift: lifts,
       assignments: ASSIGNMENTS,
@@ -241,28 +261,94 @@ export async function loadLifts(db: Database, condition: SQL | undefined, option
     .from(lifts)
     .leftJoin(sims, eq(sims.iccid, lifts.iccid))
     .leftJoin(maintenancePlans, eq(maintenancePlans.liftId, lifts.id))
-    .where(condition)
-    .orderBy(...(options.orderBy ?? [asc(lifts.uid), asc(lifts.id)]))
     .$dynamic();
+}
+type LiftListRow = Awaited<ReturnType<typeof selectLiftRows>>[number];
+
+function rowToLift(row: LiftListRow, context: MappingContext): Lift {
+  return toLift(
+    row.lift,
+    row.assignments ?? [],
+    row.simQuotaBytes === null || row.simUsedBytes === null
+      ? null
+      : { quotaBytes: row.simQuotaBytes, usedBytes: row.simUsedBytes },
+    {
+      plan: row.hasPlan
+        ? { everyTrips: row.planTrips, everyHours: row.planHours, everyMonths: row.planMonths }
+        : null,
+      lastVisit: row.lastVisit,
+    },
+    context,
+  );
+}
+
+/** A page of lifts matching `condition` (for instance `liftScopeCondition(user)` and a search), in one query. */
+export async function loadLifts(db: Database, condition: SQL | undefined, options: LoadLiftsOptions = {}) {
+  let query = selectLiftRows(db)
+    .where(condition)
+    .orderBy(...(options.orderBy ?? DEFAULT_ORDER));
   if (options.limit !== undefined) query = query.limit(options.limit);
   if (options.offset !== undefined) query = query.offset(options.offset);
   const context = mappingContext(db);
-  return (await query).map((row) =>
-    toLift(
-      row.lift,
-      row.assignments ?? [],
-      row.simQuotaBytes === null || row.simUsedBytes === null
-        ? null
-        : { quotaBytes: row.simQuotaBytes, usedBytes: row.simUsedBytes },
-      {
-        plan: row.hasPlan
-          ? { everyTrips: row.planTrips, everyHours: row.planHours, everyMonths: row.planMonths }
-          : null,
-        lastVisit: row.lastVisit,
-      },
-      context,
+  return (await query).map((row) => rowToLift(row, context));
+}
+
+const DEFAULT_ORDER = [asc(lifts.uid), asc(lifts.id)];
+/** Renders conditions to text for keys only; statements are built by `db`. */
+const dialect = new PgDialect();
+
+/** A condition (and order) as text and parameters: what the caches below are keyed by. */
+function sqlKey(parts: readonly (SQL | undefined)[]): string {
+  const { sql: text, params } = dialect.sqlToQuery(
+    sql.join(
+      parts.map((part) => part ?? sql`true`),
+      sql`;`,
     ),
   );
+  return params.length ? `${text}\u0000${JSON.stringify(params)}` : text;
+}
+
+/**
+ * The list's page queries, built once per condition and order and run as named prepared statements
+ * (one per query text, whatever the user): building a statement with Drizzle cost more server
+ * time per request than running it (docs/api.md#caches-and-their-bounds). `ids` reads the page's
+ * rows by id, `range` by `limit` and `offset`.
+ */
+type PageVariant = 'ids' | 'range';
+interface PreparedPage {
+  execute(values: Record<string, unknown>): Promise<LiftListRow[]>;
+}
+const PREPARED_PAGES_MAX = 500;
+const preparedPages = new WeakMap<Database, Map<string, PreparedPage>>();
+
+function preparedPage(
+  db: Database,
+  variant: PageVariant,
+  condition: SQL | undefined,
+  orderBy: SQL[] = DEFAULT_ORDER,
+): PreparedPage {
+  const key = `${variant}:${sqlKey([condition, ...orderBy])}`;
+  const cache = preparedPages.get(db) ?? new Map<string, PreparedPage>();
+  preparedPages.set(db, cache);
+  const known = cache.get(key);
+  if (known) return known;
+  let query = selectLiftRows(db);
+  if (variant === 'ids') {
+    query = query
+      .where(and(sql`${lifts.id} = any(${sql.placeholder('ids')}::uuid[])`, condition))
+      .orderBy(...orderBy);
+  } else {
+    query = query
+      .where(condition)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  }
+  const name = `lift_page_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
+  const prepared = query.prepare(name) as PreparedPage;
+  if (cache.size >= PREPARED_PAGES_MAX) cache.clear(); // searches make many keys
+  cache.set(key, prepared);
+  return prepared;
 }
 
 /**
@@ -289,14 +375,7 @@ const scopeMemos = new WeakMap<Database, Map<string, ScopeMemo>>();
 
 /** The scope's memo, and whether it is known to be too large for ids (so a page need not wait for it). */
 function liftScope(db: Database, condition: SQL | undefined): { scope: Promise<LiftScope>; large: boolean } {
-  const idsQuery = db
-    .select({ id: lifts.id })
-    .from(lifts)
-    .where(condition)
-    .orderBy(asc(lifts.uid), asc(lifts.id))
-    .limit(ORDERED_IDS_MAX + 1);
-  const { sql: text, params } = idsQuery.toSQL();
-  const key = JSON.stringify([text, params]);
+  const key = sqlKey([condition]);
   const memo = scopeMemos.get(db) ?? new Map();
   scopeMemos.set(db, memo);
   const known = memo.get(key);
@@ -310,9 +389,16 @@ function liftScope(db: Database, condition: SQL | undefined): { scope: Promise<L
     return { total: row?.value ?? 0, ids: null };
   };
   // A set that was too large last time is counted straight away (an admin's 100,000 lifts).
+  const idsQuery = () =>
+    db
+      .select({ id: lifts.id })
+      .from(lifts)
+      .where(condition)
+      .orderBy(...DEFAULT_ORDER)
+      .limit(ORDERED_IDS_MAX + 1);
   const scope = known?.large
     ? countAll()
-    : idsQuery.then((rows) =>
+    : idsQuery().then((rows) =>
         rows.length <= ORDERED_IDS_MAX ? { total: rows.length, ids: rows.map((row) => row.id) } : countAll(),
       );
   // Keeps the hint while the new read runs, so pages of a large set never wait for its count.
@@ -344,13 +430,17 @@ export async function pageOfLifts(
 ): Promise<{ lifts: Lift[]; count: number }> {
   const { scope, large } = liftScope(db, condition);
   const ids = page.orderBy || large ? null : (await scope).ids;
+  const context = mappingContext(db);
   if (!ids) {
-    const [rows, { total }] = await Promise.all([loadLifts(db, condition, page), scope]);
-    return { lifts: rows, count: total };
+    const [rows, { total }] = await Promise.all([
+      preparedPage(db, 'range', condition, page.orderBy).execute({ limit: page.limit, offset: page.offset }),
+      scope,
+    ]);
+    return { lifts: rows.map((row) => rowToLift(row, context)), count: total };
   }
   const pageIds = ids.slice(page.offset, page.offset + page.limit);
-  const rows = pageIds.length ? await loadLifts(db, and(inArray(lifts.id, pageIds), condition)) : [];
-  return { lifts: rows, count: ids.length };
+  const rows = pageIds.length ? await preparedPage(db, 'ids', condition).execute({ ids: pageIds }) : [];
+  return { lifts: rows.map((row) => rowToLift(row, context)), count: ids.length };
 }
 
 /** One lift by id, tombstoned or not, or null; combine with a scope condition through `loadLifts`. */
