@@ -4,15 +4,27 @@
  * Azurite with `--azurite`), signs in as the demo admin
  * and moves 10 MB files through the portal: upload (`POST /api/azure/uploadBlobInContainer`,
  * multipart) and download (`GET /api/storage/<container>/<name>`), over real HTTP on loopback.
- * Beside it, a raw copy of the same bytes on the same disk: write (with fsync, as the storage
- * does) and read back. Prints MB/s of each and the ratio portal/raw (goal: at least 50 %).
+ * Beside it, a raw copy of the same bytes on the same disk: write (open, write, fsync, close, as
+ * the storage writes its temporary file) and read back (one readFile). Prints MB/s of each and the
+ * ratio portal/raw (goal: at least 50 %).
  *
- *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite]
+ * Like with like: each round does the portal's and the raw side's steps one after the other
+ * (alternating which goes first), so a machine whose load changes meanwhile slows both alike.
+ * Before each read, the portal's blob and the raw file are dropped from the page cache
+ * (`dd iflag=nocache`, posix_fadvise DONTNEED), so both reads come from the disk; with
+ * `--azurite` only the raw file can be dropped (Azurite keeps its own), so both are warm then.
+ * The portal's side includes the HTTP request over loopback, sign-in checks, the multipart
+ * parsing, type detection, the type's own file and the renames, and the client's reading; the
+ * raw side the file system calls only (docs/files.md#speed).
+ *
+ *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite] [--profile <dir>]
+ *
+ * `--profile` writes the server's CPU profile (node --cpu-prof) into `<dir>`.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -29,6 +41,7 @@ const { values: args } = parseArgs({
     mb: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '8' },
     azurite: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     /** Internal: the child process that runs the server in `dataDir`. */
     serve: { type: 'string' },
     connection: { type: 'string' },
@@ -41,24 +54,25 @@ const MB = 1024 * 1024;
 const rate = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** Drops the file from the page cache, so the next read comes from the disk. */
+function evict(file: string) {
+  execFileSync('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none']);
+}
+
 /** Write with fsync and read back, as the file system storage does: the disk's own pace. */
-async function rawCopy(dir: string, bytes: Buffer) {
-  const writes: number[] = [];
-  const reads: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const file = path.join(dir, `raw-${round}.bin`);
-    let t0 = performance.now();
-    const handle = await open(file, 'wx');
-    await handle.writeFile(bytes);
-    await handle.sync();
-    await handle.close();
-    writes.push(rate(bytes.length, performance.now() - t0));
-    t0 = performance.now();
-    const back = await readFile(file);
-    reads.push(rate(back.length, performance.now() - t0));
-    await rm(file);
-  }
-  return { write: median(writes), read: median(reads) };
+async function rawCopy(file: string, bytes: Buffer) {
+  let t0 = performance.now();
+  const handle = await open(file, 'wx');
+  await handle.writeFile(bytes);
+  await handle.sync();
+  await handle.close();
+  const write = rate(bytes.length, performance.now() - t0);
+  evict(file);
+  t0 = performance.now();
+  const back = await readFile(file);
+  const read = rate(back.length, performance.now() - t0);
+  await rm(file);
+  return { write, read };
 }
 
 /** A plain node:http request (no fetch, no FormData: the client should cost as little as it can). */
@@ -90,6 +104,8 @@ async function serve(dataDir: string) {
   });
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // A clean exit, so `--cpu-prof` (BENCH_PROF) gets to write its profile.
+  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   console.info(`listening ${(app.server.address() as AddressInfo).port}`);
 }
 
@@ -97,6 +113,7 @@ async function startServer(dataDir: string, connection: string | undefined) {
   const child = spawn(
     process.execPath,
     [
+      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
       '--import',
       'tsx',
       fileURLToPath(import.meta.url),
@@ -120,6 +137,46 @@ async function startServer(dataDir: string, connection: string | undefined) {
   return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
+/** Whether reads come from the disk: the portal's blobs are files here only without Azurite. */
+const cold = !args.azurite;
+
+/** One upload and one download of `bytes` through the portal, in MB/s. */
+async function portalCopy(
+  base: string,
+  authorization: string,
+  bytes: Buffer,
+  round: number,
+  dataDir: string,
+) {
+  const boundary = `bench-${randomBytes(8).toString('hex')}`;
+  const name = `file-${round}.pdf`;
+  const form = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="containerName"\r\n\r\nbench\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  let t0 = performance.now();
+  const uploaded = await send(`${base}/api/azure/uploadBlobInContainer`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
+  const { url } = JSON.parse(uploaded.body.toString()) as { url: string };
+  const upload = rate(bytes.length, performance.now() - t0);
+
+  if (cold) evict(path.join(dataDir, 'storage', 'bench', name));
+  t0 = performance.now();
+  const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {} });
+  const download = rate(downloaded.body.length, performance.now() - t0);
+  if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
+  return { upload, download };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lift-bench-files-'));
   let azurite: TestAzurite | undefined;
@@ -139,43 +196,40 @@ async function main() {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(SIZE - 9)]);
     const uploads: number[] = [];
     const downloads: number[] = [];
+    const rawWrites: number[] = [];
+    const rawReads: number[] = [];
+    const rawDir = path.join(dataDir, 'raw');
+    await mkdir(rawDir);
     for (let round = 0; round < ROUNDS; round++) {
-      const boundary = `bench-${randomBytes(8).toString('hex')}`;
-      const form = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="containerName"\r\n\r\nbench\r\n` +
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="file-${round}.pdf"\r\n` +
-            'Content-Type: application/pdf\r\n\r\n',
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      let t0 = performance.now();
-      const uploaded = await send(`${base}/api/azure/uploadBlobInContainer`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: form,
-      });
-      if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
-      const { url } = JSON.parse(uploaded.body.toString()) as { url: string };
-      uploads.push(rate(bytes.length, performance.now() - t0));
-
-      t0 = performance.now();
-      const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {} });
-      downloads.push(rate(downloaded.body.length, performance.now() - t0));
-      if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
+      const raw = () => rawCopy(path.join(rawDir, `raw-${round}.bin`), bytes);
+      const rawFirst = round % 2 === 1 ? await raw() : undefined;
+      const portal = await portalCopy(base, authorization, bytes, round, dataDir);
+      const rawAfter = rawFirst ?? (await raw());
+      uploads.push(portal.upload);
+      downloads.push(portal.download);
+      rawWrites.push(rawAfter.write);
+      rawReads.push(rawAfter.read);
     }
-    const raw = await rawCopy(dataDir, bytes);
+    const raw = { write: median(rawWrites), read: median(rawReads) };
+    // Each round's own ratio, its median: steadier than the medians' ratio when the load changes.
+    const roundRatio = (portal: number[], own: number[]) =>
+      (median(portal.map((value, round) => value / (own[round] ?? Number.NaN))) * 100).toFixed(0);
 
     const upload = median(uploads);
     const download = median(downloads);
     const backend = azurite ? 'Azurite' : 'files in DATA_DIR';
-    console.info(`\n${args.mb} MB files, ${ROUNDS} rounds, median, storage: ${backend}`);
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
     console.info(
-      `upload through the portal:   ${upload.toFixed(1)} MB/s   raw write + fsync: ${raw.write.toFixed(1)} MB/s   ratio ${((upload / raw.write) * 100).toFixed(0)} %`,
+      `\n${args.mb} MB files, ${ROUNDS} rounds, median, storage: ${backend}, load average ${load}`,
     );
     console.info(
-      `download through the portal: ${download.toFixed(1)} MB/s   raw read:          ${raw.read.toFixed(1)} MB/s   ratio ${((download / raw.read) * 100).toFixed(0)} %`,
+      `upload through the portal:   ${upload.toFixed(1)} MB/s   raw write + fsync: ${raw.write.toFixed(1)} MB/s   ratio ${((upload / raw.write) * 100).toFixed(0)} % (per round ${roundRatio(uploads, rawWrites)} %)`,
+    );
+    console.info(
+      `download through the portal: ${download.toFixed(1)} MB/s   raw read${cold ? ' (disk)' : ' (cache)'}:   ${raw.read.toFixed(1)} MB/s   ratio ${((download / raw.read) * 100).toFixed(0)} % (per round ${roundRatio(downloads, rawReads)} %)`,
     );
   } finally {
     server.stop();
