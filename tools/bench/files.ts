@@ -59,20 +59,30 @@ function evict(file: string) {
   execFileSync('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none']);
 }
 
+/** This process's CPU time so far in ms. */
+const ownCpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
 /** Write with fsync and read back, as the file system storage does: the disk's own pace. */
 async function rawCopy(file: string, bytes: Buffer) {
+  const c0 = ownCpu();
   let t0 = performance.now();
   const handle = await open(file, 'wx');
   await handle.writeFile(bytes);
   await handle.sync();
   await handle.close();
   const write = rate(bytes.length, performance.now() - t0);
+  const c1 = ownCpu();
   evict(file);
+  const c2 = ownCpu();
   t0 = performance.now();
   const back = await readFile(file);
   const read = rate(back.length, performance.now() - t0);
+  const c3 = ownCpu();
   await rm(file);
-  return { write, read };
+  return { write, read, cpu: { write: c1 - c0, read: c3 - c2 } };
 }
 
 /** A plain node:http request (no fetch, no FormData: the client should cost as little as it can). */
@@ -104,6 +114,8 @@ async function serve(dataDir: string) {
   });
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // The parent asks for the CPU time used so far (all threads, µs): the cost of its requests.
+  process.on('message', () => process.send?.(process.cpuUsage()));
   // A clean exit, so `--cpu-prof` (BENCH_PROF) gets to write its profile.
   process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   console.info(`listening ${(app.server.address() as AddressInfo).port}`);
@@ -123,18 +135,24 @@ async function startServer(dataDir: string, connection: string | undefined) {
       String(args.mb),
       ...(connection ? ['--connection', connection] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   const port = await new Promise<string>((resolve, reject) => {
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk;
       const match = /listening (\d+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  /** The server's CPU time so far in ms (user and system, all its threads). */
+  const cpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (usage: NodeJS.CpuUsage) => resolve((usage.user + usage.system) / 1000));
+      child.send('cpu');
+    });
+  return { base: `http://127.0.0.1:${port}`, cpu, stop: () => child.kill('SIGTERM') };
 }
 
 /** Whether reads come from the disk: the portal's blobs are files here only without Azurite. */
@@ -142,7 +160,7 @@ const cold = !args.azurite;
 
 /** One upload and one download of `bytes` through the portal, in MB/s. */
 async function portalCopy(
-  base: string,
+  { base, cpu }: { base: string; cpu: () => Promise<number> },
   authorization: string,
   bytes: Buffer,
   round: number,
@@ -159,6 +177,8 @@ async function portalCopy(
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
+  let s0 = await cpu();
+  let c0 = ownCpu();
   let t0 = performance.now();
   const uploaded = await send(`${base}/api/azure/uploadBlobInContainer`, {
     method: 'POST',
@@ -168,13 +188,17 @@ async function portalCopy(
   if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
   const { url } = JSON.parse(uploaded.body.toString()) as { url: string };
   const upload = rate(bytes.length, performance.now() - t0);
+  const uploadCpu = { client: ownCpu() - c0, server: (await cpu()) - s0 };
 
   if (cold) evict(path.join(dataDir, 'storage', 'bench', name));
+  s0 = await cpu();
+  c0 = ownCpu();
   t0 = performance.now();
   const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {} });
   const download = rate(downloaded.body.length, performance.now() - t0);
+  const downloadCpu = { client: ownCpu() - c0, server: (await cpu()) - s0 };
   if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
-  return { upload, download };
+  return { upload, download, cpu: { upload: uploadCpu, download: downloadCpu } };
 }
 
 async function main() {
@@ -198,17 +222,32 @@ async function main() {
     const downloads: number[] = [];
     const rawWrites: number[] = [];
     const rawReads: number[] = [];
+    // CPU time per step in ms: what the machine's load cannot change much (the MB/s it can).
+    const cpuOf = {
+      rawWrite: [] as number[],
+      rawRead: [] as number[],
+      uploadServer: [] as number[],
+      uploadClient: [] as number[],
+      downloadServer: [] as number[],
+      downloadClient: [] as number[],
+    };
     const rawDir = path.join(dataDir, 'raw');
     await mkdir(rawDir);
     for (let round = 0; round < ROUNDS; round++) {
       const raw = () => rawCopy(path.join(rawDir, `raw-${round}.bin`), bytes);
       const rawFirst = round % 2 === 1 ? await raw() : undefined;
-      const portal = await portalCopy(base, authorization, bytes, round, dataDir);
+      const portal = await portalCopy(server, authorization, bytes, round, dataDir);
       const rawAfter = rawFirst ?? (await raw());
       uploads.push(portal.upload);
       downloads.push(portal.download);
       rawWrites.push(rawAfter.write);
       rawReads.push(rawAfter.read);
+      cpuOf.rawWrite.push(rawAfter.cpu.write);
+      cpuOf.rawRead.push(rawAfter.cpu.read);
+      cpuOf.uploadServer.push(portal.cpu.upload.server);
+      cpuOf.uploadClient.push(portal.cpu.upload.client);
+      cpuOf.downloadServer.push(portal.cpu.download.server);
+      cpuOf.downloadClient.push(portal.cpu.download.client);
     }
     const raw = { write: median(rawWrites), read: median(rawReads) };
     // Each round's own ratio, its median: steadier than the medians' ratio when the load changes.
@@ -230,6 +269,13 @@ async function main() {
     );
     console.info(
       `download through the portal: ${download.toFixed(1)} MB/s   raw read${cold ? ' (disk)' : ' (cache)'}:   ${raw.read.toFixed(1)} MB/s   ratio ${((download / raw.read) * 100).toFixed(0)} % (per round ${roundRatio(downloads, rawReads)} %)`,
+    );
+    const ms = (values: number[]) => `${median(values).toFixed(1)} ms`;
+    console.info(
+      `CPU per upload:   server ${ms(cpuOf.uploadServer)}, client ${ms(cpuOf.uploadClient)}; raw write ${ms(cpuOf.rawWrite)}`,
+    );
+    console.info(
+      `CPU per download: server ${ms(cpuOf.downloadServer)}, client ${ms(cpuOf.downloadClient)}; raw read ${ms(cpuOf.rawRead)}`,
     );
   } finally {
     server.stop();
