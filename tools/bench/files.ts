@@ -24,7 +24,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -78,27 +78,49 @@ async function rawCopy(file: string, bytes: Buffer) {
   evict(file);
   const c2 = ownCpu();
   t0 = performance.now();
-  const back = await readFile(file);
-  const read = rate(back.length, performance.now() - t0);
+  // Into the same buffer as the portal's download (readFile would make a new one each time).
+  const reader = await open(file, 'r');
+  const { bytesRead } = await reader.read(received, 0, received.length, 0);
+  await reader.close();
+  const read = rate(bytesRead, performance.now() - t0);
   const c3 = ownCpu();
   await rm(file);
   return { write, read, cpu: { write: c1 - c0, read: c3 - c2 } };
 }
 
-/** A plain node:http request (no fetch, no FormData: the client should cost as little as it can). */
+/**
+ * A plain node:http request (no fetch, no FormData: the client should cost as little as it can):
+ * the body sent in its parts as they are, the answer read into `into` when it fits (no new
+ * 10 MB buffers per round, whose garbage collection would be charged to the portal's side).
+ */
 function send(
   url: string,
-  options: { method: string; headers: Record<string, string>; body?: Buffer },
+  options: { method: string; headers: Record<string, string>; body?: Buffer[]; into?: Buffer },
 ): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
+    const parts = options.body ?? [];
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    const headers = parts.length ? { ...options.headers, 'content-length': String(length) } : options.headers;
+    const request = http.request(url, { method: options.method, headers }, (response) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      let size = 0;
+      const into = options.into;
+      response.on('data', (chunk: Buffer) => {
+        if (into && size + chunk.length <= into.length) chunk.copy(into, size);
+        else chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: into && size <= into.length ? into.subarray(0, size) : Buffer.concat(chunks),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
-    request.end(options.body);
+    for (const part of parts) request.write(part);
+    request.end();
   });
 }
 
@@ -158,6 +180,9 @@ async function startServer(dataDir: string, connection: string | undefined) {
 /** Whether reads come from the disk: the portal's blobs are files here only without Azurite. */
 const cold = !args.azurite;
 
+/** Where downloads and raw reads land, reused round after round. */
+let received = Buffer.alloc(0);
+
 /** One upload and one download of `bytes` through the portal, in MB/s. */
 async function portalCopy(
   { base, cpu }: { base: string; cpu: () => Promise<number> },
@@ -168,7 +193,7 @@ async function portalCopy(
 ) {
   const boundary = `bench-${randomBytes(8).toString('hex')}`;
   const name = `file-${round}.pdf`;
-  const form = Buffer.concat([
+  const form = [
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="containerName"\r\n\r\nbench\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
@@ -176,7 +201,7 @@ async function portalCopy(
     ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  ];
   let s0 = await cpu();
   let c0 = ownCpu();
   let t0 = performance.now();
@@ -194,7 +219,7 @@ async function portalCopy(
   s0 = await cpu();
   c0 = ownCpu();
   t0 = performance.now();
-  const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {} });
+  const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {}, into: received });
   const download = rate(downloaded.body.length, performance.now() - t0);
   const downloadCpu = { client: ownCpu() - c0, server: (await cpu()) - s0 };
   if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
@@ -218,6 +243,7 @@ async function main() {
 
     // A PDF header, then random bytes: the type check sees a PDF, compression sees nothing to gain.
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(SIZE - 9)]);
+    received = Buffer.alloc(SIZE);
     const uploads: number[] = [];
     const downloads: number[] = [];
     const rawWrites: number[] = [];
