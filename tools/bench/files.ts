@@ -15,7 +15,7 @@
  * `--azurite` only the raw file can be dropped (Azurite keeps its own), so both are warm then.
  * The portal's side includes the HTTP request over loopback, sign-in checks, the multipart
  * parsing, type detection, the type's own file and the renames, and the client's reading; the
- * raw side the file system calls only (docs/files.md#speed).
+ * raw side the file system calls only (docs/files.md#figures).
  *
  *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite] [--profile <dir>]
  *
