@@ -75,7 +75,7 @@ async function rawCopy(file: string, bytes: Buffer) {
   await handle.close();
   const write = rate(bytes.length, performance.now() - t0);
   const c1 = ownCpu();
-  evict(file);
+  if (cold) evict(file);
   const c2 = ownCpu();
   t0 = performance.now();
   // Into the same buffer as the portal's download (readFile would make a new one each time).
