@@ -6,6 +6,7 @@ import {
   MultipartMalformedError,
   MultipartTooLargeError,
   multipartBoundary,
+  partialDelimiterAtEnd,
   readMultipartStream,
   sniffStream,
 } from './multipart-stream';
@@ -45,6 +46,34 @@ describe('readMultipartStream', () => {
       expect(Object.fromEntries(result.fields)).toEqual({ uid: 'u-1', liftId: 'lift-ä' });
       expect(seen).toEqual([{ before: { uid: 'u-1', liftId: 'lift-ä' }, fileName: 'a.pdf' }]);
       expect(result.files[0]?.equals(content)).toBe(true);
+    }
+  });
+
+  it('keeps back only what may start a delimiter, wherever a chunk ends', async () => {
+    const delimiter = Buffer.from('\r\n--xyz');
+    expect(partialDelimiterAtEnd(Buffer.from('abc'), delimiter)).toBe(0);
+    expect(partialDelimiterAtEnd(Buffer.from('abc\r'), delimiter)).toBe(1);
+    expect(partialDelimiterAtEnd(Buffer.from('abc\r\n--xy'), delimiter)).toBe(6);
+    expect(partialDelimiterAtEnd(Buffer.from('abc\r\n-a'), delimiter)).toBe(0);
+    expect(partialDelimiterAtEnd(Buffer.from('\r\r\n'), delimiter)).toBe(2);
+
+    const content = Buffer.concat([randomBytes(3000), Buffer.from('\r\n--'), randomBytes(3000)]);
+    const form = formData({ uid: 'u-2' }, { fileName: 'b.pdf', type: 'x', content });
+    const boundary = multipartBoundary(form.headers['content-type']);
+    if (!boundary) throw new Error('no boundary');
+    const fileEnd = form.payload.indexOf(`\r\n--${boundary}--`);
+    // Cut in two at each byte around the look-alike in the file and around the closing delimiter.
+    const cuts = [...Array(80).keys()].flatMap((offset) => [
+      form.payload.indexOf(content) + 2990 + offset,
+      fileEnd - 10 + offset,
+    ]);
+    for (const cut of cuts) {
+      const body = Readable.from([form.payload.subarray(0, cut), form.payload.subarray(cut)]);
+      const result = await readMultipartStream(body, boundary, {
+        ...limits,
+        onFile: async (file) => collect(file.stream),
+      });
+      expect(result.files[0]?.equals(content), `cut at ${cut}`).toBe(true);
     }
   });
 

@@ -173,9 +173,9 @@ export async function readMultipartStream<T>(
         pending = pending.subarray(end + HEADER_END.length);
         continue;
       }
-      // In a part's content: up to the next delimiter, or all but a possible start of one.
+      // In a part's content: up to the next delimiter, or all but a start of one at the very end.
       const at = pending.indexOf(delimiter);
-      const usable = at === -1 ? Math.max(0, pending.length - delimiter.length + 1) : at;
+      const usable = at === -1 ? pending.length - partialDelimiterAtEnd(pending, delimiter) : at;
       const content = pending.subarray(0, usable);
       if (state === 'field') feedField(content);
       else await feedFile(content);
@@ -192,6 +192,7 @@ export async function readMultipartStream<T>(
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       total += bytes.length;
       if (total > options.maxBodyBytes) throw new MultipartTooLargeError('body too large');
+      // Mostly nothing is kept back, and the chunk is taken as it is (no copy, less for the GC).
       pending = pending.length ? Buffer.concat([pending, bytes]) : bytes;
       await advance();
       if (failure) throw failure;
@@ -208,6 +209,20 @@ export async function readMultipartStream<T>(
     const ownError = error instanceof MultipartTooLargeError || error instanceof MultipartMalformedError;
     throw ownError ? error : (failure ?? error);
   }
+}
+
+/**
+ * How many bytes at the end of `bytes` could be the start of `delimiter` (it begins with a line
+ * break, so only a carriage return in the last few bytes is looked at); 0 as a rule.
+ */
+export function partialDelimiterAtEnd(bytes: Buffer, delimiter: Buffer): number {
+  const first = delimiter[0];
+  for (let at = Math.max(0, bytes.length - delimiter.length + 1); at < bytes.length; at++) {
+    if (bytes[at] !== first) continue;
+    const tail = bytes.length - at;
+    if (bytes.compare(delimiter, 0, tail, at) === 0) return tail;
+  }
+  return 0;
 }
 
 /** Until the stream wants more bytes or is gone; its listeners removed again. */

@@ -4,15 +4,27 @@
  * Azurite with `--azurite`), signs in as the demo admin
  * and moves 10 MB files through the portal: upload (`POST /api/azure/uploadBlobInContainer`,
  * multipart) and download (`GET /api/storage/<container>/<name>`), over real HTTP on loopback.
- * Beside it, a raw copy of the same bytes on the same disk: write (with fsync, as the storage
- * does) and read back. Prints MB/s of each and the ratio portal/raw (goal: at least 50 %).
+ * Beside it, a raw copy of the same bytes on the same disk: write (open, write, fsync, close, as
+ * the storage writes its temporary file) and read back (one readFile). Prints MB/s of each and the
+ * ratio portal/raw (goal: at least 50 %).
  *
- *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite]
+ * Like with like: each round does the portal's and the raw side's steps one after the other
+ * (alternating which goes first), so a machine whose load changes meanwhile slows both alike.
+ * Before each read, the portal's blob and the raw file are dropped from the page cache
+ * (`dd iflag=nocache`, posix_fadvise DONTNEED), so both reads come from the disk; with
+ * `--azurite` only the raw file can be dropped (Azurite keeps its own), so both are warm then.
+ * The portal's side includes the HTTP request over loopback, sign-in checks, the multipart
+ * parsing, type detection, the type's own file and the renames, and the client's reading; the
+ * raw side the file system calls only (docs/files.md#figures).
+ *
+ *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite] [--profile <dir>]
+ *
+ * `--profile` writes the server's CPU profile (node --cpu-prof) into `<dir>`.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -29,6 +41,7 @@ const { values: args } = parseArgs({
     mb: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '8' },
     azurite: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     /** Internal: the child process that runs the server in `dataDir`. */
     serve: { type: 'string' },
     connection: { type: 'string' },
@@ -41,40 +54,73 @@ const MB = 1024 * 1024;
 const rate = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** Write with fsync and read back, as the file system storage does: the disk's own pace. */
-async function rawCopy(dir: string, bytes: Buffer) {
-  const writes: number[] = [];
-  const reads: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const file = path.join(dir, `raw-${round}.bin`);
-    let t0 = performance.now();
-    const handle = await open(file, 'wx');
-    await handle.writeFile(bytes);
-    await handle.sync();
-    await handle.close();
-    writes.push(rate(bytes.length, performance.now() - t0));
-    t0 = performance.now();
-    const back = await readFile(file);
-    reads.push(rate(back.length, performance.now() - t0));
-    await rm(file);
-  }
-  return { write: median(writes), read: median(reads) };
+/** Drops the file from the page cache, so the next read comes from the disk. */
+function evict(file: string) {
+  execFileSync('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none']);
 }
 
-/** A plain node:http request (no fetch, no FormData: the client should cost as little as it can). */
+/** This process's CPU time so far in ms. */
+const ownCpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** Write with fsync and read back, as the file system storage does: the disk's own pace. */
+async function rawCopy(file: string, bytes: Buffer) {
+  const c0 = ownCpu();
+  let t0 = performance.now();
+  const handle = await open(file, 'wx');
+  await handle.writeFile(bytes);
+  await handle.sync();
+  await handle.close();
+  const write = rate(bytes.length, performance.now() - t0);
+  const c1 = ownCpu();
+  if (cold) evict(file);
+  const c2 = ownCpu();
+  t0 = performance.now();
+  // Into the same buffer as the portal's download (readFile would make a new one each time).
+  const reader = await open(file, 'r');
+  const { bytesRead } = await reader.read(received, 0, received.length, 0);
+  await reader.close();
+  const read = rate(bytesRead, performance.now() - t0);
+  const c3 = ownCpu();
+  await rm(file);
+  return { write, read, cpu: { write: c1 - c0, read: c3 - c2 } };
+}
+
+/**
+ * A plain node:http request (no fetch, no FormData: the client should cost as little as it can):
+ * the body sent in its parts as they are, the answer read into `into` when it fits (no new
+ * 10 MB buffers per round, whose garbage collection would be charged to the portal's side).
+ */
 function send(
   url: string,
-  options: { method: string; headers: Record<string, string>; body?: Buffer },
+  options: { method: string; headers: Record<string, string>; body?: Buffer[]; into?: Buffer },
 ): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
+    const parts = options.body ?? [];
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    const headers = parts.length ? { ...options.headers, 'content-length': String(length) } : options.headers;
+    const request = http.request(url, { method: options.method, headers }, (response) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      let size = 0;
+      const into = options.into;
+      response.on('data', (chunk: Buffer) => {
+        if (into && size + chunk.length <= into.length) chunk.copy(into, size);
+        else chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: into && size <= into.length ? into.subarray(0, size) : Buffer.concat(chunks),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
-    request.end(options.body);
+    for (const part of parts) request.write(part);
+    request.end();
   });
 }
 
@@ -90,6 +136,10 @@ async function serve(dataDir: string) {
   });
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // The parent asks for the CPU time used so far (all threads, µs): the cost of its requests.
+  process.on('message', () => process.send?.(process.cpuUsage()));
+  // A clean exit, so `--cpu-prof` (BENCH_PROF) gets to write its profile.
+  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   console.info(`listening ${(app.server.address() as AddressInfo).port}`);
 }
 
@@ -97,6 +147,7 @@ async function startServer(dataDir: string, connection: string | undefined) {
   const child = spawn(
     process.execPath,
     [
+      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
       '--import',
       'tsx',
       fileURLToPath(import.meta.url),
@@ -106,18 +157,73 @@ async function startServer(dataDir: string, connection: string | undefined) {
       String(args.mb),
       ...(connection ? ['--connection', connection] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   const port = await new Promise<string>((resolve, reject) => {
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk;
       const match = /listening (\d+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  /** The server's CPU time so far in ms (user and system, all its threads). */
+  const cpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (usage: NodeJS.CpuUsage) => resolve((usage.user + usage.system) / 1000));
+      child.send('cpu');
+    });
+  return { base: `http://127.0.0.1:${port}`, cpu, stop: () => child.kill('SIGTERM') };
+}
+
+/** Whether reads come from the disk: the portal's blobs are files here only without Azurite. */
+const cold = !args.azurite;
+
+/** Where downloads and raw reads land, reused round after round. */
+let received = Buffer.alloc(0);
+
+/** One upload and one download of `bytes` through the portal, in MB/s. */
+async function portalCopy(
+  { base, cpu }: { base: string; cpu: () => Promise<number> },
+  authorization: string,
+  bytes: Buffer,
+  round: number,
+  dataDir: string,
+) {
+  const boundary = `bench-${randomBytes(8).toString('hex')}`;
+  const name = `file-${round}.pdf`;
+  const form = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="containerName"\r\n\r\nbench\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ];
+  let s0 = await cpu();
+  let c0 = ownCpu();
+  let t0 = performance.now();
+  const uploaded = await send(`${base}/api/azure/uploadBlobInContainer`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
+  const { url } = JSON.parse(uploaded.body.toString()) as { url: string };
+  const upload = rate(bytes.length, performance.now() - t0);
+  const uploadCpu = { client: ownCpu() - c0, server: (await cpu()) - s0 };
+
+  if (cold) evict(path.join(dataDir, 'storage', 'bench', name));
+  s0 = await cpu();
+  c0 = ownCpu();
+  t0 = performance.now();
+  const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {}, into: received });
+  const download = rate(downloaded.body.length, performance.now() - t0);
+  const downloadCpu = { client: ownCpu() - c0, server: (await cpu()) - s0 };
+  if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
+  return { upload, download, cpu: { upload: uploadCpu, download: downloadCpu } };
 }
 
 async function main() {
@@ -137,45 +243,65 @@ async function main() {
 
     // A PDF header, then random bytes: the type check sees a PDF, compression sees nothing to gain.
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(SIZE - 9)]);
+    received = Buffer.alloc(SIZE);
     const uploads: number[] = [];
     const downloads: number[] = [];
+    const rawWrites: number[] = [];
+    const rawReads: number[] = [];
+    // CPU time per step in ms: what the machine's load cannot change much (the MB/s it can).
+    const cpuOf = {
+      rawWrite: [] as number[],
+      rawRead: [] as number[],
+      uploadServer: [] as number[],
+      uploadClient: [] as number[],
+      downloadServer: [] as number[],
+      downloadClient: [] as number[],
+    };
+    const rawDir = path.join(dataDir, 'raw');
+    await mkdir(rawDir);
     for (let round = 0; round < ROUNDS; round++) {
-      const boundary = `bench-${randomBytes(8).toString('hex')}`;
-      const form = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="containerName"\r\n\r\nbench\r\n` +
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="file-${round}.pdf"\r\n` +
-            'Content-Type: application/pdf\r\n\r\n',
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      let t0 = performance.now();
-      const uploaded = await send(`${base}/api/azure/uploadBlobInContainer`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: form,
-      });
-      if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
-      const { url } = JSON.parse(uploaded.body.toString()) as { url: string };
-      uploads.push(rate(bytes.length, performance.now() - t0));
-
-      t0 = performance.now();
-      const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {} });
-      downloads.push(rate(downloaded.body.length, performance.now() - t0));
-      if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
+      const raw = () => rawCopy(path.join(rawDir, `raw-${round}.bin`), bytes);
+      const rawFirst = round % 2 === 1 ? await raw() : undefined;
+      const portal = await portalCopy(server, authorization, bytes, round, dataDir);
+      const rawAfter = rawFirst ?? (await raw());
+      uploads.push(portal.upload);
+      downloads.push(portal.download);
+      rawWrites.push(rawAfter.write);
+      rawReads.push(rawAfter.read);
+      cpuOf.rawWrite.push(rawAfter.cpu.write);
+      cpuOf.rawRead.push(rawAfter.cpu.read);
+      cpuOf.uploadServer.push(portal.cpu.upload.server);
+      cpuOf.uploadClient.push(portal.cpu.upload.client);
+      cpuOf.downloadServer.push(portal.cpu.download.server);
+      cpuOf.downloadClient.push(portal.cpu.download.client);
     }
-    const raw = await rawCopy(dataDir, bytes);
+    const raw = { write: median(rawWrites), read: median(rawReads) };
+    // Each round's own ratio, its median: steadier than the medians' ratio when the load changes.
+    const roundRatio = (portal: number[], own: number[]) =>
+      (median(portal.map((value, round) => value / (own[round] ?? Number.NaN))) * 100).toFixed(0);
 
     const upload = median(uploads);
     const download = median(downloads);
     const backend = azurite ? 'Azurite' : 'files in DATA_DIR';
-    console.info(`\n${args.mb} MB files, ${ROUNDS} rounds, median, storage: ${backend}`);
+    const load = os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
     console.info(
-      `upload through the portal:   ${upload.toFixed(1)} MB/s   raw write + fsync: ${raw.write.toFixed(1)} MB/s   ratio ${((upload / raw.write) * 100).toFixed(0)} %`,
+      `\n${args.mb} MB files, ${ROUNDS} rounds, median, storage: ${backend}, load average ${load}`,
     );
     console.info(
-      `download through the portal: ${download.toFixed(1)} MB/s   raw read:          ${raw.read.toFixed(1)} MB/s   ratio ${((download / raw.read) * 100).toFixed(0)} %`,
+      `upload through the portal:   ${upload.toFixed(1)} MB/s   raw write + fsync: ${raw.write.toFixed(1)} MB/s   ratio ${((upload / raw.write) * 100).toFixed(0)} % (per round ${roundRatio(uploads, rawWrites)} %)`,
+    );
+    console.info(
+      `download through the portal: ${download.toFixed(1)} MB/s   raw read${cold ? ' (disk)' : ' (cache)'}:   ${raw.read.toFixed(1)} MB/s   ratio ${((download / raw.read) * 100).toFixed(0)} % (per round ${roundRatio(downloads, rawReads)} %)`,
+    );
+    const ms = (values: number[]) => `${median(values).toFixed(1)} ms`;
+    console.info(
+      `CPU per upload:   server ${ms(cpuOf.uploadServer)}, client ${ms(cpuOf.uploadClient)}; raw write ${ms(cpuOf.rawWrite)}`,
+    );
+    console.info(
+      `CPU per download: server ${ms(cpuOf.downloadServer)}, client ${ms(cpuOf.downloadClient)}; raw read ${ms(cpuOf.rawRead)}`,
     );
   } finally {
     server.stop();

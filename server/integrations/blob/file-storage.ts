@@ -38,9 +38,12 @@ export function createFileStorage(root: string): Storage {
 
   const readContainer = async (name: string): Promise<ContainerInfo | null> => {
     const folder = folderOf(name);
-    const folderStat = await statIfPresent(folder);
+    // Both at once: each is a trip to the thread pool, which a loaded machine makes slow.
+    const [folderStat, record] = await Promise.all([
+      statIfPresent(folder),
+      readIfPresent(path.join(folder, CONTAINER_FILE)),
+    ]);
     if (!folderStat?.isDirectory()) return null;
-    const record = await readIfPresent(path.join(folder, CONTAINER_FILE));
     let isPublic = false;
     try {
       isPublic = record
@@ -57,16 +60,58 @@ export function createFileStorage(root: string): Storage {
     name: string,
     file: string,
     fileStat: Stats,
+    type?: Promise<Buffer | null>,
   ): Promise<BlobInfo> => {
-    const type = (await readIfPresent(typeFileOf(file)))?.toString('utf8').trim();
+    const stored = (await (type ?? readIfPresent(typeFileOf(file))))?.toString('utf8').trim();
     return {
       container,
       name,
-      contentType: type || UNKNOWN_CONTENT_TYPE,
+      contentType: stored || UNKNOWN_CONTENT_TYPE,
       contentLength: fileStat.size,
       etag: etagOf(fileStat),
       lastModified: fileStat.mtime,
     };
+  };
+
+  /**
+   * The blob's bytes and its type, each in a temporary file written and synced at the same time;
+   * then renamed into place, the type first, so new bytes never meet an old type for long (and a
+   * type is a property, not the content). Nothing changes when writing fails.
+   */
+  const storeBlob = async (
+    container: string,
+    name: string,
+    contentType: string,
+    write: (handle: FileHandle) => Promise<void>,
+  ): Promise<BlobInfo> => {
+    const file = fileOf(container, name);
+    try {
+      const [typeTemp, bytesTemp] = await bothOrNeither(
+        writeTemp(typeFileOf(file), (handle) => handle.writeFile(contentType)),
+        writeTemp(file, write),
+      );
+      try {
+        await rename(typeTemp.path, typeFileOf(file));
+        await rename(bytesTemp.path, file);
+      } catch (error) {
+        await Promise.all([unlink(typeTemp.path).catch(() => {}), unlink(bytesTemp.path).catch(() => {})]);
+        throw error;
+      }
+      // The temporary file's stat is the blob's: a rename keeps the inode, size and mtime.
+      const fileStat = bytesTemp.stat;
+      return {
+        container,
+        name,
+        contentType,
+        contentLength: fileStat.size,
+        etag: etagOf(fileStat),
+        lastModified: fileStat.mtime,
+      };
+    } catch (error) {
+      // No container folder: the temporary files could not be opened.
+      if (isAbsent(error)) throw new ContainerNotFoundError(container);
+      throw error;
+    }
   };
 
   return {
@@ -88,9 +133,13 @@ export function createFileStorage(root: string): Storage {
 
     async createContainer(name, options) {
       const folder = folderOf(name);
-      await mkdir(root, { recursive: true });
       try {
-        await mkdir(folder);
+        await mkdir(folder).catch(async (error: NodeJS.ErrnoException) => {
+          // The root only when it is missing: an upload calls this each time.
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(root, { recursive: true });
+          await mkdir(folder);
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const existing = await readContainer(name);
@@ -140,58 +189,11 @@ export function createFileStorage(root: string): Storage {
       return blobs;
     },
 
-    async putBlob(container, name, bytes, contentType) {
-      const file = fileOf(container, name);
-      if (!(await statIfPresent(path.dirname(file)))?.isDirectory())
-        throw new ContainerNotFoundError(container);
-      try {
-        // Each file is replaced atomically, the two not together: the type goes first, so new
-        // bytes never meet an old type for long (and a type is a property, not the content).
-        await writeAtomically(typeFileOf(file), contentType);
-        await writeAtomically(file, bytes);
-      } catch (error) {
-        if (isAbsent(error)) throw new ContainerNotFoundError(container);
-        throw error;
-      }
-      const fileStat = await stat(file);
-      return {
-        container,
-        name,
-        contentType,
-        contentLength: fileStat.size,
-        etag: etagOf(fileStat),
-        lastModified: fileStat.mtime,
-      };
-    },
+    putBlob: (container, name, bytes, contentType) =>
+      storeBlob(container, name, contentType, (handle) => handle.writeFile(bytes)),
 
-    async putBlobStream(container, name, body, contentType) {
-      const file = fileOf(container, name);
-      if (!(await statIfPresent(path.dirname(file)))?.isDirectory())
-        throw new ContainerNotFoundError(container);
-      try {
-        // The bytes go to a temporary file first, so the type may go in before them (as putBlob).
-        const temp = await writeStreamToTemp(file, body);
-        try {
-          await writeAtomically(typeFileOf(file), contentType);
-          await rename(temp, file);
-        } catch (error) {
-          await unlink(temp).catch(() => {});
-          throw error;
-        }
-      } catch (error) {
-        if (isAbsent(error)) throw new ContainerNotFoundError(container);
-        throw error;
-      }
-      const fileStat = await stat(file);
-      return {
-        container,
-        name,
-        contentType,
-        contentLength: fileStat.size,
-        etag: etagOf(fileStat),
-        lastModified: fileStat.mtime,
-      };
-    },
+    putBlobStream: (container, name, body, contentType) =>
+      storeBlob(container, name, contentType, (handle) => writeStream(handle, body)),
 
     async statBlob(container, name) {
       const file = fileOf(container, name);
@@ -210,12 +212,15 @@ export function createFileStorage(root: string): Storage {
       }
       try {
         // Properties and bytes from one open file: a rename that replaces it meanwhile does not mix them.
+        const type = readIfPresent(typeFileOf(file));
+        // Read beside the stat, not after it; settled here so a directory's failed read is no stray rejection.
+        type.catch(() => {});
         const fileStat = await handle.stat();
         if (!fileStat.isFile()) {
           await handle.close();
           return null;
         }
-        const info = await infoOf(container, name, file, fileStat);
+        const info = await infoOf(container, name, file, fileStat, type);
         const range = pick?.(info);
         const body = createReadStream('', {
           fd: handle,
@@ -248,48 +253,69 @@ const etagOf = (fileStat: Stats) =>
 
 /** Readers see the old content or the new, never a half-written file, even after a crash. */
 async function writeAtomically(file: string, content: Buffer | string) {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = await writeTemp(file, (handle) => handle.writeFile(content));
   try {
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
+    await rename(temp.path, file);
   } catch (error) {
-    await unlink(temp).catch(() => {});
+    await unlink(temp.path).catch(() => {});
     throw error;
   }
 }
 
-/** `body` in a new temporary dot file beside `file`, synced; answers its path. Removed again on failure. */
-async function writeStreamToTemp(file: string, body: Readable): Promise<string> {
+/**
+ * A new temporary dot file beside `file`, filled by `write` and synced (the one place the storage
+ * writes files): its path and stat. Removed again when anything fails.
+ */
+async function writeTemp(
+  file: string,
+  write: (handle: FileHandle) => Promise<void>,
+): Promise<{ path: string; stat: Stats }> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx');
   try {
-    // Chunks from the network are small (64 KB and less): written a megabyte at a time.
-    let batch: Buffer[] = [];
-    let batched = 0;
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      batch.push(chunk);
-      batched += chunk.length;
-      if (batched >= WRITE_CHUNK_BYTES) {
-        await writeAll(handle, batch, batched);
-        batch = [];
-        batched = 0;
-      }
-    }
-    if (batch.length > 0) await writeAll(handle, batch, batched);
+    await write(handle);
     await handle.sync();
-    return temp;
+    return { path: temp, stat: await handle.stat() };
   } catch (error) {
     await unlink(temp).catch(() => {});
     throw error;
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Both written, or neither: when one fails, the other (once done) is removed and the first
+ * failure thrown.
+ */
+async function bothOrNeither<A extends { path: string }, B extends { path: string }>(
+  first: Promise<A>,
+  second: Promise<B>,
+): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+  await Promise.all(
+    [a, b].map((result) =>
+      result.status === 'fulfilled' ? unlink(result.value.path).catch(() => {}) : null,
+    ),
+  );
+  throw (a.status === 'rejected' ? a : (b as PromiseRejectedResult)).reason;
+}
+
+/** `body` into `handle`, a megabyte per write: chunks from the network are 64 KB and less. */
+async function writeStream(handle: FileHandle, body: Readable): Promise<void> {
+  let batch: Buffer[] = [];
+  let batched = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    batch.push(chunk);
+    batched += chunk.length;
+    if (batched >= WRITE_CHUNK_BYTES) {
+      await writeAll(handle, batch, batched);
+      batch = [];
+      batched = 0;
+    }
+  }
+  if (batch.length > 0) await writeAll(handle, batch, batched);
 }
 
 /** A short write (a full disk) is an error, not fewer bytes. */
