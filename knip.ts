@@ -36,6 +36,8 @@ const config: KnipConfig = {
   ],
   // Trees that tools/lint-boundaries.test.ts runs the linters over: dead on purpose.
   ignore: ['tools/lint-fixtures/**'],
+  // Programs of the system: bench:files drops its files from the page cache with coreutils' dd.
+  ignoreBinaries: ['dd'],
   paths: {
     // Vite's alias for Chakra's theme one module per import (vite.config.ts, src/ui/chakra-theme.d.ts).
     'chakra-theme/*': ['./node_modules/@chakra-ui/react/dist/esm/theme/*'],
