@@ -15,9 +15,7 @@
  *   tsx tools/bench/first-sync.ts [--lifts 2000] [--messages 10000] [--email service@demo.local]
  *     [--cpu 4] [--pg postgres://postgres@127.0.0.1:5432] [--port 3652]
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -25,6 +23,7 @@ import pg from 'pg';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { defaultParameters } from '../../contract/parameters';
 import { chromiumLaunchOptions } from '../chromium.mjs';
+import { startBuiltPortal } from './built-portal';
 
 const { values: args } = parseArgs({
   options: {
@@ -244,43 +243,10 @@ function report(label: string, run: Run, ceiling: number, oneRequest: number) {
 }
 
 async function main() {
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
-    throw new Error('Run "npm run build" first: the benchmark drives the built portal.');
-  }
-  const name = `lift_bench_first_sync_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const databaseUrl = `${args.pg}/${name}`;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: args.port,
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      SIMULATE_DEVICES: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      ADDRESS_RATE_LIMIT: '1000',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: `/tmp/${name}`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const portal = await startBuiltPortal({ prefix: 'lift_bench_first_sync', pg: args.pg, port: args.port });
   const browser = await chromium.launch(chromiumLaunchOptions());
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: portal.databaseUrl });
   try {
-    for (let tries = 0; ; tries++) {
-      const status = await fetch(`${BASE}/api/health`).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (tries > 600) throw new Error('The server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     const session = (await (
       await fetch(`${BASE}/api/users/authenticate`, {
         method: 'POST',
@@ -313,10 +279,7 @@ async function main() {
   } finally {
     await client.end().catch(() => {});
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await portal.stop();
   }
 }
 

@@ -16,15 +16,14 @@
  *   tsx tools/bench/offline.ts [--lifts 10000] [--descriptions 2000] [--messages 50000]
  *     [--lookupDescriptions 10000] [--lookups 200] [--pg postgres://postgres@127.0.0.1:5432]
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { defaultParameters } from '../../contract/parameters';
 import { PULL_PAGE_LIMIT } from '../../src/data/mirror/pull';
 import { chromiumLaunchOptions } from '../chromium.mjs';
+import { startBuiltPortal } from './built-portal';
 
 const { values: args } = parseArgs({
   options: {
@@ -307,43 +306,10 @@ async function waitFor<T>(
 }
 
 async function main() {
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
-    throw new Error('Run "npm run build" first: the benchmark drives the built portal.');
-  }
-  const name = `lift_bench_offline_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const databaseUrl = `${args.pg}/${name}`;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: args.port,
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      SIMULATE_DEVICES: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      ADDRESS_RATE_LIMIT: '1000',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: `/tmp/${name}`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const portal = await startBuiltPortal({ prefix: 'lift_bench_offline', pg: args.pg, port: args.port });
   const browser = await chromium.launch(chromiumLaunchOptions());
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: portal.databaseUrl });
   try {
-    await waitFor(
-      () =>
-        fetch(`${BASE}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      60_000,
-    );
     const serviceMan = await api<Session>('/api/users/authenticate', {
       body: { email: 'service@demo.local', password: 'demo1234' },
     });
@@ -557,10 +523,7 @@ async function main() {
   } finally {
     await client.end().catch(() => {});
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await portal.stop();
   }
 }
 

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+/**
+ * The built portal (`npm run build`) on a scratch PostgreSQL database with the demo data, for the
+ * browser benches (first-sync.ts, offline.ts): created, started and healthy; `stop` ends the
+ * process and drops the database.
+ */
+export interface BuiltPortal {
+  databaseUrl: string;
+  base: string;
+  server: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startBuiltPortal(options: {
+  /** The scratch database's name starts with it (`lift_bench_offline_…`). */
+  prefix: string;
+  /** The server's address without a database, e.g. postgres://postgres@127.0.0.1:5432. */
+  pg: string;
+  port: string;
+}): Promise<BuiltPortal> {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+    throw new Error('Run "npm run build" first: the benchmark drives the built portal.');
+  }
+  const name = `${options.prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${options.pg}/postgres` });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const databaseUrl = `${options.pg}/${name}`;
+  const base = `http://127.0.0.1:${options.port}`;
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: options.port,
+      HOST: '127.0.0.1',
+      SEED_DEMO: '1',
+      SIMULATE_DEVICES: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      ADDRESS_RATE_LIMIT: '1000',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: `/tmp/${name}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
+  try {
+    for (let tries = 0; ; tries++) {
+      const status = await fetch(`${base}/api/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (tries > 600) throw new Error('The server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { databaseUrl, base, server, stop };
+}
