@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
+import type { Page } from 'playwright-core';
 
 /**
  * The built portal (`npm run build`) on a scratch PostgreSQL database with the demo data, for the
  * browser benches (first-sync.ts, offline.ts): created, started and healthy; `stop` ends the
- * process and drops the database.
+ * process and drops the database. `lastSyncAt` tells them when the page's mirror is complete.
  */
 export interface BuiltPortal {
   databaseUrl: string;
@@ -69,4 +70,33 @@ export async function startBuiltPortal(options: {
     throw error;
   }
   return { databaseUrl, base, server, stop };
+}
+
+/** The mirror's `lastSyncAt` (set when a pull's last page is written), or null before; one key read. */
+export function lastSyncAt(page: Page, name: string): Promise<string | null> {
+  return page.evaluate(
+    (dbName) =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const request = db.transaction('meta', 'readonly').objectStore('meta').get('lastSyncAt');
+          request.onsuccess = () => {
+            db.close();
+            resolve((request.result as { value?: string } | undefined)?.value ?? null);
+          };
+          request.onerror = () => {
+            db.close();
+            resolve(null);
+          };
+        };
+      }),
+    name,
+  );
 }

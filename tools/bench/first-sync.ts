@@ -23,7 +23,7 @@ import pg from 'pg';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { defaultParameters } from '../../contract/parameters';
 import { chromiumLaunchOptions } from '../chromium.mjs';
-import { startBuiltPortal } from './built-portal';
+import { lastSyncAt, startBuiltPortal } from './built-portal';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,35 +51,6 @@ async function throttle(context: BrowserContext, page: Page) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(args.cpu) });
-}
-
-/** The mirror's `lastSyncAt`, read through the bare IndexedDB API (undefined until the first sync ends). */
-function lastSyncAt(page: Page, dbName: string) {
-  return page.evaluate(
-    (name) =>
-      new Promise<string | undefined>((resolve) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => resolve(undefined);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) {
-            db.close();
-            resolve(undefined);
-            return;
-          }
-          const request = db.transaction('meta', 'readonly').objectStore('meta').get('lastSyncAt');
-          request.onsuccess = () => {
-            db.close();
-            resolve((request.result as { value?: string } | undefined)?.value);
-          };
-          request.onerror = () => {
-            db.close();
-            resolve(undefined);
-          };
-        };
-      }),
-    dbName,
-  );
 }
 
 interface Run {

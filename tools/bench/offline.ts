@@ -23,7 +23,7 @@ import { chromium, type Page } from 'playwright-core';
 import { defaultParameters } from '../../contract/parameters';
 import { PULL_PAGE_LIMIT } from '../../src/data/mirror/pull';
 import { chromiumLaunchOptions } from '../chromium.mjs';
-import { startBuiltPortal } from './built-portal';
+import { lastSyncAt, startBuiltPortal } from './built-portal';
 
 const { values: args } = parseArgs({
   options: {
@@ -147,35 +147,6 @@ function countMirror(page: Page, name: string) {
           tx.oncomplete = () => {
             db.close();
             resolve(counts);
-          };
-        };
-      }),
-    name,
-  );
-}
-
-/** The mirror's `lastSyncAt` (set when a pull's last page is written), or null before; one key read. */
-function lastSyncAt(page: Page, name: string) {
-  return page.evaluate(
-    (dbName) =>
-      new Promise<string | null>((resolve) => {
-        const open = indexedDB.open(dbName);
-        open.onerror = () => resolve(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) {
-            db.close();
-            resolve(null);
-            return;
-          }
-          const request = db.transaction('meta', 'readonly').objectStore('meta').get('lastSyncAt');
-          request.onsuccess = () => {
-            db.close();
-            resolve((request.result as { value?: string } | undefined)?.value ?? null);
-          };
-          request.onerror = () => {
-            db.close();
-            resolve(null);
           };
         };
       }),
