@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
 import { benchRequests, timeRuns } from './http-client';
+import { benchServerEnv } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,20 +35,7 @@ async function main() {
   await admin.query(`create database "${name}"`);
   const databaseUrl = `${args.pg}/${name}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      SIMULATE_DEVICES: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      ADDRESS_RATE_LIMIT: '1000',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: `/tmp/${name}`,
-    },
+    env: benchServerEnv(databaseUrl, PORT, name),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const client = new pg.Client({ connectionString: databaseUrl });

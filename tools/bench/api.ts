@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
 import { benchRequests } from './http-client';
+import { benchServerEnv } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -103,20 +104,7 @@ async function main() {
   const databaseUrl = `${args.pg}/${name}`;
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      SIMULATE_DEVICES: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      ADDRESS_RATE_LIMIT: '1000',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: `/tmp/${name}`,
-    },
+    env: benchServerEnv(databaseUrl, PORT, name),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

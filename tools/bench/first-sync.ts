@@ -23,7 +23,7 @@ import pg from 'pg';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { defaultParameters } from '../../contract/parameters';
 import { chromiumLaunchOptions } from '../chromium.mjs';
-import { lastSyncAt, startBuiltPortal } from './built-portal';
+import { lastSyncAt, startBuiltPortal } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {

@@ -23,7 +23,7 @@ import { chromium, type Page } from 'playwright-core';
 import { defaultParameters } from '../../contract/parameters';
 import { PULL_PAGE_LIMIT } from '../../src/data/mirror/pull';
 import { chromiumLaunchOptions } from '../chromium.mjs';
-import { lastSyncAt, startBuiltPortal } from './built-portal';
+import { lastSyncAt, startBuiltPortal } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
 import { benchRequests, timeRuns } from './http-client';
+import { benchServerEnv } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -158,20 +159,7 @@ async function main() {
   const databaseUrl = `${args.pg}/${name}`;
   const start = () =>
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        SEED_DEMO: '1',
-        SIMULATE_DEVICES: '0',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT: '1000',
-        ADDRESS_RATE_LIMIT: '1000',
-        AUTH_SECRET: secret,
-        DATA_DIR: `/tmp/${name}`,
-      },
+      env: benchServerEnv(databaseUrl, PORT, name, secret),
       stdio: ['ignore', 'inherit', 'inherit'],
     });
   const up = async () => {

@@ -5,15 +5,43 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 
 /**
- * The built portal (`npm run build`) on a scratch PostgreSQL database with the demo data, for the
- * browser benches (first-sync.ts, offline.ts): created, started and healthy; `stop` ends the
- * process and drops the database. `lastSyncAt` tells them when the page's mirror is complete.
+ * How the benches start a portal on a scratch PostgreSQL database: `benchServerEnv` for any of them
+ * (api, analytics and telemetry run the source with tsx), `startBuiltPortal` for the browser benches
+ * (first-sync.ts, offline.ts), which drive the build (`npm run build`): created, started and
+ * healthy; `stop` ends the process and drops the database. `lastSyncAt` tells the browser benches
+ * when the page's mirror is complete.
  */
 export interface BuiltPortal {
   databaseUrl: string;
   base: string;
   server: ChildProcess;
   stop(): Promise<void>;
+}
+
+/**
+ * The environment of a portal a bench starts (built or from source) on its scratch database:
+ * demo data without virtual controllers, quiet logs, sign-in limits out of the way.
+ */
+export function benchServerEnv(
+  databaseUrl: string,
+  port: number | string,
+  name: string,
+  authSecret = randomBytes(32).toString('hex'),
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: '1',
+    SIMULATE_DEVICES: '0',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    ADDRESS_RATE_LIMIT: '1000',
+    AUTH_SECRET: authSecret,
+    DATA_DIR: `/tmp/${name}`,
+  };
 }
 
 export async function startBuiltPortal(options: {
@@ -33,20 +61,7 @@ export async function startBuiltPortal(options: {
   const databaseUrl = `${options.pg}/${name}`;
   const base = `http://127.0.0.1:${options.port}`;
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: options.port,
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      SIMULATE_DEVICES: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      ADDRESS_RATE_LIMIT: '1000',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: `/tmp/${name}`,
-    },
+    env: benchServerEnv(databaseUrl, options.port, name),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
