@@ -13,6 +13,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { waitUntilUp } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -85,16 +86,6 @@ async function drive(
   return { perSecond: acked / elapsed, failed };
 }
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 async function main() {
   const name = `lift_bench_cluster_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
@@ -121,7 +112,7 @@ async function main() {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(child);
-    await waitFor(`http://127.0.0.1:${port}/api/health`);
+    await waitUntilUp(`http://127.0.0.1:${port}/api/health`);
     return `http://127.0.0.1:${port}`;
   };
   try {

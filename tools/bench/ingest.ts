@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
+import { waitUntilUp } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -121,19 +122,6 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
   };
 }
 
-function waitFor(url: string, tries = 600): Promise<void> {
-  return (async () => {
-    for (let i = 0; i < tries; i++) {
-      try {
-        const response = await fetch(url);
-        if (response.ok) return;
-      } catch {}
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`${url} did not come up`);
-  })();
-}
-
 async function main() {
   const name = `lift_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
@@ -159,7 +147,7 @@ async function main() {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(server);
-    await waitFor(`http://127.0.0.1:${PORT}/api/health`);
+    await waitUntilUp(`http://127.0.0.1:${PORT}/api/health`);
 
     // Controllers: lifts with known keys, inserted in one statement.
     const devices = Array.from({ length: CONTROLLERS }, (_, i) => ({

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { waitUntilUp } from './portal-server';
 
 const { values: args } = parseArgs({
   options: {
@@ -115,17 +116,6 @@ async function drive(brokerUrl: string, root: 'lifts' | 'echo', imeis: string[])
   };
 }
 
-async function waitFor(url: string, tries = 300): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 async function main() {
   const name = `lift_bench_mqtt_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
@@ -172,7 +162,7 @@ async function main() {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(server);
-    await waitFor(`http://127.0.0.1:${PORT}/api/health`);
+    await waitUntilUp(`http://127.0.0.1:${PORT}/api/health`);
 
     // Controllers: lifts inserted in one statement (anonymous broker: the key is not asked for).
     const imeis = Array.from({ length: CONTROLLERS }, (_, i) => `35778${String(i).padStart(10, '0')}`);

@@ -44,6 +44,20 @@ export function benchServerEnv(
   };
 }
 
+/** Waits until `url` answers 2xx (a starting server's health route); throws after `timeoutMs`. */
+export async function waitUntilUp(url: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
 export async function startBuiltPortal(options: {
   /** The scratch database's name starts with it (`lift_bench_offline_…`). */
   prefix: string;
@@ -71,15 +85,7 @@ export async function startBuiltPortal(options: {
     await admin.end();
   };
   try {
-    for (let tries = 0; ; tries++) {
-      const status = await fetch(`${base}/api/health`).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (tries > 600) throw new Error('The server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilUp(`${base}/api/health`);
   } catch (error) {
     await stop();
     throw error;
