@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, maintenanceDue } from './maintenance';
+import { addDays, addMonths, maintenanceDue } from './maintenance';
 
 const plan = { everyTrips: 1000, everyHours: 100, everyMonths: 6 };
 
@@ -83,5 +83,33 @@ describe('maintenanceDue', () => {
         7,
       ),
     ).toMatchObject({ status: 'ok', dueOn: '2026-07-19' });
+  });
+});
+
+describe('day arithmetic', () => {
+  // The reference: the same steps with Date in UTC, as the module computed them before.
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const DAY_MS = 86_400_000;
+
+  it('adds days and months as Date does, for every day from 1899 to 2201', () => {
+    const mismatches: string[] = [];
+    for (let ms = Date.UTC(1899, 0, 1); ms < Date.UTC(2201, 0, 1); ms += DAY_MS) {
+      const day = iso(ms);
+      for (const days of [-400, -1, 0, 1, 30, 365, 10_000]) {
+        const expected = iso(ms + days * DAY_MS);
+        if (addDays(day, days) !== expected) mismatches.push(`${day} + ${days} days`);
+      }
+      const date = new Date(ms);
+      for (const months of [-13, 1, 6, 12, 25]) {
+        const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+        const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+        target.setUTCDate(Math.min(date.getUTCDate(), last));
+        if (addMonths(day, months) !== iso(target.getTime())) mismatches.push(`${day} + ${months} months`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2100-01-31', 1)).toBe('2100-02-28');
+    expect(addDays('2000-02-28', 1)).toBe('2000-02-29');
   });
 });

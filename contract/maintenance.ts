@@ -42,18 +42,55 @@ export interface MaintenanceDue {
   hoursLeft: number;
 }
 
-const DAY_MS = 86_400_000;
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => dayOf(dayMs(day) + days * DAY_MS);
+/*
+ * Days are counted as whole numbers since 1970-01-01 (proleptic Gregorian, Howard Hinnant's
+ * `days_from_civil` and `civil_from_days`): the server judges every listed lift with these, and
+ * integer arithmetic costs a tenth of parsing and formatting `Date`s (docs/api.md#lift-list).
+ */
+const floorDiv = (a: number, b: number) => Math.floor(a / b);
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day. */
+function dayNumber(day: string): number {
+  const month = Number(day.slice(5, 7));
+  const year = Number(day.slice(0, 4)) - (month <= 2 ? 1 : 0);
+  const era = floorDiv(year, 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = floorDiv(153 * (month > 2 ? month - 3 : month + 9) + 2, 5) + Number(day.slice(8, 10)) - 1;
+  return (
+    era * 146_097 + yearOfEra * 365 + floorDiv(yearOfEra, 4) - floorDiv(yearOfEra, 100) + dayOfYear - 719_468
+  );
+}
+
+/** The `YYYY-MM-DD` of a day number. */
+function dayText(days: number): string {
+  const shifted = days + 719_468;
+  const era = floorDiv(shifted, 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = floorDiv(
+    dayOfEra - floorDiv(dayOfEra, 1460) + floorDiv(dayOfEra, 36_524) - floorDiv(dayOfEra, 146_096),
+    365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + floorDiv(yearOfEra, 4) - floorDiv(yearOfEra, 100));
+  const shiftedMonth = floorDiv(5 * dayOfYear + 2, 153);
+  const day = dayOfYear - floorDiv(153 * shiftedMonth + 2, 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+export const addDays = (day: string, days: number) => dayText(dayNumber(day) + days);
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The same day `months` later; the month's last day when it is shorter (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(day: string, months: number): string {
-  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return dayOf(target.getTime());
+  const monthIndex = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 + months;
+  const year = floorDiv(monthIndex, 12);
+  const month = monthIndex - year * 12 + 1;
+  const last = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 31);
+  const date = Math.min(Number(day.slice(8, 10)), last);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
 }
 
 const FORMAT = new Intl.DateTimeFormat('en-CA', {
@@ -82,7 +119,7 @@ export function maintenanceDue(
   const hoursSince = Math.max(0, input.operatingHours - base.operatingHours);
   const tripsLeft = plan.everyTrips - tripsSince;
   const hoursLeft = plan.everyHours - hoursSince;
-  const elapsedDays = Math.max(1, Math.round((dayMs(today) - dayMs(start)) / DAY_MS));
+  const elapsedDays = Math.max(1, dayNumber(today) - dayNumber(start));
 
   const candidates: { reason: MaintenanceReason; day: string; reached: boolean }[] = [
     { reason: 'months', day: addMonths(start, plan.everyMonths), reached: false },
