@@ -1,4 +1,4 @@
-import { Box, Button, chakra, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, BellOff } from 'lucide-react';
@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AlarmState } from '../../../contract/schemas/alarm';
 import { useSocketEvent } from '../../data/socket';
 import { useLiftOptions } from '../../data/use-lift-options';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure } from '../../ui/LoadFailure';
@@ -138,29 +139,6 @@ export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
     '60': t`Older than 1 hour`,
     '1440': t`Older than 1 day`,
   };
-  const select = (
-    id: string,
-    label: string,
-    value: string,
-    onChange: (v: string) => void,
-    options: [string, string][],
-  ) => (
-    <Box display="flex" flexDirection="column" gap="1.5">
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
-        {label}
-      </chakra.label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-          {options.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Box>
-  );
   const list = alarms.data?.alarms ?? [];
 
   return (
@@ -170,17 +148,23 @@ export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
         <PushToggle />
       </HStack>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
-        {select(
-          'alarm-state',
-          t`State`,
-          state,
-          (v) => setState(v as StateChoice),
-          (['open', 'acknowledged', 'closed', 'all'] as const).map((s) => [s, stateLabels[s]]),
-        )}
-        {select('alarm-lift', t`Lift`, liftId, setLiftId, [
-          ['', t`All lifts`],
-          ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
-        ])}
+        <FilterSelect
+          id="alarm-state"
+          label={t`State`}
+          value={state}
+          onChange={(v) => setState(v as StateChoice)}
+          options={(['open', 'acknowledged', 'closed', 'all'] as const).map((s) => [s, stateLabels[s]])}
+        />
+        <FilterSelect
+          id="alarm-lift"
+          label={t`Lift`}
+          value={liftId}
+          onChange={setLiftId}
+          options={[
+            ['', t`All lifts`],
+            ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
+          ]}
+        />
         <FormField id="alarm-code" label={t`Error code`}>
           <Input
             size="sm"
@@ -189,13 +173,13 @@ export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
             onChange={(e) => setCodeInput(e.target.value)}
           />
         </FormField>
-        {select(
-          'alarm-age',
-          t`Age`,
-          age,
-          (v) => setAge(v as Age),
-          AGES.map((a) => [a, ageLabels[a]]),
-        )}
+        <FilterSelect
+          id="alarm-age"
+          label={t`Age`}
+          value={age}
+          onChange={(v) => setAge(v as Age)}
+          options={AGES.map((a) => [a, ageLabels[a]])}
+        />
       </SimpleGrid>
       <LoadFailure error={alarms.status === 'failed' ? alarms.error : null} />
       <Box aria-live="polite" aria-busy={alarms.status === 'loading'}>

@@ -1,10 +1,11 @@
-import { Badge, Box, chakra, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import { descriptionTexts, findDescription } from '../../data/descriptions';
 import { useDescriptionCatalog } from '../../data/mirror/use-mirror';
 import { useLiftOptions } from '../../data/use-lift-options';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { FormField } from '../../ui/FormField';
 import { DescriptionText } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -120,36 +121,6 @@ export function ErrorsPage() {
     '90d': t`Last 90 days`,
   };
   const list = messages.data?.messages ?? [];
-  const select = (
-    id: string,
-    label: string,
-    value: string,
-    onChange: (v: string) => void,
-    options: [string, string][],
-  ) => (
-    <Box display="flex" flexDirection="column" gap="1.5">
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
-        {label}
-      </chakra.label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          id={id}
-          value={value}
-          onChange={(event) => {
-            onChange(event.target.value);
-            setPage(1);
-          }}
-        >
-          {options.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Box>
-  );
 
   return (
     <Stack gap="5">
@@ -160,21 +131,42 @@ export function ErrorsPage() {
           <Trans>Events</Trans>
         </Text>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
-          {select('filter-lift', t`Lift`, liftId, setLiftId, [
-            ['', t`All lifts`],
-            ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
-          ])}
-          {select('filter-type', t`Type`, type, (v) => setType(v as 'error' | 'info'), [
-            ['error', t`Errors`],
-            ['info', t`Infos`],
-          ])}
-          {select(
-            'filter-range',
-            t`Time range`,
-            range,
-            (v) => setRange(v as Range),
-            RANGES.map((r) => [r, rangeLabels[r]]),
-          )}
+          <FilterSelect
+            id="filter-lift"
+            label={t`Lift`}
+            value={liftId}
+            onChange={(v) => {
+              setLiftId(v);
+              setPage(1);
+            }}
+            options={[
+              ['', t`All lifts`],
+              ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
+            ]}
+          />
+          <FilterSelect
+            id="filter-type"
+            label={t`Type`}
+            value={type}
+            onChange={(v) => {
+              setType(v as 'error' | 'info');
+              setPage(1);
+            }}
+            options={[
+              ['error', t`Errors`],
+              ['info', t`Infos`],
+            ]}
+          />
+          <FilterSelect
+            id="filter-range"
+            label={t`Time range`}
+            value={range}
+            onChange={(v) => {
+              setRange(v as Range);
+              setPage(1);
+            }}
+            options={RANGES.map((r) => [r, rangeLabels[r]])}
+          />
           <FormField id="filter-code" label={t`Code`}>
             <Input
               size="sm"
