@@ -6,17 +6,25 @@
  *
  *   tsx tools/bench/ingest.ts [--controllers 200] [--seconds 10] [--window 3] [--pg postgres://postgres@127.0.0.1:5432]
  *     [--port 3197] [--cpu-prof <dir>]
+ *   tsx tools/bench/ingest.ts --batch 600 [--batches 100] [--controllers 200] [--pg …]
  *
  * `--cpu-prof <dir>` writes a V8 CPU profile of the portal's process into that folder (open it in
  * Chrome DevTools or speedscope) to see where an ingest's time goes.
+ *
+ * `--batch <size>` times the database side alone: `writeBatch` (server/realtime/ingest.ts) with the
+ * analytics and alarms steps, in this process, on a scratch database, batches of that many readings
+ * of the same mix (one in 20 an info event), round-robin over the controllers. No socket.io, no
+ * portal process: the figure to compare when changing the batch statements or the tables' indexes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
+import { rowsOf } from '../../server/db/results';
 import { waitUntilUp } from './portal-server';
 
 const { values: args } = parseArgs({
@@ -30,6 +38,8 @@ const { values: args } = parseArgs({
     watch: { type: 'boolean', default: false },
     'echo-server': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    batch: { type: 'string' },
+    batches: { type: 'string', default: '100' },
   },
 });
 
@@ -50,6 +60,8 @@ if (args['echo-server']) {
     }
   });
   http.listen(PORT + 1, '127.0.0.1', () => process.send?.('ready'));
+} else if (args.batch) {
+  await timeBatches(Number(args.batch), Number(args.batches));
 } else {
   await main();
 }
@@ -94,11 +106,7 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
     const trip = (trips.get(socket) ?? 0) + 1;
     trips.set(socket, trip);
     const sentAt = performance.now();
-    const event = seq % 20 === 0 ? 'event' : 'stats';
-    const reading =
-      event === 'event'
-        ? { seq, ts: Date.now(), code: 100 + (seq % 7), type: 'info', active: true, floor: seq % 5 }
-        : { seq, ts: Date.now(), trips: trip, operatingHours: trip / 100 };
+    const { event, reading } = benchReading(seq, trip);
     socket.emit(event, reading, (answer: { ok: boolean }) => {
       if (!running) return;
       if (answer?.ok) latencies.push(performance.now() - sentAt);
@@ -120,6 +128,83 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
     p99: at(0.99),
     failed,
   };
+}
+
+/** The bench's reading of one controller: a stats reading, every 20th an info event. */
+function benchReading(seq: number, trip: number) {
+  return seq % 20 === 0
+    ? {
+        event: 'event' as const,
+        reading: {
+          seq,
+          ts: Date.now(),
+          code: 100 + (seq % 7),
+          type: 'info' as const,
+          active: true,
+          floor: seq % 5,
+        },
+      }
+    : { event: 'stats' as const, reading: { seq, ts: Date.now(), trips: trip, operatingHours: trip / 100 } };
+}
+
+/** `--batch`: writeBatch alone, in this process, on a scratch database migrated as the server does. */
+async function timeBatches(size: number, batches: number) {
+  const { openDatabase } = await import('../../server/db/client');
+  const { writeBatch } = await import('../../server/realtime/ingest');
+  const { analyticsIngestStep } = await import('../../server/modules/analytics/rollup');
+  const { applyReadings } = await import('../../server/modules/alarms/alarms.repository');
+  type Reading = import('../../server/realtime/ingest').Reading;
+  const name = `lift_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  try {
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: `${args.pg}/${name}`,
+      migrationsDir: 'server/db/migrations',
+    });
+    const lifts = rowsOf<{ id: string; imei: string }>(
+      await handle.db.execute(sql`
+        insert into lifts (uid, address, imei, parameters, device_key_hash)
+        select 'B-' || imei, 'Benchstraße 1', imei, '{}'::jsonb, md5(imei)
+        from (select '35777' || lpad(n::text, 10, '0') as imei from generate_series(0, ${CONTROLLERS - 1}) n) d
+        returning id::text, imei`),
+    );
+    const seqs = new Map<string, number>();
+    const steps = [
+      analyticsIngestStep,
+      async (tx: Parameters<typeof applyReadings>[0], readings: readonly Reading[]) => {
+        await applyReadings(tx, readings);
+        return undefined;
+      },
+    ];
+    const times: number[] = [];
+    for (let b = 0; b < batches; b++) {
+      const items: Reading[] = Array.from({ length: size }, (_, k) => {
+        const lift = lifts[k % lifts.length] as { id: string; imei: string };
+        const seq = (seqs.get(lift.id) ?? 0) + 1;
+        seqs.set(lift.id, seq);
+        const { event, reading } = benchReading(seq, seq);
+        return event === 'event'
+          ? { kind: 'event', liftId: lift.id, imei: lift.imei, reading }
+          : { kind: 'stats', liftId: lift.id, imei: lift.imei, reading };
+      });
+      const started = performance.now();
+      await writeBatch(handle.db, items, steps);
+      times.push(performance.now() - started);
+    }
+    await handle.close();
+    // The first batches warm the caches and the plans.
+    const warm = times.slice(Math.min(5, times.length - 1)).sort((a, b) => a - b);
+    const at = (q: number) => warm[Math.min(warm.length - 1, Math.floor(warm.length * q))] ?? 0;
+    console.info(
+      `writeBatch, ${size} readings over ${CONTROLLERS} controllers, ${batches} batches: median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, ${Math.round((size / at(0.5)) * 1000)} readings/s`,
+    );
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
 }
 
 async function main() {
