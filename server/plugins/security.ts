@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { definePlugin } from '../lib/define-plugin';
 
@@ -24,16 +25,35 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 /**
- * Helmet's middleware, built once: @fastify/helmet built it anew for every request (the policy
- * parsed each time), about a tenth of a lift list request's server time (docs/api.md#lift-list).
+ * The headers helmet sets for our options, worked out once: @fastify/helmet built helmet's
+ * middleware anew for every request (the policy parsed each time), and even built once its chain
+ * of a dozen middlewares cost more per request than a bare route's whole answer
+ * (docs/api.md#lift-list). Nothing in the options depends on the request.
  */
-export const securityPlugin = definePlugin('security', async (app) => {
-  const setSecurityHeaders = helmet({
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
     // No helmet defaults: `upgrade-insecure-requests` would break a plain-HTTP LAN install.
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  return headers;
+}
+
+export const securityPlugin = definePlugin('security', async (app) => {
+  const headers = helmetHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 });
