@@ -17,8 +17,9 @@
  * parsing, type detection, the type's own file and the renames, and the client's reading; the
  * raw side the file system calls only (docs/files.md#figures).
  *
- *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite] [--profile <dir>]
+ *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--port 3300] [--azurite] [--profile <dir>]
  *
+ * `--port` is the server's (a free one when not given), so benches that share a machine keep apart.
  * `--profile` writes the server's CPU profile (node --cpu-prof) into `<dir>`.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -41,6 +42,7 @@ const { values: args } = parseArgs({
     mb: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '8' },
     azurite: { type: 'boolean', default: false },
+    port: { type: 'string', default: '0' },
     profile: { type: 'string' },
     /** Internal: the child process that runs the server in `dataDir`. */
     serve: { type: 'string' },
@@ -124,7 +126,7 @@ function send(
   });
 }
 
-/** The child: the portal on a free loopback port, which it prints; it runs until killed. */
+/** The child: the portal on loopback (`--port`, or a free port), which it prints; it runs until killed. */
 async function serve(dataDir: string) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -135,7 +137,7 @@ async function serve(dataDir: string) {
     ...(args.connection ? { AZURE_STORAGE_CONNECTION_STRING: args.connection } : {}),
   });
   const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: Number(args.port) });
   // The parent asks for the CPU time used so far (all threads, µs): the cost of its requests.
   process.on('message', () => process.send?.(process.cpuUsage()));
   // A clean exit, so `--cpu-prof` (BENCH_PROF) gets to write its profile.
@@ -155,6 +157,8 @@ async function startServer(dataDir: string, connection: string | undefined) {
       dataDir,
       '--mb',
       String(args.mb),
+      '--port',
+      String(args.port),
       ...(connection ? ['--connection', connection] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
