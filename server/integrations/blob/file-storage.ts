@@ -18,8 +18,6 @@ import {
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 const WRITE_CHUNK_BYTES = 1024 * 1024;
-/** While a stream is written, what is written so far is synced after each this many bytes. */
-const EARLY_SYNC_BYTES = 4 * 1024 * 1024;
 /** The container's own record (its access), a dot file no blob name can take. */
 const CONTAINER_FILE = '.container';
 
@@ -319,8 +317,6 @@ async function writeStream(handle: FileHandle, body: Readable): Promise<void> {
   let batch: Buffer[] = [];
   let batched = 0;
   let writing: Promise<void> = Promise.resolve();
-  let unsynced = 0;
-  let syncing: Promise<void> = Promise.resolve();
   const flush = () => {
     const buffers = batch;
     const size = batched;
@@ -330,14 +326,6 @@ async function writeStream(handle: FileHandle, body: Readable): Promise<void> {
     writing = writing.then(() => writeAll(handle, buffers, size));
     // Seen by the next write or at the end; not an unhandled rejection meanwhile.
     writing.catch(() => {});
-    unsynced += size;
-    // The disk takes what is written meanwhile, so the final fsync (writeTemp) has little left to
-    // wait for: without, it waited 3–10 ms for all of a 10 MB upload at the end.
-    if (unsynced >= EARLY_SYNC_BYTES) {
-      unsynced = 0;
-      syncing = Promise.all([syncing, writing]).then(() => handle.datasync());
-      syncing.catch(() => {});
-    }
     return writing;
   };
   const sink = new Writable({
@@ -361,7 +349,6 @@ async function writeStream(handle: FileHandle, body: Readable): Promise<void> {
   } finally {
     // Nothing may still write into the file when the caller removes it.
     await writing.catch(() => {});
-    await syncing.catch(() => {});
   }
 }
 

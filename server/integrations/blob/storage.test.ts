@@ -293,7 +293,7 @@ describe('file system storage', () => {
     expect(readdirSync(path.join(root, 'docs')).sort()).toEqual(['.container', '.plan.pdf.type', 'plan.pdf']);
   });
 
-  it('leaves no temporary file when a stream breaks off after megabytes were written and synced', async () => {
+  it('leaves no temporary file when a stream breaks off after megabytes were written', async () => {
     const root = newRoot();
     const storage = createFileStorage(root);
     await storage.createContainer('docs', { public: false });
