@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { formData } from '../modules/storage/storage-fixtures';
 import {
@@ -140,5 +140,28 @@ describe('sniffStream', () => {
     const short = await sniffStream(Readable.from([Buffer.from('ab')]), 16);
     expect(short.head.toString()).toBe('ab');
     expect((await collect(short.body)).toString()).toBe('ab');
+  });
+
+  it('answers the whole of a stream that ended before it was looked at, and a broken stream’s error', async () => {
+    const ended = new PassThrough();
+    ended.end(Buffer.from('%PDF-1.4 all of it'));
+    const whole = await sniffStream(ended, 16);
+    expect(whole.head.toString()).toBe('%PDF-1.4 all of it');
+    expect((await collect(whole.body)).toString()).toBe('%PDF-1.4 all of it');
+
+    const broken = new PassThrough();
+    broken.write(Buffer.from('%PD'));
+    const sniffed = sniffStream(broken, 16);
+    broken.destroy(new Error('the client went away'));
+    await expect(sniffed).rejects.toThrow('the client went away');
+
+    // Broken off before anyone looked (the taker was still asking the database).
+    const gone = new PassThrough();
+    // As the parser's file streams: an error with nobody listening would end the process.
+    gone.on('error', () => {});
+    gone.write(Buffer.from('%PD'));
+    gone.destroy(new Error('too large'));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(sniffStream(gone, 16)).rejects.toThrow('too large');
   });
 });

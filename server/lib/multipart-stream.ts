@@ -239,29 +239,53 @@ const drained = (stream: PassThrough) =>
 
 /**
  * The first `bytes` of a stream (fewer when it is shorter), to tell its type by, and the whole
- * stream again, those bytes included, for whoever stores it.
+ * stream again, those bytes included, for whoever stores it: the same stream with the bytes put
+ * back in front (no second stream around it, which would cost a step per chunk).
  */
 export async function sniffStream(
   stream: Readable,
   bytes: number,
 ): Promise<{ head: Buffer; body: Readable }> {
-  const iterator: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let size = 0;
   while (size < bytes) {
-    const next = await iterator.next();
-    if (next.done) break;
-    chunks.push(next.value);
-    size += next.value.length;
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) {
+      chunks.push(chunk);
+      size += chunk.length;
+    } else if (stream.readableEnded) break;
+    else await readableOrEnded(stream);
   }
-  const head = Buffer.concat(chunks);
-  async function* all() {
-    if (head.length > 0) yield head;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
+  const head = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  // Put back in the same tick as the last read, so an end of the stream is not yet announced.
+  if (!stream.readableEnded) {
+    if (head.length > 0) stream.unshift(head);
+    return { head, body: stream };
   }
-  return { head, body: Readable.from(all(), { objectMode: false }) };
+  return { head, body: Readable.from(head.length > 0 ? [head] : [], { objectMode: false }) };
 }
+
+/** Until `stream` has bytes to read or has ended; its error (or an early close) as a rejection. */
+function readableOrEnded(stream: Readable): Promise<void> {
+  // Destroyed before it was looked at (an upload cut off while the taker asked the database):
+  // its events are past, nothing would wake the wait.
+  if (stream.destroyed) return Promise.reject(brokenOff(stream));
+  return new Promise<void>((resolve, reject) => {
+    const settle = (error?: unknown) => {
+      stream.off('readable', onReadable);
+      stream.off('end', onReadable);
+      stream.off('error', settle);
+      stream.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onReadable = () => settle();
+    const onClose = () => settle(stream.readableEnded ? undefined : brokenOff(stream));
+    stream.on('readable', onReadable);
+    stream.on('end', onReadable);
+    stream.on('error', settle);
+    stream.on('close', onClose);
+  });
+}
+
+const brokenOff = (stream: Readable) => stream.errored ?? new Error('stream closed before its end');

@@ -17,8 +17,9 @@
  * parsing, type detection, the type's own file and the renames, and the client's reading; the
  * raw side the file system calls only (docs/files.md#figures).
  *
- *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--azurite] [--profile <dir>]
+ *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--warmup 2] [--port 3300] [--azurite] [--profile <dir>]
  *
+ * `--port` is the server's (a free one when not given), so benches that share a machine keep apart.
  * `--profile` writes the server's CPU profile (node --cpu-prof) into `<dir>`.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -27,6 +28,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +42,9 @@ const { values: args } = parseArgs({
   options: {
     mb: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
     azurite: { type: 'boolean', default: false },
+    port: { type: 'string', default: '0' },
     profile: { type: 'string' },
     /** Internal: the child process that runs the server in `dataDir`. */
     serve: { type: 'string' },
@@ -49,6 +53,7 @@ const { values: args } = parseArgs({
 });
 const SIZE = Number(args.mb) * 1024 * 1024;
 const ROUNDS = Number(args.rounds);
+const WARMUP = Number(args.warmup);
 const MB = 1024 * 1024;
 
 const rate = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
@@ -90,12 +95,11 @@ async function rawCopy(file: string, bytes: Buffer) {
 
 /**
  * A plain node:http request (no fetch, no FormData: the client should cost as little as it can):
- * the body sent in its parts as they are, the answer read into `into` when it fits (no new
- * 10 MB buffers per round, whose garbage collection would be charged to the portal's side).
+ * the body sent in its parts as they are. For the uploads; downloads use fetchInto.
  */
 function send(
   url: string,
-  options: { method: string; headers: Record<string, string>; body?: Buffer[]; into?: Buffer },
+  options: { method: string; headers: Record<string, string>; body?: Buffer[] },
 ): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const parts = options.body ?? [];
@@ -103,19 +107,8 @@ function send(
     const headers = parts.length ? { ...options.headers, 'content-length': String(length) } : options.headers;
     const request = http.request(url, { method: options.method, headers }, (response) => {
       const chunks: Buffer[] = [];
-      let size = 0;
-      const into = options.into;
-      response.on('data', (chunk: Buffer) => {
-        if (into && size + chunk.length <= into.length) chunk.copy(into, size);
-        else chunks.push(chunk);
-        size += chunk.length;
-      });
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body: into && size <= into.length ? into.subarray(0, size) : Buffer.concat(chunks),
-        }),
-      );
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -124,7 +117,69 @@ function send(
   });
 }
 
-/** The child: the portal on a free loopback port, which it prints; it runs until killed. */
+/** Room for the answer's head in front of the body. */
+const HEAD_ROOM = 64 * 1024;
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+/**
+ * A GET over a plain socket whose answer the kernel copies straight into `into` (`onread`), as the
+ * raw read's: no buffer per chunk, no copy out of an HTTP parser, whose cost on these two shared
+ * cores would be charged to the portal (node:http's client took 14–19 ms of CPU per 10 MB, the
+ * server 6–8 ms). Enough HTTP/1.1 for the portal's answer: a status line, headers with
+ * `Content-Length`, the body; the connection is closed after it.
+ */
+function fetchInto(url: string, into: Buffer): Promise<{ status: number; body: Buffer }> {
+  const { hostname, port, pathname, search } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let filled = 0;
+    let bodyStart = -1;
+    let status = 0;
+    let length = 0;
+    const socket = net.connect({
+      host: hostname,
+      port: Number(port),
+      onread: {
+        // Each read lands after the previous one.
+        buffer: () => into.subarray(filled),
+        callback: (bytes: number) => {
+          filled += bytes;
+          if (bodyStart === -1) {
+            const end = into.subarray(0, filled).indexOf(HEAD_END);
+            if (end === -1) return true;
+            const head = into.subarray(0, end).toString('latin1');
+            status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+            const announced = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+            if (announced === undefined) {
+              socket.destroy();
+              reject(new Error(`download: ${status} without Content-Length`));
+              return false;
+            }
+            length = Number(announced);
+            bodyStart = end + HEAD_END.length;
+            if (bodyStart + length > into.length) {
+              socket.destroy();
+              reject(new Error('download: larger than the buffer'));
+              return false;
+            }
+          }
+          if (filled >= bodyStart + length) {
+            socket.destroy();
+            resolve({ status, body: into.subarray(bodyStart, bodyStart + length) });
+            return false;
+          }
+          return true;
+        },
+      },
+    });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error('download: connection closed before the end')));
+    socket.write(
+      `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`,
+    );
+  });
+}
+
+/** The child: the portal on loopback (`--port`, or a free port), which it prints; it runs until killed. */
 async function serve(dataDir: string) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -135,7 +190,7 @@ async function serve(dataDir: string) {
     ...(args.connection ? { AZURE_STORAGE_CONNECTION_STRING: args.connection } : {}),
   });
   const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: Number(args.port) });
   // The parent asks for the CPU time used so far (all threads, µs): the cost of its requests.
   process.on('message', () => process.send?.(process.cpuUsage()));
   // A clean exit, so `--cpu-prof` (BENCH_PROF) gets to write its profile.
@@ -155,6 +210,8 @@ async function startServer(dataDir: string, connection: string | undefined) {
       dataDir,
       '--mb',
       String(args.mb),
+      '--port',
+      String(args.port),
       ...(connection ? ['--connection', connection] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
@@ -219,7 +276,7 @@ async function portalCopy(
   s0 = await cpu();
   c0 = ownCpu();
   t0 = performance.now();
-  const downloaded = await send(`${base}${url}`, { method: 'GET', headers: {}, into: received });
+  const downloaded = await fetchInto(`${base}${url}`, received);
   const download = rate(downloaded.body.length, performance.now() - t0);
   const downloadCpu = { client: ownCpu() - c0, server: (await cpu()) - s0 };
   if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
@@ -243,7 +300,7 @@ async function main() {
 
     // A PDF header, then random bytes: the type check sees a PDF, compression sees nothing to gain.
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(SIZE - 9)]);
-    received = Buffer.alloc(SIZE);
+    received = Buffer.alloc(SIZE + HEAD_ROOM);
     const uploads: number[] = [];
     const downloads: number[] = [];
     const rawWrites: number[] = [];
@@ -259,11 +316,14 @@ async function main() {
     };
     const rawDir = path.join(dataDir, 'raw');
     await mkdir(rawDir);
-    for (let round = 0; round < ROUNDS; round++) {
-      const raw = () => rawCopy(path.join(rawDir, `raw-${round}.bin`), bytes);
+    // Warm-up rounds first, not counted: a server that has run a while has its code compiled
+    // (the first rounds' upload took about twice the CPU of the later ones).
+    for (let round = -WARMUP; round < ROUNDS; round++) {
+      const raw = () => rawCopy(path.join(rawDir, `raw-${round + WARMUP}.bin`), bytes);
       const rawFirst = round % 2 === 1 ? await raw() : undefined;
-      const portal = await portalCopy(server, authorization, bytes, round, dataDir);
+      const portal = await portalCopy(server, authorization, bytes, round + WARMUP, dataDir);
       const rawAfter = rawFirst ?? (await raw());
+      if (round < 0) continue;
       uploads.push(portal.upload);
       downloads.push(portal.download);
       rawWrites.push(rawAfter.write);
@@ -288,7 +348,7 @@ async function main() {
       .map((value) => value.toFixed(1))
       .join(' ');
     console.info(
-      `\n${args.mb} MB files, ${ROUNDS} rounds, median, storage: ${backend}, load average ${load}`,
+      `\n${args.mb} MB files, ${ROUNDS} rounds after ${WARMUP} to warm up, median, storage: ${backend}, load average ${load}`,
     );
     console.info(
       `upload through the portal:   ${upload.toFixed(1)} MB/s   raw write + fsync: ${raw.write.toFixed(1)} MB/s   ratio ${((upload / raw.write) * 100).toFixed(0)} % (per round ${roundRatio(uploads, rawWrites)} %)`,

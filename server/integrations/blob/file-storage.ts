@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   assertBlobName,
   assertContainerName,
@@ -133,6 +134,10 @@ export function createFileStorage(root: string): Storage {
 
     async createContainer(name, options) {
       const folder = folderOf(name);
+      // Looked up first: an upload calls this each time, and the container is there as a rule
+      // (one trip to the thread pool, where a failed mkdir and then the lookup took two).
+      const present = await readContainer(name);
+      if (present) return { container: present, created: false };
       try {
         await mkdir(folder).catch(async (error: NodeJS.ErrnoException) => {
           // The root only when it is missing: an upload calls this each time.
@@ -302,20 +307,49 @@ async function bothOrNeither<A extends { path: string }, B extends { path: strin
   throw (a.status === 'rejected' ? a : (b as PromiseRejectedResult)).reason;
 }
 
-/** `body` into `handle`, a megabyte per write: chunks from the network are 64 KB and less. */
+/**
+ * `body` into `handle`, a megabyte per write (chunks from the network are 64 KB and less), while
+ * the next megabyte comes in: one write at a time, the chunks as they came (a `for await` would
+ * read them joined, a copy of every byte). Settles once every byte is written, or with the first
+ * failure of the body or a write.
+ */
 async function writeStream(handle: FileHandle, body: Readable): Promise<void> {
   let batch: Buffer[] = [];
   let batched = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    batch.push(chunk);
-    batched += chunk.length;
-    if (batched >= WRITE_CHUNK_BYTES) {
-      await writeAll(handle, batch, batched);
-      batch = [];
-      batched = 0;
-    }
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const buffers = batch;
+    const size = batched;
+    batch = [];
+    batched = 0;
+    // The previous write first: writes go on at the file's position, one after the other.
+    writing = writing.then(() => writeAll(handle, buffers, size));
+    // Seen by the next write or at the end; not an unhandled rejection meanwhile.
+    writing.catch(() => {});
+    return writing;
+  };
+  const sink = new Writable({
+    // Little more waits here: the body's own stream holds a megabyte already.
+    highWaterMark: 64 * 1024,
+    write(chunk: Buffer, _encoding, done) {
+      batch.push(chunk);
+      batched += chunk.length;
+      if (batched < WRITE_CHUNK_BYTES) return done();
+      // Taken at once while the previous batch is still written; the one after waits for it.
+      const previous = writing;
+      flush();
+      previous.then(() => done(), done);
+    },
+    final(done) {
+      (batch.length > 0 ? flush() : writing).then(() => done(), done);
+    },
+  });
+  try {
+    await pipeline(body, sink);
+  } finally {
+    // Nothing may still write into the file when the caller removes it.
+    await writing.catch(() => {});
   }
-  if (batch.length > 0) await writeAll(handle, batch, batched);
 }
 
 /** A short write (a full disk) is an error, not fewer bytes. */

@@ -293,6 +293,22 @@ describe('file system storage', () => {
     expect(readdirSync(path.join(root, 'docs')).sort()).toEqual(['.container', '.plan.pdf.type', 'plan.pdf']);
   });
 
+  it('leaves no temporary file when a stream breaks off after megabytes were written', async () => {
+    const root = newRoot();
+    const storage = createFileStorage(root);
+    await storage.createContainer('docs', { public: false });
+    const old = await storage.putBlob('docs', 'plan.pdf', Buffer.from('%PDF-old'), 'application/pdf');
+    const broken = async function* () {
+      for (let at = 0; at < 9 * 1024 * 1024; at += 65_536) yield randomBytes(65_536);
+      throw new Error('the client went away');
+    };
+    await expect(
+      storage.putBlobStream('docs', 'plan.pdf', Readable.from(broken()), 'application/pdf'),
+    ).rejects.toThrow('the client went away');
+    expect(readdirSync(path.join(root, 'docs')).sort()).toEqual(['.container', '.plan.pdf.type', 'plan.pdf']);
+    expect(await storage.statBlob('docs', 'plan.pdf')).toMatchObject({ contentLength: 8, etag: old.etag });
+  });
+
   it('writes nothing anywhere for a refused name', async () => {
     const parent = newRoot();
     const root = path.join(parent, 'storage');
