@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../contract/constants';
+import { readOrCreateFile } from './lib/file-once';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -317,15 +318,7 @@ function vapidSubjectOf(publicUrl: string | undefined, mailFrom: string): string
  */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
-  mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  const secret = readFileSync(file, 'utf8').trim();
+  const secret = readOrCreateFile(file, () => randomBytes(48).toString('base64url')).trim();
   if (secret.length < 32) throw new ConfigError(`${file} holds a secret shorter than 32 characters`);
   return secret;
 }

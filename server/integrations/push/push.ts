@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { definePlugin } from '../../lib/define-plugin';
+import { readOrCreateFile } from '../../lib/file-once';
 
 export interface VapidKeys {
   publicKey: string;
@@ -31,20 +31,14 @@ export interface PushOptions {
 
 /**
  * VAPID keys generated once into DATA_DIR, as the auth secret (server/config.ts readOrCreateSecret):
- * `wx` makes a concurrent second process read the first one's keys instead of overwriting them,
- * so every process signs with the keys the browsers subscribed with.
+ * a process starting at the same time reads the first one's keys instead of making its own
+ * (`readOrCreateFile`), so every process signs with the keys the browsers subscribed with.
  */
 export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, 'vapid-keys.json');
-  mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  const keys = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+  const keys = JSON.parse(
+    readOrCreateFile(file, () => JSON.stringify(webpush.generateVAPIDKeys())),
+  ) as Partial<VapidKeys>;
   if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string')
     throw new Error(`${file} holds no VAPID keys`);
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
