@@ -29,6 +29,7 @@ step "typecheck"
 npm run typecheck
 
 step "unit and server tests (PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
+[ -z "${TEST_DATABASE_URL:-}" ] || bash tools/ensure-nginx.sh # tests/server/nginx.test.ts, PostgreSQL only
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 
 # The size budget loads the sign-in page in Chromium as well, so the browser comes first.
