@@ -1,0 +1,151 @@
+import type { DeviceAck, EventReading, ParamsReading, StatsReading } from '../../contract/device';
+import { defaultParameters, type LiftParameters } from '../../contract/parameters';
+import { FaultModel, type FaultModelOptions } from './fault-model';
+
+export type ReadingKind = 'stats' | 'event' | 'params';
+export type ReadingBody<T> = Omit<T, 'seq' | 'ts'> & { ts?: number };
+export type Outgoing = {
+  kind: ReadingKind;
+  reading: StatsReading | EventReading | ParamsReading;
+  /** When it was last handed to the transport (0: not yet). */
+  sentAt: number;
+};
+
+export interface ControllerOutboxOptions {
+  imei: string;
+  /** Error and info codes to raise; from GET /api/descriptions or a list. */
+  codes?: { errors: number[]; infos: number[] };
+  /** Rates and random source of the faults raised with `codes` (server/demo/fault-model.ts). */
+  faults?: FaultModelOptions;
+  /** First seq; a real controller keeps its counter in flash across reboots. */
+  startSeq?: number;
+  /** The clock of `ride()`; `Date.now` unless a test controls it. */
+  now?: () => number;
+}
+
+/**
+ * What a lift controller does whatever it speaks (docs/device-protocol.md): counters that grow
+ * with each ride, faults from the fault model, and every reading kept in an outbox under its own
+ * increasing seq until the portal acknowledged it. The socket.io and the MQTT controller
+ * (virtual-controller.ts, mqtt-controller.ts) add the transport: `transmit` and when to resend.
+ */
+export abstract class ControllerOutbox {
+  readonly imei: string;
+  trips = 0;
+  operatingHours = 0;
+  parameters: LiftParameters = defaultParameters();
+  readonly activeErrors = new Set<number>();
+  /** Sent and not yet acknowledged, by seq. */
+  readonly outbox = new Map<number, Outgoing>();
+  readonly acked = new Set<number>();
+  readonly refused: { seq: number | null; error: string }[] = [];
+  /** How many times the connection was established. */
+  connects = 0;
+  protected seq: number;
+  protected readonly now: () => number;
+  private readonly faultModel: FaultModel | null;
+  private readonly idleWaiters: (() => void)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(options: ControllerOutboxOptions) {
+    this.imei = options.imei;
+    this.seq = options.startSeq ?? 1;
+    this.now = options.now ?? Date.now;
+    this.faultModel = options.codes ? new FaultModel(options.codes, options.faults) : null;
+  }
+
+  abstract get connected(): boolean;
+
+  /** Hands the outbox's reading `seq` to the transport. */
+  protected abstract transmit(seq: number): void;
+
+  get nextSeq() {
+    return this.seq;
+  }
+
+  sendStats(
+    body: ReadingBody<StatsReading> = { trips: this.trips, operatingHours: this.operatingHours },
+  ): number {
+    return this.enqueue('stats', body);
+  }
+
+  sendEvent(body: ReadingBody<EventReading>): number {
+    return this.enqueue('event', body);
+  }
+
+  sendParams(parameters: LiftParameters = this.parameters): number {
+    return this.enqueue('params', parameters);
+  }
+
+  /**
+   * One lift trip: counters grow; faults come and go at a real lift's rate per hour, whatever the
+   * ride interval (fault-model.ts).
+   */
+  ride() {
+    this.trips += 1;
+    this.operatingHours = Math.round((this.operatingHours + 0.01) * 1000) / 1000;
+    this.sendStats();
+    for (const event of this.faultModel?.step(this.now()) ?? []) {
+      if (event.type === 'error') {
+        if (event.active) this.activeErrors.add(event.code);
+        else this.activeErrors.delete(event.code);
+      }
+      this.sendEvent(event);
+    }
+  }
+
+  /** Rides every `intervalMs` until `stop`. */
+  start(intervalMs: number) {
+    this.stop();
+    this.timer = setInterval(() => this.tick(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Resolves when the outbox is empty. */
+  idle(): Promise<void> {
+    if (this.outbox.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Everything unacknowledged, oldest first, again with its seq. */
+  resend() {
+    for (const seq of [...this.outbox.keys()].sort((a, b) => a - b)) this.transmit(seq);
+  }
+
+  /** What a timer step does: a ride. */
+  protected tick() {
+    this.ride();
+  }
+
+  protected enqueue(kind: ReadingKind, body: object & { ts?: number }): number {
+    const seq = this.seq++;
+    const reading = { ...body, seq, ts: body.ts ?? Date.now() } as Outgoing['reading'];
+    this.outbox.set(seq, { kind, reading, sentAt: 0 });
+    if (this.connected) this.transmit(seq);
+    return seq;
+  }
+
+  /**
+   * The portal's answer to the reading `seq`: acknowledged, or refused as invalid (resending would
+   * not help) leave the outbox; a server error keeps it there for the transport to send again.
+   */
+  protected settle(seq: number, answer: DeviceAck): 'acked' | 'refused' | 'retry' {
+    let outcome: 'acked' | 'refused' | 'retry' = 'retry';
+    if (answer.ok) {
+      this.acked.add(seq);
+      this.outbox.delete(seq);
+      outcome = 'acked';
+    } else if (!/server/i.test(answer.error)) {
+      this.refused.push({ seq: answer.seq, error: answer.error });
+      this.outbox.delete(seq);
+      outcome = 'refused';
+    }
+    if (this.outbox.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    return outcome;
+  }
+}
