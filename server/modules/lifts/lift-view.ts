@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   berlinDay,
@@ -162,6 +162,14 @@ function toLift(
 }
 
 /**
+ * `column = any($1)` with the list as one array parameter: `inArray` makes a parameter of each
+ * value, and building a statement of a sync page's 1000 lifts that way cost more server time than
+ * running it (docs/sync.md#first-sync).
+ */
+const anyOf = (column: Column, values: string[], type: 'uuid' | 'text') =>
+  sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
+
+/**
  * Lift rows as the contract's `Lift`, in five queries for any number of rows: the lifts, their
  * assignments with the users' names, their SIMs, their maintenance plans and newest visits.
  */
@@ -179,10 +187,18 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
       })
       .from(liftUsers)
       .innerJoin(users, eq(users.id, liftUsers.userId))
-      .where(inArray(liftUsers.liftId, ids))
+      .where(anyOf(liftUsers.liftId, ids, 'uuid'))
       .orderBy(asc(users.displayName), asc(users.id)),
-    iccids.length ? db.select().from(sims).where(inArray(sims.iccid, iccids)) : Promise.resolve([]),
-    db.select().from(maintenancePlans).where(inArray(maintenancePlans.liftId, ids)),
+    iccids.length
+      ? db
+          .select()
+          .from(sims)
+          .where(anyOf(sims.iccid, iccids, 'text'))
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(maintenancePlans)
+      .where(anyOf(maintenancePlans.liftId, ids, 'uuid')),
     db
       .selectDistinctOn([maintenanceVisits.liftId], {
         liftId: maintenanceVisits.liftId,
@@ -191,7 +207,7 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
         operatingHours: maintenanceVisits.operatingHours,
       })
       .from(maintenanceVisits)
-      .where(and(inArray(maintenanceVisits.liftId, ids), isNull(maintenanceVisits.deletedAt)))
+      .where(and(anyOf(maintenanceVisits.liftId, ids, 'uuid'), isNull(maintenanceVisits.deletedAt)))
       .orderBy(
         maintenanceVisits.liftId,
         desc(maintenanceVisits.visitedOn),

@@ -1,5 +1,19 @@
 import { createHash } from 'node:crypto';
-import { and, asc, type Column, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import {
   MIRROR_MESSAGE_DAYS,
   SYNC_PULL_DEFAULT_LIMIT,
@@ -44,9 +58,12 @@ const DAY_MS = 86_400_000;
  * mirrored under v3 lack.
  */
 const CURSOR_FORMAT = 'v4';
-/** `format:position:fingerprint`, and `:from:afterSeq` while lifts that came into scope are backfilled. */
+/**
+ * `format:position:fingerprint`, `:from:afterSeq` while lifts that came into scope are backfilled,
+ * and `/liveUpTo` while a first sync has not yet passed the position its first page was read at.
+ */
 const CURSOR_PATTERN = new RegExp(
-  `^${CURSOR_FORMAT}:(\\d{1,15}):([A-Za-z0-9_-]{16})(?::(\\d{1,15}):(\\d{1,15}))?$`,
+  `^${CURSOR_FORMAT}:(\\d{1,15}):([A-Za-z0-9_-]{16})(?::(\\d{1,15}):(\\d{1,15}))?(?:/(\\d{1,15}))?$`,
 );
 
 /**
@@ -67,15 +84,24 @@ export function scopeFingerprint(user: ScopeUser): string {
 interface CursorState {
   position: number;
   backfill?: { from: number; afterSeq: number } | undefined;
+  /**
+   * During a first sync: the highest position committed when its first page was read. Every change
+   * up to it was in force for every page since (positions commit in order), so up to it no
+   * tombstone and no access change has anything to tell a mirror that started empty; a lift
+   * assigned after it was written would otherwise come twice (docs/sync.md#first-sync).
+   */
+  liveUpTo?: number | undefined;
 }
 
 export function encodeCursor(
   position: number,
   fingerprint: string,
   backfill?: CursorState['backfill'],
+  liveUpTo?: number,
 ): string {
   const tail = backfill ? `:${backfill.from}:${backfill.afterSeq}` : '';
-  return Buffer.from(`${CURSOR_FORMAT}:${position}:${fingerprint}${tail}`).toString('base64url');
+  const live = liveUpTo !== undefined && position < liveUpTo ? `/${liveUpTo}` : '';
+  return Buffer.from(`${CURSOR_FORMAT}:${position}:${fingerprint}${tail}${live}`).toString('base64url');
 }
 
 /** Where a cursor stands, or null when it is malformed or made for another scope. */
@@ -83,8 +109,9 @@ function decodeCursor(cursor: string, fingerprint: string): CursorState | null {
   const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match || match[2] !== fingerprint) return null;
   const position = Number(match[1]);
-  if (match[3] === undefined || match[4] === undefined) return { position };
-  return { position, backfill: { from: Number(match[3]), afterSeq: Number(match[4]) } };
+  const liveUpTo = match[5] === undefined ? undefined : Number(match[5]);
+  if (match[3] === undefined || match[4] === undefined) return { position, liveUpTo };
+  return { position, backfill: { from: Number(match[3]), afterSeq: Number(match[4]) }, liveUpTo };
 }
 
 /** A pull answer but the settings, which the route adds (they are not the database's to read). */
@@ -147,14 +174,20 @@ interface ChildRange {
   user?: ScopeUser;
   /** A backfill: children of these lifts only (already checked to be in scope). */
   liftIds?: string[];
-  /** Only live rows (a first sync or a backfill needs no tombstones). */
+  /** Only live rows (a backfill needs no tombstones). */
   liveOnly: boolean;
+  /** Only live rows up to this position (a first sync, `CursorState.liveUpTo`), tombstones after it. */
+  liveUpTo?: number | undefined;
   since: Date;
   /** At most `limit + 1` rows of each kind; none: every row up to `upTo` (a page already cut). */
   limit?: number;
 }
 
 type ChildTable = typeof messages | typeof liftFiles | typeof alarms | typeof maintenanceVisits;
+
+/** Tombstones only after `liveUpTo` (none: all of them); see `CursorState.liveUpTo`. */
+const liveAt = (table: { deletedAt: Column; syncSeq: Column }, liveUpTo: number | undefined) =>
+  liveUpTo === undefined ? undefined : or(isNull(table.deletedAt), gt(table.syncSeq, liveUpTo));
 
 /**
  * Per kind of lift child, the condition of a range: position window, tombstones, scope, and the
@@ -167,7 +200,7 @@ function childConditions(range: ChildRange) {
       gt(table.syncSeq, range.afterSeq),
       range.upTo === undefined ? undefined : lte(table.syncSeq, range.upTo),
       window,
-      range.liveOnly ? isNull(table.deletedAt) : undefined,
+      range.liveOnly ? isNull(table.deletedAt) : liveAt(table, range.liveUpTo),
       range.liftIds
         ? inArray(table.liftId, range.liftIds)
         : range.user
@@ -202,26 +235,35 @@ function ordered<Q extends { orderBy(column: SQL | ChildTable['syncSeq']): Q; li
   return limit === undefined ? sorted : sorted.limit(limit + 1);
 }
 
-/** The positions only of `readChildren`'s rows (index reads, nothing mapped), at most `limit + 1` of each kind. */
-async function childPositions(tx: Transaction, range: ChildRange): Promise<number[]> {
+/** The position reads of `readChildren`'s rows (index reads, nothing mapped), at most `limit + 1` of each kind. */
+function childPositionQueries(tx: Transaction, range: ChildRange): SQLWrapper[] {
   const where = childConditions(range);
-  const lists = await Promise.all(
-    (
-      [
-        [messages, where.messages],
-        [liftFiles, where.files],
-        [alarms, where.alarms],
-        [maintenanceVisits, where.visits],
-      ] as const
-    ).map(([table, condition]) =>
-      ordered(
-        withLift(tx.select({ seq: table.syncSeq }).from(table).$dynamic(), table, range).where(condition),
-        table,
-        range.limit,
-      ),
+  return (
+    [
+      [messages, where.messages],
+      [liftFiles, where.files],
+      [alarms, where.alarms],
+      [maintenanceVisits, where.visits],
+    ] as const
+  ).map(([table, condition]) =>
+    ordered(
+      withLift(tx.select({ seq: table.syncSeq }).from(table).$dynamic(), table, range).where(condition),
+      table,
+      range.limit,
     ),
   );
-  return lists.flatMap((rows) => rows.map((row) => row.seq));
+}
+
+/**
+ * The positions of several reads as one statement (`union all`, each read in parentheses keeps its
+ * own order and limit): one round trip instead of one per table (docs/sync.md#first-sync).
+ */
+async function positionsOf(tx: Transaction, reads: SQLWrapper[]): Promise<number[]> {
+  // Drizzle writes each read's column as `sync_seq`, without the alias a select maps by position.
+  const rows = rowsOf<{ sync_seq: string | number }>(
+    await tx.execute(sql`select sync_seq from (${sql.join(reads, sql` union all `)}) as positions`),
+  );
+  return rows.map((row) => Number(row.sync_seq));
 }
 
 /** Each kind of lift child, read from its `sync_seq` index, merged in position order. */
@@ -312,14 +354,17 @@ export async function pullChanges(
   const fingerprint = scopeFingerprint(user);
   let after = 0;
   let backfill: CursorState['backfill'];
+  let liveUpTo: number | undefined;
   if (options.cursor) {
     const state = decodeCursor(options.cursor, fingerprint);
     if (state === null) return resetAnswer(now);
     after = state.position;
     backfill = state.backfill;
+    liveUpTo = state.liveUpTo;
   }
-  // The first sync (position 0) needs no tombstones, and no access changes: every lift in scope
-  // and every message of it arrives through its own row.
+  // The first sync needs no tombstones, and no access changes, up to the position of its first
+  // page (`CursorState.liveUpTo`): every lift in scope and every message of it arrives through its
+  // own row.
   const first = after === 0;
   const since = new Date(now.getTime() - MIRROR_MESSAGE_DAYS * DAY_MS);
 
@@ -327,26 +372,25 @@ export async function pullChanges(
     async (tx) => {
       if (!first && after > (await lastDrawnPosition(tx))) return resetAnswer(now);
       if (backfill) {
-        return backfillPage(tx, user, { position: after, backfill }, { limit, since, fingerprint, now });
+        return backfillPage(
+          tx,
+          user,
+          { position: after, backfill, liveUpTo },
+          { limit, since, fingerprint, now },
+        );
       }
+      if (first) liveUpTo = await lastCommittedPosition(tx);
 
       // The page's end first, from positions only (index reads, nothing mapped); then the rows up
       // to it, so no table is read deeper than the page (docs/sync.md#first-sync).
       const stream = {
-        lifts: and(
-          gt(lifts.syncSeq, after),
-          first ? isNull(lifts.deletedAt) : undefined,
-          liftAudienceCondition(user),
-        ),
-        descriptions: and(
-          gt(descriptions.syncSeq, after),
-          first ? isNull(descriptions.deletedAt) : undefined,
-        ),
-        base: and(gt(baseEntries.syncSeq, after), first ? isNull(baseEntries.deletedAt) : undefined),
-        access: gt(liftAccessChanges.syncSeq, after),
+        lifts: and(gt(lifts.syncSeq, after), liveAt(lifts, liveUpTo), liftAudienceCondition(user)),
+        descriptions: and(gt(descriptions.syncSeq, after), liveAt(descriptions, liveUpTo)),
+        base: and(gt(baseEntries.syncSeq, after), liveAt(baseEntries, liveUpTo)),
+        access: gt(liftAccessChanges.syncSeq, Math.max(after, liveUpTo ?? 0)),
       };
-      const children: ChildRange = { afterSeq: after, user, liveOnly: first, since, limit };
-      const positionLists = await Promise.all([
+      const children: ChildRange = { afterSeq: after, user, liveOnly: false, liveUpTo, since, limit };
+      const positionReads: SQLWrapper[] = [
         tx
           .select({ seq: lifts.syncSeq })
           .from(lifts)
@@ -365,18 +409,20 @@ export async function pullChanges(
           .where(stream.base)
           .orderBy(asc(baseEntries.syncSeq))
           .limit(limit + 1),
-        childPositions(tx, children).then((seqs) => seqs.map((seq) => ({ seq }))),
-        first
-          ? Promise.resolve([])
-          : tx
-              .select({ seq: liftAccessChanges.syncSeq })
-              .from(liftAccessChanges)
-              .where(stream.access)
-              .orderBy(asc(liftAccessChanges.syncSeq))
-              .limit(limit + 1),
-      ]);
+        ...childPositionQueries(tx, children),
+      ];
+      if (!first) {
+        positionReads.push(
+          tx
+            .select({ seq: liftAccessChanges.syncSeq })
+            .from(liftAccessChanges)
+            .where(stream.access)
+            .orderBy(asc(liftAccessChanges.syncSeq))
+            .limit(limit + 1),
+        );
+      }
       // Positions are unique across tables (one sequence), so the page ends at the `limit`th.
-      const positions = positionLists.flatMap((rows) => rows.map((row) => row.seq)).sort((a, b) => a - b);
+      const positions = (await positionsOf(tx, positionReads)).sort((a, b) => a - b);
       const hasMore = positions.length > limit;
       const pageEnd = positions[Math.min(positions.length, limit) - 1] ?? after;
       const upTo = (table: { syncSeq: Column }, condition: SQL | undefined) =>
@@ -508,7 +554,7 @@ export async function pullChanges(
           alarms: [...deletedChildren.alarm],
           visits: [...deletedChildren.visit],
         },
-        cursor: encodeCursor(position, fingerprint, backfillNext),
+        cursor: encodeCursor(position, fingerprint, backfillNext, liveUpTo),
         hasMore: hasMore || backfillNext !== undefined,
         serverTime: now.toISOString(),
       };
@@ -525,7 +571,7 @@ export async function pullChanges(
 async function backfillPage(
   tx: Transaction,
   user: ScopeUser,
-  { position, backfill }: Required<CursorState>,
+  { position, backfill, liveUpTo }: CursorState & Required<Pick<CursorState, 'backfill'>>,
   { limit, since, fingerprint, now }: { limit: number; since: Date; fingerprint: string; now: Date },
 ): Promise<PullPage> {
   const changed = await tx
@@ -569,6 +615,7 @@ async function backfillPage(
       position,
       fingerprint,
       more ? { from: backfill.from, afterSeq: sent.at(-1)!.seq } : undefined,
+      liveUpTo,
     ),
     // Done or not, the stream after `position` is still to come.
     hasMore: true,

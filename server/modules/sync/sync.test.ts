@@ -120,6 +120,20 @@ const as = async (role: Role, method: 'POST' | 'PUT', url: string, payload: obje
 };
 
 describe('first sync', () => {
+  it('sends each lift once, though it was assigned after it was written (access changes up to the first page are in force)', async () => {
+    const sent: string[] = [];
+    let page: SyncPullResponse | undefined;
+    let pages = 0;
+    do {
+      page = await pull('service_man', page?.cursor, 1);
+      pages += 1;
+      expect(pages).toBeLessThan(100);
+      sent.push(...page.lifts.map((lift) => lift.id));
+      expect(page.deleted.lifts).toEqual([]);
+    } while (page.hasMore);
+    expect(sent).toEqual([f.own.id]);
+  });
+
   it('pages through exactly the rows in scope, with small pages as with one', async () => {
     const paged = await pullAll('service_man', undefined, 2);
     expect(paged.pages).toBeGreaterThan(3);

@@ -5,7 +5,7 @@ import { MirrorDb } from './mirror-db';
 import { aLift, aMessage } from './mirror-fixtures';
 
 describe('MirrorDb upgrade', () => {
-  it('drops the unused [kind+code] index of messages and keeps the mirrored rows', async () => {
+  it('drops the unused indexes (messages [kind+code] and liftId, lifts address) and keeps the mirrored rows', async () => {
     const name = `test-mirror-upgrade-${Math.random()}`;
     // The mirror as version 3 left it.
     const old = new Dexie(name, { indexedDB, IDBKeyRange });
@@ -35,17 +35,21 @@ describe('MirrorDb upgrade', () => {
 
     const db = new MirrorDb(name, { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(db.messages.schema.indexes.map((index) => index.name).sort()).toEqual([
       '[kind+at]',
       '[liftId+at]',
       'at',
-      'liftId',
     ]);
+    expect(db.lifts.schema.indexes.map((index) => index.name)).toEqual(['uid']);
     expect((await db.messages.toArray()).map((message) => message.id).sort()).toEqual(['m1', 'm2']);
     expect(
       await db.messages.where('[liftId+at]').between(['a', Dexie.minKey], ['a', Dexie.maxKey]).count(),
     ).toBe(2);
+    // `liftId` alone is read from `[liftId+at]` (a lift's deletion takes its messages with it).
+    expect(await db.messages.where('liftId').equals('a').count()).toBe(2);
+    await db.messages.where('liftId').anyOf(['a']).delete();
+    expect(await db.messages.count()).toBe(0);
     expect((await db.meta.get('cursor'))?.value).toBe('c1');
     await db.delete();
   });

@@ -132,6 +132,10 @@ export class MirrorDb extends Dexie {
     // `[kind+code]` was read by nobody and cost a write per message (docs/sync.md#first-sync);
     // dropping an index keeps the rows.
     this.version(4).stores({ messages: 'id, liftId, at, [liftId+at], [kind+at]' });
+    // Two more indexes a first sync wrote for every row and nobody needs (docs/sync.md#first-sync):
+    // the lifts' `address` (the list searches by filter, sorted by uid), and the messages' `liftId`,
+    // which Dexie reads from `[liftId+at]` instead (a compound index's first part is a virtual index).
+    this.version(5).stores({ lifts: 'id, uid', messages: 'id, at, [liftId+at], [kind+at]' });
   }
 }
 
