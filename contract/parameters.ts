@@ -45,7 +45,6 @@ export const DoorParametersSchema = v.object({
 });
 
 export const STOP_ZONES = ['Z0', 'Z1'] as const;
-type StopZone = (typeof STOP_ZONES)[number];
 
 export const LiftParametersSchema = v.object({
   general: v.optional(GeneralParametersSchema, {}),

@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
 import * as v from 'valibot';
 import { MSG, type ServerMessage } from '../../contract/messages';
 import { SERVER_MESSAGE_TABLES } from '../../contract/server-message-tables';

@@ -1,27 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  chromium,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { MAIN_URL } from '../../playwright.config';
 import { chromiumLaunchOptions } from '../../tools/chromium.mjs';
 import {
   adminHeaders,
   errorMessageOf,
   liftWithError,
-  type Message,
   openFaultNotes,
   tokenOf,
   waitForMirror,
   waitForServiceWorker,
 } from './offline-support';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken, TOKEN_STORAGE_KEY } from './support';
+import { signInByToken, TOKEN_STORAGE_KEY } from './support';
 
 /**
  * Offline-first (issue 4, docs/sync.md) on the real server: the service man's mirror, the outbox and
