@@ -113,7 +113,13 @@ export async function waitForServiceWorker(page: Page) {
 /** Opens the notes of the lift's door zone fault (error 101) on its page, in German. */
 export async function openFaultNotes(page: Page, liftId: string) {
   await page.goto(`/apps/lift/lifts/${liftId}`);
-  await page.getByRole('tab', { name: 'Fehler und Infos' }).click();
+  const tab = page.getByRole('tab', { name: 'Fehler und Infos' });
+  // The storage notice may appear above the page while the click lands and push the tabs down
+  // (a CI run lost the click so): clicked again until the tab is the selected one.
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   // A table on a desktop, a list of cards on a phone: the same name either way.
   const recent = { name: 'Letzte Fehler und Infos' };
   const row = page
