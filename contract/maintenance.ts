@@ -61,6 +61,10 @@ function dayNumber(day: string): number {
   );
 }
 
+/** `YYYY-MM-DD` of a calendar date. */
+const dayString = (year: number, month: number, date: number) =>
+  `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
+
 /** The `YYYY-MM-DD` of a day number. */
 function dayText(days: number): string {
   const shifted = days + 719_468;
@@ -75,7 +79,7 @@ function dayText(days: number): string {
   const day = dayOfYear - floorDiv(153 * shiftedMonth + 2, 5) + 1;
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+  return dayString(year, month, day);
 }
 
 export const addDays = (day: string, days: number) => dayText(dayNumber(day) + days);
@@ -90,7 +94,7 @@ export function addMonths(day: string, months: number): string {
   const month = monthIndex - year * 12 + 1;
   const last = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 31);
   const date = Math.min(Number(day.slice(8, 10)), last);
-  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
+  return dayString(year, month, date);
 }
 
 const FORMAT = new Intl.DateTimeFormat('en-CA', {

@@ -121,6 +121,13 @@ export function ErrorsPage() {
     '90d': t`Last 90 days`,
   };
   const list = messages.data?.messages ?? [];
+  /** A filter change shows its first page. */
+  const filterBy =
+    <T extends string>(set: (value: T) => void) =>
+    (value: string) => {
+      set(value as T);
+      setPage(1);
+    };
 
   return (
     <Stack gap="5">
@@ -135,10 +142,7 @@ export function ErrorsPage() {
             id="filter-lift"
             label={t`Lift`}
             value={liftId}
-            onChange={(v) => {
-              setLiftId(v);
-              setPage(1);
-            }}
+            onChange={filterBy(setLiftId)}
             options={[
               ['', t`All lifts`],
               ...liftOptions.map((lift): [string, string] => [lift.id, `${lift.uid} · ${lift.address}`]),
@@ -148,10 +152,7 @@ export function ErrorsPage() {
             id="filter-type"
             label={t`Type`}
             value={type}
-            onChange={(v) => {
-              setType(v as 'error' | 'info');
-              setPage(1);
-            }}
+            onChange={filterBy<'error' | 'info'>(setType)}
             options={[
               ['error', t`Errors`],
               ['info', t`Infos`],
@@ -161,10 +162,7 @@ export function ErrorsPage() {
             id="filter-range"
             label={t`Time range`}
             value={range}
-            onChange={(v) => {
-              setRange(v as Range);
-              setPage(1);
-            }}
+            onChange={filterBy<Range>(setRange)}
             options={RANGES.map((r) => [r, rangeLabels[r]])}
           />
           <FormField id="filter-code" label={t`Code`}>
