@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useUpdateWaiting } from '../app/pwa/service-worker';
 import type { RouterContext } from '../app/route-guard';
 import { showStartNotice } from '../app/session-events';
+import { BottomNoticeArea } from '../ui/BottomNotices';
 import { Toaster } from '../ui/toaster';
 
 // The update prompt's code loads only when there is an update to offer.
@@ -22,6 +23,7 @@ function RootLayout() {
     <>
       <Outlet />
       <Toaster />
+      <BottomNoticeArea />
       {updateWaiting && (
         <Suspense fallback={null}>
           <UpdatePrompt />

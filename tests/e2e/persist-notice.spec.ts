@@ -36,8 +36,12 @@ test('a service man sees the storage notice once, closed stays closed; the offli
 
   await page.goto('/apps/lift/lifts');
   await expect(notice).toBeVisible({ timeout: 20_000 });
+  // It stands over the page, not above it: coming late or going, it moves nothing under a tap.
+  const heading = page.getByRole('heading', { level: 1 });
+  const withNotice = await heading.boundingBox();
   await notice.getByRole('button', { name: 'Hinweis schließen' }).click();
   await expect(notice).toHaveCount(0);
+  expect(await heading.boundingBox()).toEqual(withNotice);
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

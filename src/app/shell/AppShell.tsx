@@ -19,6 +19,7 @@ import { useLayoutSettings } from '../../data/layout-settings';
 import { usePublicConfig } from '../../data/public-config';
 import { sessionRole, useSession } from '../../data/session';
 import { chooseLayout } from '../../data/user-settings';
+import { BOTTOM_NOTICE_SPACE } from '../../ui/BottomNotices';
 import { buildNavigation, visibleNavigation } from '../navigation';
 import { useFollowOpenAlarms } from './alarm-count';
 import { Brand } from './Brand';
@@ -206,6 +207,11 @@ export function AppShell() {
             tabIndex={-1}
             flex="1"
             padding={{ base: '3', md: '6' }}
+            // Room at the end for the notices standing over the page's bottom (src/ui/BottomNotices.tsx).
+            paddingBottom={{
+              base: `calc(var(--chakra-spacing-3) + ${BOTTOM_NOTICE_SPACE})`,
+              md: `calc(var(--chakra-spacing-6) + ${BOTTOM_NOTICE_SPACE})`,
+            }}
             minWidth="0"
           >
             <Suspense fallback={null}>

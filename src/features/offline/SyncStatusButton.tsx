@@ -9,6 +9,7 @@ import { useSession } from '../../data/session';
 import { useSocketConnected } from '../../data/socket';
 import { storage } from '../../data/store';
 import { useShownFromCache } from '../../data/use-api';
+import { BottomNotice } from '../../ui/BottomNotices';
 import { showToast } from '../../ui/toaster';
 
 /** Per user and device: the service man closed the storage notice, it does not come back. */
@@ -133,31 +134,36 @@ export function PersistNotice() {
     storage.write(persistNoticeKey(userId), '1');
     setClosed(true);
   };
+  // At the bottom, over the page: it turns up once the browser answered, after the page is drawn.
   return (
-    <HStack
-      role="status"
-      data-testid="persist-notice"
-      align="flex-start"
-      bg="bg.warning"
-      borderRadius="l2"
-      paddingX="3"
-      paddingY="2"
-      marginBottom="3"
-      fontSize="sm"
-    >
-      <Text flex="1">
-        <Trans>
-          This browser may delete the offline data when space runs low. Install the app or allow storage for
-          this site to keep it, and send your changes soon.
-        </Trans>{' '}
-        <Link asChild colorPalette="blue" color="colorPalette.fg">
-          <RouterLink to="/apps/sync">
-            <Trans>Offline changes</Trans>
-          </RouterLink>
-        </Link>
-      </Text>
-      <CloseButton size="2xs" aria-label={t`Close the notice`} onClick={close} />
-    </HStack>
+    <BottomNotice>
+      <HStack
+        role="status"
+        data-testid="persist-notice"
+        align="flex-start"
+        bg="bg.warning"
+        borderWidth="1px"
+        borderColor="border.warning"
+        borderRadius="l2"
+        boxShadow="lg"
+        paddingX="3"
+        paddingY="2"
+        fontSize="sm"
+      >
+        <Text flex="1">
+          <Trans>
+            This browser may delete the offline data when space runs low. Install the app or allow storage for
+            this site to keep it, and send your changes soon.
+          </Trans>{' '}
+          <Link asChild colorPalette="blue" color="colorPalette.fg">
+            <RouterLink to="/apps/sync">
+              <Trans>Offline changes</Trans>
+            </RouterLink>
+          </Link>
+        </Text>
+        <CloseButton size="2xs" aria-label={t`Close the notice`} onClick={close} />
+      </HStack>
+    </BottomNotice>
   );
 }
 
