@@ -26,6 +26,7 @@ import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import { rowsOf } from '../../server/db/results';
 import { waitUntilUp } from './portal-server';
+import { benchReading, type ReadingsResult, readingsLine, summarizeReadings } from './readings';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,16 +67,8 @@ if (args['echo-server']) {
   await main();
 }
 
-interface Result {
-  readings: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
-}
-
 /** N connections, each keeping WINDOW readings in flight, for SECONDS. */
-async function drive(url: string, devices: { imei: string; key: string }[]): Promise<Result> {
+async function drive(url: string, devices: { imei: string; key: string }[]): Promise<ReadingsResult> {
   const sockets: Socket[] = await Promise.all(
     devices.map(
       (device) =>
@@ -119,32 +112,7 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
   running = false;
   const elapsed = (performance.now() - started) / 1000;
   for (const socket of sockets) socket.disconnect();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  return {
-    readings: latencies.length,
-    perSecond: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    failed,
-  };
-}
-
-/** The bench's reading of one controller: a stats reading, every 20th an info event. */
-function benchReading(seq: number, trip: number) {
-  return seq % 20 === 0
-    ? {
-        event: 'event' as const,
-        reading: {
-          seq,
-          ts: Date.now(),
-          code: 100 + (seq % 7),
-          type: 'info' as const,
-          active: true,
-          floor: seq % 5,
-        },
-      }
-    : { event: 'stats' as const, reading: { seq, ts: Date.now(), trips: trip, operatingHours: trip / 100 } };
+  return summarizeReadings(latencies, failed, elapsed);
 }
 
 /** `--batch`: writeBatch alone, in this process, on a scratch database migrated as the server does. */
@@ -291,8 +259,7 @@ async function main() {
     const [stored] = (await client.query('select count(*)::int as n from device_receipts')).rows;
     await client.end();
 
-    const line = (label: string, r: Result) =>
-      `${label.padEnd(26)} ${Math.round(r.perSecond).toString().padStart(7)} readings/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   not ok ${r.failed}`;
+    const line = (label: string, r: ReadingsResult) => readingsLine(label, r, 26);
     console.info(line('bare socket.io ack echo', ceiling));
     console.info(line('portal (committed acks)', portal));
     console.info(

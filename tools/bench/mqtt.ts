@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { waitUntilUp } from './portal-server';
+import { benchReading, type ReadingsResult, readingsLine, summarizeReadings } from './readings';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,16 +56,8 @@ if (args.echo) {
   await main();
 }
 
-interface Result {
-  readings: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
-}
-
 /** N controllers on the broker, each keeping WINDOW readings in flight, for SECONDS. */
-async function drive(brokerUrl: string, root: 'lifts' | 'echo', imeis: string[]): Promise<Result> {
+async function drive(brokerUrl: string, root: 'lifts' | 'echo', imeis: string[]): Promise<ReadingsResult> {
   const latencies: number[] = [];
   let failed = 0;
   let running = true;
@@ -78,11 +71,7 @@ async function drive(brokerUrl: string, root: 'lifts' | 'echo', imeis: string[])
     const send = () => {
       if (!running) return;
       seq += 1;
-      const event = seq % 20 === 0 ? 'event' : 'stats';
-      const reading =
-        event === 'event'
-          ? { seq, ts: Date.now(), code: 100 + (seq % 7), type: 'info', active: true, floor: seq % 5 }
-          : { seq, ts: Date.now(), trips: seq, operatingHours: seq / 100 };
+      const { event, reading } = benchReading(seq, seq);
       sentAt.set(seq, performance.now());
       client.publish(`${root}/${imei}/${event}`, JSON.stringify(reading), { qos: 1 });
     };
@@ -105,15 +94,7 @@ async function drive(brokerUrl: string, root: 'lifts' | 'echo', imeis: string[])
   running = false;
   const elapsed = (performance.now() - started) / 1000;
   await Promise.all(clients.map((client) => client.endAsync(true)));
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  return {
-    readings: latencies.length,
-    perSecond: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    failed,
-  };
+  return summarizeReadings(latencies, failed, elapsed);
 }
 
 async function main() {
@@ -194,8 +175,7 @@ async function main() {
     const [stored] = (await client.query('select count(*)::int as n from device_receipts')).rows;
     await client.end();
 
-    const line = (label: string, r: Result) =>
-      `${label.padEnd(30)} ${Math.round(r.perSecond).toString().padStart(7)} readings/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   not ok ${r.failed}`;
+    const line = (label: string, r: ReadingsResult) => readingsLine(label, r, 30);
     console.info(line('bare MQTT publish→echo', ceiling));
     console.info(line('portal (committed acks)', portal));
     console.info(
