@@ -84,7 +84,10 @@ export async function startBroker(options: BrokerOptions = {}): Promise<TestBrok
             acls: [
               { acltype: 'subscribePattern', topic: '$share/lift-portal/lifts/+/+', allow: true },
               { acltype: 'subscribePattern', topic: 'lifts/+/status', allow: true },
+              { acltype: 'subscribePattern', topic: 'lifts/+/reply', allow: true },
               { acltype: 'publishClientSend', topic: 'lifts/+/ack', allow: true },
+              { acltype: 'publishClientSend', topic: 'lifts/+/params/set', allow: true },
+              { acltype: 'publishClientSend', topic: 'lifts/+/command', allow: true },
             ],
           },
         ],
