@@ -113,13 +113,10 @@ export const MQTT_ONLINE = 'online';
 export const MQTT_OFFLINE = 'offline';
 
 /**
- * A request's JSON over MQTT: the socket's payload plus `id`, the correlation id the answer names
+ * A request's JSON over MQTT is the socket's payload plus `id`, the correlation id the answer names
  * (MQTT 5 also carries it as correlation data). The answer on `lifts/{imei}/reply` is
- * `{ id, ok, error? }` (docs/device-protocol.md#portal-to-controller).
+ * `{ id, ok, error? }` (docs/device-protocol.md#over-mqtt).
  */
-export type MqttRequest<E extends ControllerRequest> = Parameters<ServerToDeviceEvents[E]>[0] & {
-  id: string;
-};
 export const MqttReplySchema = v.object({
   id: v.optional(v.string()),
   ok: v.boolean(),
