@@ -433,6 +433,9 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
   let migrated = false;
   const subscribed = new Promise<void>((resolve) => {
     client.on('connect', () => {
+      // No Nagle wait: a request written behind an unacknowledged small segment (the previous
+      // PUBACK) waited for the broker's delayed ACK, 40 ms per request (docs/device-protocol.md#mqtt).
+      (client.stream as unknown as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       const work = async () => {
         if (options.dynsec) {
           await client.subscribeAsync(`${CONTROL_TOPIC}/response`, { qos: 1 });
