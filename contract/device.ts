@@ -92,7 +92,34 @@ export const DEVICE_AUTH_ERROR = 'Unknown device or wrong key';
  * Last Will of `offline` (retained).
  */
 export const MQTT_READING_KINDS = ['stats', 'event', 'params'] as const;
-export type MqttTopicKind = (typeof MQTT_READING_KINDS)[number] | 'ack' | 'status';
+/** What the portal sends a controller (`params:set`, `command`), on either transport. */
+export type ControllerRequest = keyof ServerToDeviceEvents;
+/**
+ * Over MQTT the portal publishes `params:set` to `lifts/{imei}/params/set` and `command` to
+ * `lifts/{imei}/command` (QoS 1), and the controller answers on `lifts/{imei}/reply`.
+ */
+export const MQTT_REQUEST_TOPICS = {
+  'params:set': 'params/set',
+  command: 'command',
+} as const satisfies Record<ControllerRequest, string>;
+export type MqttTopicKind =
+  | (typeof MQTT_READING_KINDS)[number]
+  | 'ack'
+  | 'status'
+  | (typeof MQTT_REQUEST_TOPICS)[ControllerRequest]
+  | 'reply';
 export const mqttTopic = (imei: string, kind: MqttTopicKind) => `lifts/${imei}/${kind}`;
 export const MQTT_ONLINE = 'online';
 export const MQTT_OFFLINE = 'offline';
+
+/**
+ * A request's JSON over MQTT is the socket's payload plus `id`, the correlation id the answer names
+ * (MQTT 5 also carries it as correlation data). The answer on `lifts/{imei}/reply` is
+ * `{ id, ok, error? }` (docs/device-protocol.md#over-mqtt).
+ */
+export const MqttReplySchema = v.object({
+  id: v.optional(v.string()),
+  ok: v.boolean(),
+  error: v.optional(v.string()),
+});
+export type MqttReply = v.InferOutput<typeof MqttReplySchema>;

@@ -1,4 +1,12 @@
-import type { DeviceAck, EventReading, ParamsReading, StatsReading } from '../../contract/device';
+import type {
+  ControllerAck,
+  ControllerRequest,
+  DeviceAck,
+  DeviceCommand,
+  EventReading,
+  ParamsReading,
+  StatsReading,
+} from '../../contract/device';
 import { defaultParameters, type LiftParameters } from '../../contract/parameters';
 import { FaultModel, type FaultModelOptions } from './fault-model';
 
@@ -26,8 +34,9 @@ export interface ControllerOutboxOptions {
 /**
  * What a lift controller does whatever it speaks (docs/device-protocol.md): counters that grow
  * with each ride, faults from the fault model, and every reading kept in an outbox under its own
- * increasing seq until the portal acknowledged it. The socket.io and the MQTT controller
- * (virtual-controller.ts, mqtt-controller.ts) add the transport: `transmit` and when to resend.
+ * increasing seq until the portal acknowledged it, and the portal's `params:set` and `command`
+ * answered. The socket.io and the MQTT controller (virtual-controller.ts, mqtt-controller.ts) add
+ * the transport: `transmit`, when to resend, and how requests arrive and are answered.
  */
 export abstract class ControllerOutbox {
   readonly imei: string;
@@ -39,8 +48,12 @@ export abstract class ControllerOutbox {
   readonly outbox = new Map<number, Outgoing>();
   readonly acked = new Set<number>();
   readonly refused: { seq: number | null; error: string }[] = [];
-  /** How many times the connection was established. */
+  /** How many times the connection was established (over MQTT: subscribed and `online` published). */
   connects = 0;
+  /** The portal's commands received, in order. */
+  readonly commands: DeviceCommand[] = [];
+  /** Answer for `params:set` and `command`; the default accepts; `null` stays silent (the portal times out). */
+  answer: (event: ControllerRequest, payload: unknown) => ControllerAck | null = () => ({ ok: true });
   protected seq: number;
   protected readonly now: () => number;
   private readonly faultModel: FaultModel | null;
@@ -115,6 +128,19 @@ export abstract class ControllerOutbox {
   /** Everything unacknowledged, oldest first, again with its seq. */
   resend() {
     for (const seq of [...this.outbox.keys()].sort((a, b) => a - b)) this.transmit(seq);
+  }
+
+  /**
+   * A request of the portal, whichever transport brought it: parameters taken and commands run
+   * when the answer accepts them. Answers what to reply, or `null` for no reply.
+   */
+  protected onRequest(event: ControllerRequest, payload: unknown): ControllerAck | null {
+    if (event === 'command') this.commands.push(payload as DeviceCommand);
+    const answer = this.answer(event, payload);
+    if (!answer?.ok) return answer;
+    if (event === 'params:set') this.parameters = payload as LiftParameters;
+    else if ((payload as DeviceCommand).name === 'resendParams') this.sendParams();
+    return answer;
   }
 
   /** What a timer step does: a ride. */

@@ -1,8 +1,11 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import {
+  type ControllerRequest,
   type DeviceAck,
   MQTT_OFFLINE,
   MQTT_ONLINE,
+  MQTT_REQUEST_TOPICS,
+  type MqttReply,
   type MqttTopicKind,
   mqttTopic,
 } from '../../contract/device';
@@ -15,13 +18,19 @@ export interface MqttControllerOptions extends ControllerOutboxOptions {
   url: string;
   /** An unacknowledged reading is published again after this long (the portal may have lost it). */
   ackTimeoutMs?: number;
+  /** 5 (default) or 4 for MQTT 3.1.1, whose requests name their correlation id in the JSON only. */
+  protocolVersion?: 4 | 5;
 }
+
+const REQUESTS = Object.entries(MQTT_REQUEST_TOPICS) as [ControllerRequest, MqttTopicKind][];
 
 /**
  * A lift controller speaking MQTT, as the firmware should (docs/device-protocol.md#mqtt): client id
  * and username = imei, password = device key, `status` retained with a Last Will; readings with
  * QoS 1, kept in an outbox until `lifts/{imei}/ack` names their seq, and published again with the
- * same seq after every reconnect and after an acknowledgement timeout.
+ * same seq after every reconnect and after an acknowledgement timeout. It takes the portal's
+ * `params:set` and `command` from `lifts/{imei}/params/set` and `lifts/{imei}/command` and answers
+ * on the response topic (MQTT 5) or `lifts/{imei}/reply` (3.1.1), naming the request's id.
  */
 export class MqttController extends ControllerOutbox {
   /** Every acknowledgement received, in order (tests). */
@@ -49,7 +58,7 @@ export class MqttController extends ControllerOutbox {
   /** Connects and subscribes to its acknowledgements; rejects with the broker's refusal. */
   connect(): Promise<void> {
     const client = mqtt.connect(this.options.url, {
-      protocolVersion: 5,
+      protocolVersion: this.options.protocolVersion ?? 5,
       clientId: this.imei,
       username: this.imei,
       password: this.options.key,
@@ -63,7 +72,12 @@ export class MqttController extends ControllerOutbox {
     client.on('error', (error) => {
       this.lastError = error;
     });
-    client.on('message', (topic, payload) => {
+    client.on('message', (topic, payload, packet) => {
+      const request = REQUESTS.find(([, kind]) => topic === this.topic(kind));
+      if (request) {
+        this.onPortalRequest(request[0], payload, packet);
+        return;
+      }
       if (topic !== this.topic('ack')) return;
       try {
         this.onAck(JSON.parse(payload.toString('utf8')) as DeviceAck);
@@ -78,12 +92,22 @@ export class MqttController extends ControllerOutbox {
       };
       client.once('error', fail);
       client.on('connect', () => {
-        this.connects += 1;
-        // Subscribed before anything is sent, so that no acknowledgement is missed.
+        // Subscribed before anything is sent, so that no acknowledgement is missed, and before
+        // `online`, on which the portal may send requests. A broker that refuses the request
+        // topics (a lift role from before them) still takes the readings.
+        const requestTopics = REQUESTS.map(([, kind]) => this.topic(kind));
         client
           .subscribeAsync(this.topic('ack'), { qos: 1 })
+          .then(() =>
+            client
+              .subscribeAsync(Object.fromEntries(requestTopics.map((topic) => [topic, { qos: 1 as const }])))
+              .catch((error: Error) => {
+                this.lastError = error;
+              }),
+          )
           .then(() => client.publishAsync(this.topic('status'), MQTT_ONLINE, { qos: 1, retain: true }))
           .then(() => {
+            this.connects += 1;
             client.off('error', fail);
             resolve();
             this.resend();
@@ -132,6 +156,25 @@ export class MqttController extends ControllerOutbox {
     if (!entry || !this.client) return;
     entry.sentAt = Date.now();
     this.client.publish(this.topic(entry.kind), JSON.stringify(entry.reading), { qos: 1 });
+  }
+
+  /** A request of the portal: applied or run as `onRequest` decides, then answered naming its id. */
+  private onPortalRequest(event: ControllerRequest, payload: Buffer, packet: IPublishPacket) {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return; // no id to answer: the portal times out
+    }
+    const { id, ...request } = body;
+    const answer = this.onRequest(event, request);
+    if (!answer || !this.client) return;
+    const correlationData = packet.properties?.correlationData;
+    const reply: MqttReply = { ...(typeof id === 'string' ? { id } : {}), ...answer };
+    this.client.publish(packet.properties?.responseTopic ?? this.topic('reply'), JSON.stringify(reply), {
+      qos: 1,
+      ...(correlationData ? { properties: { correlationData } } : {}),
+    });
   }
 
   private onAck(answer: DeviceAck) {

@@ -1,9 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
-  type ControllerAck,
   DEVICE_NAMESPACE,
   type DeviceAck,
-  type DeviceCommand,
   type DeviceToServerEvents,
   type ServerToDeviceEvents,
 } from '../../contract/device';
@@ -28,9 +26,6 @@ export interface VirtualControllerOptions extends ControllerOutboxOptions {
  * `command`.
  */
 export class VirtualController extends ControllerOutbox {
-  readonly commands: DeviceCommand[] = [];
-  /** Answer for `params:set` and `command`; the default accepts. */
-  answer: (event: 'params:set' | 'command', payload: unknown) => ControllerAck | null = () => ({ ok: true });
   private readonly socket: DeviceClient;
   private readonly options: VirtualControllerOptions;
   private closed = false;
@@ -54,17 +49,12 @@ export class VirtualController extends ControllerOutbox {
       this.resend();
     });
     this.socket.on('params:set', (parameters, ack) => {
-      const answer = this.answer('params:set', parameters);
-      if (!answer) return; // stays silent: the server times out
-      if (answer.ok) this.parameters = parameters;
-      ack(answer);
+      const answer = this.onRequest('params:set', parameters);
+      if (answer) ack(answer); // silent: the server times out
     });
     this.socket.on('command', (command, ack) => {
-      this.commands.push(command);
-      const answer = this.answer('command', command);
-      if (!answer) return;
-      if (answer.ok && command.name === 'resendParams') this.sendParams();
-      ack(answer);
+      const answer = this.onRequest('command', command);
+      if (answer) ack(answer);
     });
   }
 

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { ConnectedController, DeviceTraffic } from '../../contract/console';
 import {
   type ControllerAck,
+  type ControllerRequest,
   DEVICE_AUTH_ERROR,
   DEVICE_NAMESPACE,
   type DeviceAck,
@@ -91,6 +92,13 @@ export interface ControllerRef {
 /** Another way for controllers to reach the portal; the gateway asks and tells it as it does its sockets. */
 export interface DeviceTransport {
   connected(): ConnectedController[];
+  /** Whether the controller of `imei` is connected over this transport, to any process. */
+  holds(imei: string): boolean;
+  /**
+   * `params:set` or `command` to a controller it holds; answers as the socket's acknowledgement
+   * does: the controller's answer, or `deviceTimeout` / `deviceOffline`.
+   */
+  send(imei: string, event: ControllerRequest, payload: unknown): Promise<ControllerAck>;
   /** The lift's key changed or the lift is gone: drop the controller and forget what is known of it. */
   forget(imei: string): void;
   keyIssued?(imei: string, key: string): Promise<void>;
@@ -364,16 +372,19 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       });
     });
 
-    async function send(
-      imei: string,
-      event: 'params:set' | 'command',
-      payload: unknown,
-    ): Promise<ControllerAck> {
+    async function send(imei: string, event: ControllerRequest, payload: unknown): Promise<ControllerAck> {
       const socket = byImei.get(imei);
-      if (!socket?.connected)
+      if (!socket?.connected) {
+        // Over MQTT every process knows who is online and can reach it through the broker itself.
+        const transport = transports.find((one) => one.holds(imei));
+        if (transport) {
+          traffic(imei, 'out', event, payload);
+          return transport.send(imei, event, payload);
+        }
         return app.cluster.shared
           ? sendElsewhere(imei, event, payload)
           : { ok: false, error: MSG.deviceOffline };
+      }
       traffic(imei, 'out', event, payload);
       try {
         const answer = (await socket
@@ -394,7 +405,7 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
      */
     async function sendElsewhere(
       imei: string,
-      event: 'params:set' | 'command',
+      event: ControllerRequest,
       payload: unknown,
     ): Promise<ControllerAck> {
       const [row] = await db
@@ -439,8 +450,7 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
     app.decorate('devices', {
       connected,
       isConnected: (imei: string) =>
-        (byImei.get(imei)?.connected ?? false) ||
-        transports.some((transport) => transport.connected().some((entry) => entry.imei === imei)),
+        (byImei.get(imei)?.connected ?? false) || transports.some((transport) => transport.holds(imei)),
       sendParams: (imei: string, parameters: LiftParameters) => send(imei, 'params:set', parameters),
       sendCommand: (imei: string, command: DeviceCommand) => send(imei, 'command', command),
       // On whichever process it is connected to.

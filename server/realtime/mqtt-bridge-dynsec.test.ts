@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mqttTopic } from '../../contract/device';
+import { MQTT_READING_KINDS, mqttTopic } from '../../contract/device';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
 import {
   dynsecPlugin,
@@ -11,7 +11,7 @@ import {
 } from '../../tests/server/helpers/mosquitto';
 import { deviceReceipts, lifts, users } from '../db/schema';
 import { MqttController } from '../demo/mqtt-controller';
-import { testImei } from './device-test-kit';
+import { insertLiftWithKey, testImei } from './device-test-kit';
 
 /**
  * MQTT_DYNSEC=1: the bridge keeps one Mosquitto dynamic-security account per lift (username imei,
@@ -65,6 +65,32 @@ describe.skipIf(skip)('MQTT bridge with dynamic security', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
+  }
+
+  async function post(app: TestApp['app'], liftId: string, what: 'params' | 'command', payload: object) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/lifts/${liftId}/${what}`,
+      headers: await t.authHeaders('admin'),
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ ok: boolean; error?: string }>();
+  }
+
+  /** Dynamic-security commands as the broker's admin (the portal's account in these tests). */
+  async function adminControl(commands: Record<string, unknown>[]) {
+    const admin = await mqtt.connectAsync(broker.url, { protocolVersion: 5, reconnectPeriod: 0 });
+    try {
+      await admin.subscribeAsync('$CONTROL/dynamic-security/v1/response', { qos: 1 });
+      const answered = new Promise<{ command: string; error?: string; data?: unknown }[]>((resolve) =>
+        admin.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString('utf8')).responses)),
+      );
+      await admin.publishAsync('$CONTROL/dynamic-security/v1', JSON.stringify({ commands }), { qos: 1 });
+      return await answered;
+    } finally {
+      await admin.endAsync(true);
+    }
   }
 
   async function receipts(imei: string) {
@@ -152,5 +178,117 @@ describe.skipIf(skip)('MQTT bridge with dynamic security', () => {
     await vi.waitFor(() =>
       expect(controller(lift.imei, deviceKey).connect()).rejects.toThrow(/not authori[sz]ed/i),
     );
+  });
+
+  it('sends parameters and commands to a registered lift over its own topics', async () => {
+    const lift = await register();
+    const c = controller(lift.imei, lift.deviceKey);
+    await c.connect();
+    expect(c.lastError).toBeUndefined(); // its request topics were granted
+    await vi.waitFor(() => expect(t.app.devices.isConnected(lift.imei)).toBe(true));
+    expect(await post(t.app, lift.id, 'params', { general: { nenngeschwindigkeit: 1 } })).toEqual({
+      ok: true,
+    });
+    expect(c.parameters.general.nenngeschwindigkeit).toBe(1);
+    c.answer = () => ({ ok: false, error: 'in service mode' });
+    expect(await post(t.app, lift.id, 'command', { name: 'resetTripCounter' })).toEqual({
+      ok: false,
+      error: 'in service mode',
+    });
+  });
+
+  it("refuses a lift another lift's requests and replies", async () => {
+    const [own, other] = [await register(), await register()];
+    const signIn = () =>
+      mqtt.connectAsync(broker.plainUrl, {
+        protocolVersion: 5,
+        clientId: own.imei,
+        username: own.imei,
+        password: own.deviceKey,
+        reconnectPeriod: 0,
+      });
+    const client = await signIn();
+    try {
+      for (const kind of ['params/set', 'command'] as const) {
+        await expect(client.subscribeAsync(mqttTopic(other.imei, kind), { qos: 1 })).rejects.toThrow(
+          /not authori[sz]ed/i,
+        );
+        await client.subscribeAsync(mqttTopic(own.imei, kind), { qos: 1 });
+      }
+    } finally {
+      await client.endAsync(true);
+    }
+    // Another lift's reply, and the portal's requests to itself or to another lift. One refused
+    // publish per session: with the test broker's `max_queued_messages 0`, Mosquitto 2.0.11 drops
+    // the session at the packet after a refused QoS 1 publish.
+    const refused = [
+      [mqttTopic(other.imei, 'reply'), { id: 'x', ok: true }],
+      [mqttTopic(own.imei, 'command'), { id: 'x', name: 'reboot' }],
+      [mqttTopic(other.imei, 'params/set'), { id: 'x', general: {} }],
+    ] as const;
+    for (const [topic, payload] of refused) {
+      const session = await signIn();
+      try {
+        await expect(session.publishAsync(topic, JSON.stringify(payload), { qos: 1 })).rejects.toThrow(
+          /not authori[sz]ed/i,
+        );
+      } finally {
+        await session.endAsync(true);
+      }
+    }
+  });
+
+  it('gives the roles of lifts made before requests existed their topics at start', async () => {
+    // An account as an earlier portal made it: readings, status and acknowledgements only.
+    const lift = await insertLiftWithKey(t.app.db);
+    const role = `lift-${lift.imei}`;
+    const made = await adminControl([
+      {
+        command: 'createRole',
+        rolename: role,
+        acls: [
+          ...[...MQTT_READING_KINDS, 'status' as const].map((kind) => ({
+            acltype: 'publishClientSend',
+            topic: mqttTopic(lift.imei, kind),
+            allow: true,
+          })),
+          { acltype: 'subscribePattern', topic: mqttTopic(lift.imei, 'ack'), allow: true },
+          { acltype: 'publishClientReceive', topic: mqttTopic(lift.imei, 'ack'), allow: true },
+        ],
+      },
+      { command: 'createClient', username: lift.imei, password: lift.key, roles: [{ rolename: role }] },
+    ]);
+    expect(made.map((response) => response.error)).toEqual([undefined, undefined]);
+    const c = controller(lift.imei, lift.key);
+    await c.connect();
+    expect(c.lastError?.message).toMatch(/not authori[sz]ed/i); // no request topics yet
+    expect(await c.sendRaw('stats', { seq: 1, ts: Date.now(), trips: 1, operatingHours: 0 }, 1)).toEqual({
+      ok: true,
+      seq: 1,
+    });
+
+    // A portal process starting: the role gets the missing topics, the controller is signed out
+    // once by the broker and subscribes to them when it signs in again.
+    const second = await createTestApp({ MQTT_URL: broker.url, MQTT_DYNSEC: '1' }, t.database);
+    try {
+      await vi.waitFor(() => expect(c.connects).toBe(2), { timeout: 10_000 });
+      const [got] = await adminControl([{ command: 'getRole', rolename: role }]);
+      const acls = (got?.data as { role?: { acls: { acltype: string; topic: string }[] } } | undefined)?.role
+        ?.acls;
+      const topics = (acls ?? []).map((acl) => `${acl.acltype} ${acl.topic}`);
+      expect(topics).toEqual(
+        expect.arrayContaining([
+          `subscribePattern ${mqttTopic(lift.imei, 'command')}`,
+          `subscribePattern ${mqttTopic(lift.imei, 'params/set')}`,
+          `publishClientSend ${mqttTopic(lift.imei, 'reply')}`,
+        ]),
+      );
+      c.lastError = undefined;
+      await vi.waitFor(() => expect(second.app.devices.isConnected(lift.imei)).toBe(true));
+      expect(await post(second.app, lift.id, 'command', { name: 'testAlarm' })).toEqual({ ok: true });
+      expect(c.commands).toEqual([{ name: 'testAlarm' }]);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -33,12 +33,13 @@ describe.skipIf(mosquittoMissing)('MQTT bridge', () => {
   });
 
   const db = () => t.app.db;
-  async function controllerFor(lift: { imei: string; key: string }) {
+  async function controllerFor(lift: { imei: string; key: string }, protocolVersion: 4 | 5 = 5) {
     const c = new MqttController({
       imei: lift.imei,
       key: lift.key,
       url: broker.plainUrl,
       ackTimeoutMs: 20_000,
+      protocolVersion,
     });
     controllers.push(c);
     await c.connect();
@@ -177,6 +178,88 @@ describe.skipIf(mosquittoMissing)('MQTT bridge', () => {
     });
   });
 
+  /** Waits until `app` heard the controller's retained `online` (every process reads the status). */
+  async function heardOnline(app: TestApp['app'], imei: string) {
+    await vi.waitFor(() => expect(app.devices.isConnected(imei)).toBe(true));
+  }
+  async function post(app: TestApp['app'], liftId: string, what: 'params' | 'command', payload: object) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/lifts/${liftId}/${what}`,
+      headers: await t.authHeaders('admin'),
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ ok: boolean; error?: string }>();
+  }
+
+  it('sends parameters and commands to an MQTT controller and answers its reply', async () => {
+    const lift = await insertLiftWithKey(db());
+    const c = await controllerFor(lift);
+    await heardOnline(t.app, lift.imei);
+    const parameters = { general: { anzahlHaltestellen: 7 }, door: { tueroeffnungszeit: 4 } };
+    expect(await post(t.app, lift.id, 'params', parameters)).toEqual({ ok: true });
+    expect(c.parameters.general.anzahlHaltestellen).toBe(7);
+    expect(c.parameters.door.tueroeffnungszeit).toBe(4);
+    expect((await liftRow(lift.id)).parameters.general.anzahlHaltestellen).toBe(7);
+
+    expect(await post(t.app, lift.id, 'command', { name: 'testAlarm' })).toEqual({ ok: true });
+    // resendParams: the controller answers and sends its parameters as a reading.
+    expect(await post(t.app, lift.id, 'command', { name: 'resendParams' })).toEqual({ ok: true });
+    expect(c.commands).toEqual([{ name: 'testAlarm' }, { name: 'resendParams' }]);
+    await c.idle();
+    expect(c.acked.size).toBe(1);
+
+    c.answer = () => ({ ok: false, error: 'door open' });
+    expect(await post(t.app, lift.id, 'command', { name: 'reboot' })).toEqual({
+      ok: false,
+      error: 'door open',
+    });
+    const sent = await db()
+      .select({ event: logs.event, details: logs.details })
+      .from(logs)
+      .where(and(eq(logs.imei, lift.imei), eq(logs.event, 'device.command')));
+    expect(sent).toHaveLength(3);
+  });
+
+  it('answers an MQTT 3.1.1 controller by the id in the JSON', async () => {
+    const lift = await insertLiftWithKey(db());
+    const c = await controllerFor(lift, 4);
+    await heardOnline(t.app, lift.imei);
+    c.answer = (event) => (event === 'command' ? { ok: false, error: 'not now' } : { ok: true });
+    expect(await post(t.app, lift.id, 'params', { general: { nennlast: 630 } })).toEqual({ ok: true });
+    expect(c.parameters.general.nennlast).toBe(630);
+    expect(await post(t.app, lift.id, 'command', { name: 'reboot' })).toEqual({
+      ok: false,
+      error: 'not now',
+    });
+  });
+
+  it('answers offline without a controller, timeout without a reply, offline when it drops', async () => {
+    const lift = await insertLiftWithKey(db());
+    expect(await post(t.app, lift.id, 'command', { name: 'reboot' })).toEqual({
+      ok: false,
+      error: MSG.deviceOffline,
+    });
+    const c = await controllerFor(lift);
+    await heardOnline(t.app, lift.imei);
+    c.answer = () => null;
+    expect(await post(t.app, lift.id, 'command', { name: 'reboot' })).toEqual({
+      ok: false,
+      error: MSG.deviceTimeout,
+    });
+    expect(c.commands).toEqual([{ name: 'reboot' }]);
+    // Its Last Will ends the wait: the request went with its session.
+    c.answer = () => {
+      c.drop();
+      return null;
+    };
+    expect(await post(t.app, lift.id, 'command', { name: 'testAlarm' })).toEqual({
+      ok: false,
+      error: MSG.deviceOffline,
+    });
+  });
+
   it('splits the readings between two portals on one database, storing each once', async () => {
     const second = await createTestApp({ MQTT_URL: broker.url }, t.database);
     try {
@@ -200,6 +283,30 @@ describe.skipIf(mosquittoMissing)('MQTT bridge', () => {
       expect(first).toBeGreaterThan(0);
       expect(other).toBeGreaterThan(0);
       console.info(`shared subscription: portal A took ${first}, portal B took ${other} of 200 readings`);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('brings each reply to the portal process that sent the request', async () => {
+    const second = await createTestApp({ MQTT_URL: broker.url }, t.database);
+    try {
+      const lift = await insertLiftWithKey(db());
+      const c = await controllerFor(lift);
+      await Promise.all([heardOnline(t.app, lift.imei), heardOnline(second.app, lift.imei)]);
+      // Each answer names the request it answers: a reply taken by the wrong process would show.
+      c.answer = (_event, payload) => ({
+        ok: false,
+        error: `ran ${(payload as { args?: { n?: number } }).args?.n}`,
+      });
+      const apps = [t.app, second.app];
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, n) =>
+          post(apps[n % 2] as TestApp['app'], lift.id, 'command', { name: 'testAlarm', args: { n } }),
+        ),
+      );
+      expect(answers).toEqual(Array.from({ length: 6 }, (_, n) => ({ ok: false, error: `ran ${n}` })));
+      expect(c.commands).toHaveLength(6);
     } finally {
       await second.close();
     }

@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
+import * as v from 'valibot';
 import type { ConnectedController } from '../../contract/console';
 import {
+  type ControllerAck,
+  type ControllerRequest,
   DEVICE_AUTH_ERROR,
   type DeviceAck,
   MQTT_OFFLINE,
   MQTT_ONLINE,
   MQTT_READING_KINDS,
+  MQTT_REQUEST_TOPICS,
+  MqttReplySchema,
   mqttTopic,
 } from '../../contract/device';
 import { MSG } from '../../contract/messages';
 import { lifts } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
-import type { DeviceTransport } from './device-gateway';
+import { CONTROLLER_ACK_TIMEOUT_MS, type DeviceTransport } from './device-gateway';
 import type { Reading } from './ingest';
 
 export interface MqttBridgeOptions {
@@ -39,12 +44,37 @@ const INVALID_LOG_INTERVAL_MS = 60_000;
 /** How long a dynamic-security command may take before it counts as failed. */
 const CONTROL_TIMEOUT_MS = 5_000;
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
+/** A message on $CONTROL stays well under the broker's `message_size_limit` (16 KB in tools/deploy/mosquitto). */
+const CONTROL_MESSAGE_BYTES = 12_000;
+/** Roles read per `listRoles` when the lift roles are brought up to date at start. */
+const ROLES_PAGE = 200;
 const liftRole = (imei: string) => `lift-${imei}`;
+const LIFT_ROLE = /^lift-(\d{15})$/;
 const IMEI = /^\d{15}$/;
 
 type LiftOfImei = { id: string; uid: string } | null;
 type ControlCommand = Record<string, unknown> & { command: string };
 type ControlResponse = { command: string; error?: string; data?: unknown; correlationData?: string };
+type Acl = { acltype: string; topic: string; allow: boolean };
+
+/**
+ * What a lift's own role allows (docs/device-protocol.md#mqtt): publish its readings and status,
+ * read its acknowledgements and the portal's requests, publish its replies. Nothing of another lift.
+ */
+function liftAcls(imei: string): Acl[] {
+  const reads = ['ack', ...Object.values(MQTT_REQUEST_TOPICS)] as const;
+  return [
+    ...[...MQTT_READING_KINDS, 'status' as const, 'reply' as const].map((kind) => ({
+      acltype: 'publishClientSend',
+      topic: mqttTopic(imei, kind),
+      allow: true,
+    })),
+    ...reads.flatMap((kind) => [
+      { acltype: 'subscribePattern', topic: mqttTopic(imei, kind), allow: true },
+      { acltype: 'publishClientReceive', topic: mqttTopic(imei, kind), allow: true },
+    ]),
+  ];
+}
 
 /**
  * The MQTT transport of controllers (docs/device-protocol.md#mqtt). Readings come in over SHARED
@@ -53,8 +83,10 @@ type ControlResponse = { command: string; error?: string; data?: unknown; correl
  * analytics. The acknowledgement is published on `lifts/{imei}/ack` after the commit.
  * Online state follows the controllers' retained `lifts/{imei}/status` (Last Will `offline`), read
  * over a plain subscription: retained messages never reach shared subscriptions, and every
- * process should know who is online. With `dynsec`, the broker accounts of the controllers are
- * kept here too: username = imei, password = device key, one role per lift.
+ * process should know who is online. So any process sends an admin's `params:set` or `command`
+ * itself, and reads the reply on `lifts/{imei}/reply` without sharing, taking only its own by
+ * correlation id. With `dynsec`, the broker accounts of the controllers are kept here too:
+ * username = imei, password = device key, one role per lift.
  */
 export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', async (app, options) => {
   const db = app.db;
@@ -148,6 +180,8 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
 
   // Who is online over MQTT, as the retained status topics say; the same in every process.
   const online = new Map<string, ConnectedController>();
+  /** This process's requests waiting for the controller's reply, by correlation id. */
+  const requests = new Map<string, { imei: string; finish: (answer: ControllerAck) => void }>();
   async function onStatus(imei: string, payload: Buffer) {
     const text = payload.toString('utf8');
     if (text !== MQTT_ONLINE && text !== MQTT_OFFLINE) return;
@@ -162,16 +196,90 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
       online.set(imei, { imei, liftId: lift.id, uid: lift.uid, connectedAt: new Date().toISOString() });
     } else {
       online.delete(imei);
+      // Its clean session is gone, and the requests with it.
+      for (const request of [...requests.values()])
+        if (request.imei === imei) request.finish({ ok: false, error: MSG.deviceOffline });
     }
     devices.setControllerOnline({ imei, liftId: lift.id }, isOnline);
   }
 
-  client.on('message', (topic, payload) => {
+  // params:set and command (docs/device-protocol.md#portal-to-controller): published by the process
+  // the admin called, answered on `lifts/{imei}/reply`, which every process reads without sharing;
+  // each takes only the answers to its own requests, by correlation id.
+  let repliesReady = false;
+  const expirySeconds = Math.ceil(CONTROLLER_ACK_TIMEOUT_MS / 1000);
+
+  function sendRequest(imei: string, event: ControllerRequest, payload: unknown): Promise<ControllerAck> {
+    if (!online.has(imei)) return Promise.resolve({ ok: false, error: MSG.deviceOffline });
+    // Without the broker, or without the replies, the controller cannot be asked (logged at connect).
+    if (!client.connected || !repliesReady) return Promise.resolve({ ok: false, error: MSG.serverError });
+    const id = randomBytes(8).toString('hex');
+    return new Promise((resolve) => {
+      const finish = (answer: ControllerAck) => {
+        clearTimeout(timer);
+        requests.delete(id);
+        resolve(answer);
+      };
+      const timer = setTimeout(
+        () => finish({ ok: false, error: MSG.deviceTimeout }),
+        CONTROLLER_ACK_TIMEOUT_MS,
+      );
+      requests.set(id, { imei, finish });
+      client.publish(
+        mqttTopic(imei, MQTT_REQUEST_TOPICS[event]),
+        JSON.stringify({ ...(payload as object), id }),
+        {
+          qos: 1,
+          properties: {
+            responseTopic: mqttTopic(imei, 'reply'),
+            correlationData: Buffer.from(id),
+            // A request the controller did not get in time must not run later (a reboot hours after).
+            messageExpiryInterval: expirySeconds,
+          },
+        },
+        (error) => {
+          if (!error || !requests.has(id)) return;
+          app.log.error(
+            { err: error, imei, event },
+            'mqtt: the broker refused a request to a controller; give the bridge account the role of docs/device-protocol.md#mqtt',
+          );
+          finish({ ok: false, error: MSG.serverError });
+        },
+      );
+    });
+  }
+
+  function onReply(imei: string, payload: Buffer, correlationData: Buffer | undefined) {
+    let body: unknown;
+    try {
+      body = payload.length > MAX_PAYLOAD_BYTES ? undefined : JSON.parse(payload.toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    const named = (body as { id?: unknown } | undefined)?.id;
+    // MQTT 5 carries the id as correlation data; MQTT 3.1.1 only in the JSON.
+    const id = correlationData?.toString('utf8') ?? (typeof named === 'string' ? named : undefined);
+    const request = id === undefined ? undefined : requests.get(id);
+    if (!request || request.imei !== imei) return; // another process's request, or one that timed out
+    const parsed = v.safeParse(MqttReplySchema, body);
+    if (!parsed.success) {
+      logInvalid(imei, mqttTopic(imei, 'reply'), 'invalid reply');
+      // As the socket's acknowledgement without a boolean `ok`: no answer.
+      request.finish({ ok: false, error: MSG.deviceTimeout });
+      return;
+    }
+    const { ok, error } = parsed.output;
+    request.finish(typeof error === 'string' ? { ok, error } : { ok });
+  }
+
+  client.on('message', (topic, payload, packet) => {
     if (closing) return;
-    const [root, imei, kind] = topic.split('/');
-    if (root !== 'lifts' || !imei || !IMEI.test(imei)) return;
+    const [root, imei, kind, extra] = topic.split('/');
+    if (root !== 'lifts' || !imei || !IMEI.test(imei) || extra !== undefined) return;
     if (kind === 'status') {
       track(onStatus(imei, payload));
+    } else if (kind === 'reply') {
+      onReply(imei, payload, packet.properties?.correlationData);
     } else if ((MQTT_READING_KINDS as readonly string[]).includes(kind ?? '')) {
       track(onReading(imei, kind as Reading['kind'], topic, payload));
     }
@@ -212,6 +320,24 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
     client.publish(CONTROL_TOPIC, JSON.stringify({ commands }), { qos: 1 });
     return Promise.all(answers);
   }
+  /** `control` in messages under the broker's size limit, one after the other. */
+  async function controlInChunks(commands: ControlCommand[]): Promise<ControlResponse[]> {
+    const responses: ControlResponse[] = [];
+    let chunk: ControlCommand[] = [];
+    let bytes = 0;
+    for (const command of commands) {
+      const size = JSON.stringify(command).length + 64; // with its correlation data
+      if (chunk.length > 0 && bytes + size > CONTROL_MESSAGE_BYTES) {
+        responses.push(...(await control(chunk)));
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(command);
+      bytes += size;
+    }
+    if (chunk.length > 0) responses.push(...(await control(chunk)));
+    return responses;
+  }
   const harmless = (response: ControlResponse) =>
     !response.error || /already exists|not found/i.test(response.error);
   function reportFailures(what: string, responses: ControlResponse[]) {
@@ -224,19 +350,7 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
   const accountCommands = (imei: string, key: string): ControlCommand[] => [
     { command: 'deleteClient', username: imei },
     { command: 'deleteRole', rolename: liftRole(imei) },
-    {
-      command: 'createRole',
-      rolename: liftRole(imei),
-      acls: [
-        ...[...MQTT_READING_KINDS, 'status' as const].map((kind) => ({
-          acltype: 'publishClientSend',
-          topic: mqttTopic(imei, kind),
-          allow: true,
-        })),
-        { acltype: 'subscribePattern', topic: mqttTopic(imei, 'ack'), allow: true },
-        { acltype: 'publishClientReceive', topic: mqttTopic(imei, 'ack'), allow: true },
-      ],
-    },
+    { command: 'createRole', rolename: liftRole(imei), acls: liftAcls(imei) },
     { command: 'createClient', username: imei, password: key, roles: [{ rolename: liftRole(imei) }] },
   ];
 
@@ -258,7 +372,7 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
     if (stale.length > 0) {
       reportFailures(
         'removing accounts of deleted lifts',
-        await control(
+        await controlInChunks(
           stale.flatMap((imei) => [
             { command: 'deleteClient', username: imei },
             { command: 'deleteRole', rolename: liftRole(imei) },
@@ -273,10 +387,55 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
     }
   }
 
+  /**
+   * Lift roles made before the portal sent requests lack the request and reply topics: they get
+   * what is missing, once, and their controllers are signed out (disabled and enabled again, as
+   * Mosquitto 2.0.11 keeps the sessions of a changed role): they sign in again and subscribe to
+   * the request topics the broker refused them before (docs/device-protocol.md#mqtt).
+   */
+  async function migrateLiftRoles() {
+    const outdated: { rolename: string; missing: Acl[] }[] = [];
+    for (let offset = 0; ; offset += ROLES_PAGE) {
+      const [listed] = await control([{ command: 'listRoles', verbose: true, count: ROLES_PAGE, offset }]);
+      if (listed?.error) throw new Error(`listRoles: ${listed.error}`);
+      const roles = ((listed?.data as { roles?: unknown[] } | undefined)?.roles ?? []) as {
+        rolename?: unknown;
+        acls?: { acltype?: unknown; topic?: unknown }[];
+      }[];
+      for (const role of roles) {
+        const imei = typeof role.rolename === 'string' ? LIFT_ROLE.exec(role.rolename)?.[1] : undefined;
+        if (!imei) continue;
+        const has = new Set(
+          (role.acls ?? []).map((acl) => `${String(acl.acltype).toLowerCase()} ${String(acl.topic)}`),
+        );
+        const missing = liftAcls(imei).filter((acl) => !has.has(`${acl.acltype.toLowerCase()} ${acl.topic}`));
+        if (missing.length > 0) outdated.push({ rolename: liftRole(imei), missing });
+      }
+      if (roles.length < ROLES_PAGE) break;
+    }
+    if (outdated.length === 0) return;
+    const responses = await controlInChunks(
+      outdated.flatMap(({ rolename, missing }) => {
+        const username = rolename.slice('lift-'.length);
+        return [
+          ...missing.map((acl) => ({ command: 'addRoleACL', rolename, ...acl })),
+          { command: 'disableClient', username },
+          { command: 'enableClient', username },
+        ];
+      }),
+    );
+    if (reportFailures('adding the request topics to lift roles', responses))
+      app.log.info({ roles: outdated.length }, 'mqtt: lift roles given the request and reply topics');
+  }
+
   const readingTopics = MQTT_READING_KINDS.map((kind) => `$share/${group}/lifts/+/${kind}`);
   let prepared = false;
+  let migrated = false;
   const subscribed = new Promise<void>((resolve) => {
     client.on('connect', () => {
+      // No Nagle wait: a request written behind an unacknowledged small segment (the previous
+      // PUBACK) waited for the broker's delayed ACK, 40 ms per request (docs/device-protocol.md#mqtt).
+      (client.stream as unknown as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       const work = async () => {
         if (options.dynsec) {
           await client.subscribeAsync(`${CONTROL_TOPIC}/response`, { qos: 1 });
@@ -297,10 +456,27 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
           );
           return;
         }
+        // Apart from the readings: a broker set up before requests existed still takes readings.
+        try {
+          await client.subscribeAsync('lifts/+/reply', { qos: 1 });
+          repliesReady = true;
+        } catch (error) {
+          app.log.error(
+            { err: error },
+            'mqtt: the broker refused lifts/+/reply to the bridge; parameters and commands cannot reach MQTT controllers until its account has the role of docs/device-protocol.md#mqtt',
+          );
+        }
         resolve();
+        if (options.dynsec && !migrated) {
+          await migrateLiftRoles();
+          migrated = true;
+        }
       };
       track(work());
     });
+  });
+  client.on('close', () => {
+    repliesReady = false;
   });
   client.on('error', (error) => app.log.warn({ err: error }, 'mqtt broker'));
 
@@ -313,6 +489,8 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
 
   devices.addTransport({
     connected: () => [...online.values()],
+    holds: (imei) => online.has(imei),
+    send: sendRequest,
     forget: (imei) => {
       liftCache.delete(imei);
       if (!options.dynsec) return;
@@ -334,6 +512,7 @@ export const mqttBridgePlugin = definePlugin<MqttBridgeOptions>('mqtt-bridge', a
   // Readings already taken are committed and acknowledged before the gateway's ingest closes.
   app.addHook('preClose', async () => {
     closing = true;
+    for (const request of [...requests.values()]) request.finish({ ok: false, error: MSG.serverError });
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     await client.endAsync();
   });

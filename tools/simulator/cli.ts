@@ -7,6 +7,7 @@
  * With `--mqtt`, the controllers speak MQTT to that broker instead of the socket (the portal needs
  * `MQTT_URL` to the same broker; docs/device-protocol.md#mqtt): QoS 1, each reading kept until its
  * acknowledgement and published again with the same seq after a reconnect or an ack timeout.
+ * Either way they take the parameters and commands admins send, and answer them.
  *
  * Signs in as an admin, takes N lifts (registering new ones with IMEIs in 35666… when there are
  * too few), rotates their controller keys and drives them until Ctrl+C.

@@ -54,7 +54,14 @@ export async function startBroker(options: BrokerOptions = {}): Promise<TestBrok
   // Started as root, mosquitto runs as its own user: it must read the folder and write its plugin's file.
   chmodSync(dir, 0o777);
   const adminPassword = randomBytes(12).toString('hex');
-  const lines = ['persistence false', 'max_queued_messages 0', 'log_type error', 'log_type warning'];
+  // set_tcp_nodelay as tools/deploy/mosquitto/mosquitto.conf.
+  const lines = [
+    'set_tcp_nodelay true',
+    'persistence false',
+    'max_queued_messages 0',
+    'log_type error',
+    'log_type warning',
+  ];
   if (options.dynsec) {
     const plugin = dynsecPlugin();
     if (!plugin) throw new Error('mosquitto_dynamic_security.so not found');
@@ -84,7 +91,10 @@ export async function startBroker(options: BrokerOptions = {}): Promise<TestBrok
             acls: [
               { acltype: 'subscribePattern', topic: '$share/lift-portal/lifts/+/+', allow: true },
               { acltype: 'subscribePattern', topic: 'lifts/+/status', allow: true },
+              { acltype: 'subscribePattern', topic: 'lifts/+/reply', allow: true },
               { acltype: 'publishClientSend', topic: 'lifts/+/ack', allow: true },
+              { acltype: 'publishClientSend', topic: 'lifts/+/params/set', allow: true },
+              { acltype: 'publishClientSend', topic: 'lifts/+/command', allow: true },
             ],
           },
         ],
