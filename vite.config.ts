@@ -31,7 +31,8 @@ const linguiMacroPreset = defineRolldownBabelPreset({
  * fetches a route's chunk on hover (`defaultPreload: 'intent'`), and the service worker
  * precaches them all.
  */
-const SIGN_IN_PATH_CHUNKS = /^assets\/(auth|login-rules|_app|my-devices)-[\w-]+\.js$/;
+const SIGN_IN_PATH_CHUNKS =
+  /^assets\/(auth|login-rules|_app|my-devices|lifts\.index)-[\w-]+\.js$/;
 const FIRST_LOAD_CHUNK = /^assets\/initial-[\w-]+\.js$/;
 function preloadOnSignInPath(filename: string, deps: string[], { hostId }: { hostId: string }): string[] {
   return !FIRST_LOAD_CHUNK.test(hostId) || SIGN_IN_PATH_CHUNKS.test(filename) ? deps : [];
