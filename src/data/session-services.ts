@@ -7,6 +7,7 @@ import {
   getSession,
   onSessionEnd,
   type SessionEnd,
+  setResumingSession,
   subscribeSession,
 } from './session';
 import { isTokenExpired } from './token-claims';
@@ -92,7 +93,12 @@ export function startSessionServices(): () => void {
     followOtherTabs(),
   ];
   if (getSession().token) {
-    sessionConfirmed = import('./auth').then(({ resumeSession }) => resumeSession());
+    // From now, not once the auth code has loaded: a route loader may ask the API at once
+    // (src/data/api-prefetch.ts), and its 401 must wait for this verdict like any other.
+    setResumingSession(true);
+    sessionConfirmed = import('./auth')
+      .then(({ resumeSession }) => resumeSession())
+      .finally(() => setResumingSession(false));
   }
   stops.push(followMirror());
   return () => {

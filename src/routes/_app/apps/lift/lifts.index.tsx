@@ -3,6 +3,15 @@ import { loadScreenCatalog } from '../../../../data/i18n';
 import { LiftsListPage } from '../../../../features/lifts/LiftsListPage';
 
 export const Route = createFileRoute('/_app/apps/lift/lifts/')({
-  loader: loadScreenCatalog,
+  loader: ({ preload }) => {
+    // A first visit reads the list from the API: ask for it while the screen's code loads, not after
+    // (docs/performance.md#first-visit-of-the-lift-list). A hover's preload does not ask.
+    if (!preload) {
+      void import('../../../../features/lifts/lift-list-prefetch').then((module) =>
+        module.prefetchFirstLiftPage(),
+      );
+    }
+    return loadScreenCatalog();
+  },
   component: LiftsListPage,
 });

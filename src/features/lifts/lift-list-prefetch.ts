@@ -1,0 +1,17 @@
+import { pathOf } from '../../../contract/api/endpoint';
+import { liftsApi } from '../../../contract/api/lifts';
+import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
+import { prefetchGet } from '../../data/api-prefetch';
+import { mirrorStore } from '../../data/mirror/sync-status';
+
+/** What the lift list asks first when it opens: page 1, no search (LiftsListPage, usePagedSearch). */
+export const FIRST_LIFT_PAGE = { page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
+
+/**
+ * For the list's route loader: asks the API for the first page while the screen's code is still
+ * loading, unless the list will read a finished mirror instead (use-lifts.ts).
+ */
+export function prefetchFirstLiftPage(): void {
+  if (mirrorStore.get().ready) return;
+  prefetchGet(pathOf(liftsApi.list), FIRST_LIFT_PAGE);
+}
