@@ -1,56 +1,60 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prefetchGet, prefetchUrl, takePrefetched } from './api-prefetch';
 
-const get =
-  vi.fn<(path: string, options: { searchParams: Record<string, string | number> }) => Promise<Response>>();
-vi.mock('./http', () => ({ api: { get: (...args: Parameters<typeof get>) => get(...args) } }));
-
-const { prefetchGet, prefetchKey, takePrefetched } = await import('./api-prefetch');
+/** The requests the page sent, answered by `answer` (no server in these tests). */
+function stubFetch(answer: (url: string) => Promise<Response>) {
+  const asked: Array<{ url: string; headers: HeadersInit | undefined }> = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    asked.push({ url, headers: init?.headers });
+    return answer(url);
+  });
+  return asked;
+}
 
 describe('api-prefetch', () => {
   beforeEach(() => {
-    get.mockReset();
-    get.mockImplementation(() => Promise.resolve(new Response('{"count":0}')));
+    vi.useRealTimers();
   });
   afterEach(() => {
+    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
-  it('keys a request by path and query, whatever the order of the names', () => {
-    expect(prefetchKey('lifts/getByPagination', { page: 1, pageSize: 20 })).toBe(
-      prefetchKey('lifts/getByPagination', { pageSize: 20, page: 1 }),
+  it('addresses a request by path and query, whatever the order of the names', () => {
+    expect(prefetchUrl('lifts/getByPagination', { pageSize: 20, page: 1 })).toBe(
+      '/api/lifts/getByPagination?page=1&pageSize=20',
     );
-    expect(prefetchKey('lifts/getByPagination', { page: 1 })).not.toBe(
-      prefetchKey('lifts/getByPagination', { page: 2 }),
+    expect(prefetchUrl('lifts/getByPagination', { page: 1 })).not.toBe(
+      prefetchUrl('lifts/getByPagination', { page: 2 }),
     );
   });
 
-  it('hands the prefetched answer to the first identical ask only', async () => {
+  it('hands a successful answer to the first identical ask only', async () => {
+    const asked = stubFetch(async () => new Response('{"count":0}'));
     prefetchGet('lifts/getByPagination', { page: 1, pageSize: 20 });
-    expect(get).toHaveBeenCalledTimes(1);
-    expect(get.mock.calls[0]?.[1]).toEqual({ searchParams: { page: 1, pageSize: 20 } });
-    expect(takePrefetched('lifts/getByPagination', { page: 2, pageSize: 20 })).toBeUndefined();
-    const taken = takePrefetched('lifts/getByPagination', { pageSize: 20, page: 1 });
-    expect(await (await taken)?.json()).toEqual({ count: 0 });
-    expect(takePrefetched('lifts/getByPagination', { page: 1, pageSize: 20 })).toBeUndefined();
+    expect(asked.map((request) => request.url)).toEqual(['/api/lifts/getByPagination?page=1&pageSize=20']);
+    expect(await takePrefetched('lifts/getByPagination', { page: 2, pageSize: 20 })).toBeNull();
+    const taken = await takePrefetched('lifts/getByPagination', { pageSize: 20, page: 1 });
+    expect(await taken?.json()).toEqual({ count: 0 });
+    expect(await takePrefetched('lifts/getByPagination', { page: 1, pageSize: 20 })).toBeNull();
   });
 
-  it('does not hand out a stale answer', () => {
+  it('hands out no failure: a refusal or an unreachable server leaves the ask to the HTTP client', async () => {
+    stubFetch(async (url) => {
+      if (url.includes('refused')) return new Response('{"message":"Invalid token"}', { status: 401 });
+      throw new TypeError('Failed to fetch');
+    });
+    prefetchGet('refused', {});
+    prefetchGet('unreachable', {});
+    expect(await takePrefetched('refused', {})).toBeNull();
+    expect(await takePrefetched('unreachable', {})).toBeNull();
+  });
+
+  it('does not hand out a stale answer', async () => {
     vi.useFakeTimers();
+    stubFetch(async () => new Response('{}'));
     prefetchGet('lifts/getByPagination', { page: 1 });
     vi.advanceTimersByTime(10_001);
-    expect(takePrefetched('lifts/getByPagination', { page: 1 })).toBeUndefined();
-  });
-
-  it('passes a failure to the screen that takes it', async () => {
-    get.mockImplementation(() => Promise.reject(new Error('unreachable')));
-    prefetchGet('config', {});
-    await expect(takePrefetched('config', {})).rejects.toThrow('unreachable');
-  });
-
-  it('drops the failure of an answer nobody takes quietly (no unhandled rejection)', async () => {
-    get.mockImplementation(() => Promise.reject(new Error('unreachable')));
-    prefetchGet('alarms/count', {});
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(await takePrefetched('lifts/getByPagination', { page: 1 })).toBeNull();
   });
 });

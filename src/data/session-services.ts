@@ -7,7 +7,6 @@ import {
   getSession,
   onSessionEnd,
   type SessionEnd,
-  setResumingSession,
   subscribeSession,
 } from './session';
 import { isTokenExpired } from './token-claims';
@@ -93,12 +92,7 @@ export function startSessionServices(): () => void {
     followOtherTabs(),
   ];
   if (getSession().token) {
-    // From now, not once the auth code has loaded: a route loader may ask the API at once
-    // (src/data/api-prefetch.ts), and its 401 must wait for this verdict like any other.
-    setResumingSession(true);
-    sessionConfirmed = import('./auth')
-      .then(({ resumeSession }) => resumeSession())
-      .finally(() => setResumingSession(false));
+    sessionConfirmed = import('./auth').then(({ resumeSession }) => resumeSession());
   }
   stops.push(followMirror());
   return () => {

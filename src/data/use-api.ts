@@ -48,9 +48,9 @@ export function useApiGet<T>(
     for (const [name, value] of Object.entries(JSON.parse(key) as SearchParams)) {
       if (value !== undefined && value !== '') params[name] = value;
     }
+    const ask = () => api.get(path, { searchParams: params, signal: controller.signal });
     // A route loader may have asked the first of these already (src/data/api-prefetch.ts); a reload asks afresh.
-    const prefetched = tick === 0 ? takePrefetched(path, params) : undefined;
-    (prefetched ?? api.get(path, { searchParams: params, signal: controller.signal }))
+    (tick === 0 ? takePrefetched(path, params).then((prefetched) => prefetched ?? ask()) : ask())
       .then(async (response) => {
         const data = (await response.json()) as T;
         // A prefetched request is not aborted with this screen: its late answer is not ours to show.

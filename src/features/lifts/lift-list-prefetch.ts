@@ -1,8 +1,12 @@
-import { pathOf } from '../../../contract/api/endpoint';
-import { liftsApi } from '../../../contract/api/lifts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import { prefetchGet } from '../../data/api-prefetch';
 import { mirrorStore } from '../../data/mirror/sync-status';
+
+/**
+ * `liftsApi.list`'s path (contract/api/lifts.ts), written out: the contract's module brings its
+ * schemas, which stay off the first load. lift-list-prefetch.test.ts holds the two together.
+ */
+export const LIFT_LIST_PATH = 'lifts/getByPagination';
 
 /** What the lift list asks first when it opens: page 1, no search (LiftsListPage, usePagedSearch). */
 export const FIRST_LIFT_PAGE = { page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
@@ -13,5 +17,5 @@ export const FIRST_LIFT_PAGE = { page: 1, pageSize: PAGE_SIZE_DEFAULT } as const
  */
 export function prefetchFirstLiftPage(): void {
   if (mirrorStore.get().ready) return;
-  prefetchGet(pathOf(liftsApi.list), FIRST_LIFT_PAGE);
+  prefetchGet(LIFT_LIST_PATH, FIRST_LIFT_PAGE);
 }
