@@ -9,7 +9,7 @@ import { mirrorStore } from '../../data/mirror/sync-status';
 export const LIFT_LIST_PATH = 'lifts/getByPagination';
 
 /** What the lift list asks first when it opens: page 1, no search (LiftsListPage, usePagedSearch). */
-export const FIRST_LIFT_PAGE = { page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
+const FIRST_LIFT_PAGE = { page: 1, pageSize: PAGE_SIZE_DEFAULT } as const;
 
 /**
  * For the list's route loader: asks the API for the first page while the screen's code is still
