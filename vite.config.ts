@@ -25,13 +25,15 @@ const linguiMacroPreset = defineRolldownBabelPreset({
 
 /**
  * Lazy chunks whose imports the first-load chunk preloads with them: the ones signing in needs
- * (the sign-in rules, the HTTP client and session start, the shell, the landing page). For the
- * other ~50 lazy routes the list of their imports would cost the first load ~2 KB gzip
+ * (the sign-in rules, the HTTP client and session start, the shell, the landing page), and the
+ * lift list's, a service man's page to open with (0.4 KB gzip; its imports are five levels deep:
+ * five waves of requests without the list, docs/performance.md#first-visit-of-the-lift-list).
+ * For the other ~50 lazy routes the list of their imports would cost the first load ~2 KB gzip
  * (docs/performance.md); the browser finds their imports when the chunk arrives, the router
  * fetches a route's chunk on hover (`defaultPreload: 'intent'`), and the service worker
  * precaches them all.
  */
-const SIGN_IN_PATH_CHUNKS = /^assets\/(auth|login-rules|_app|my-devices)-[\w-]+\.js$/;
+const SIGN_IN_PATH_CHUNKS = /^assets\/(auth|login-rules|_app|my-devices|lifts\.index)-[\w-]+\.js$/;
 const FIRST_LOAD_CHUNK = /^assets\/initial-[\w-]+\.js$/;
 function preloadOnSignInPath(filename: string, deps: string[], { hostId }: { hostId: string }): string[] {
   return !FIRST_LOAD_CHUNK.test(hostId) || SIGN_IN_PATH_CHUNKS.test(filename) ? deps : [];

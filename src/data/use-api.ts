@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type AnswerOf, type EndpointDefinition, pathOf, type RequestOf } from '../../contract/api/endpoint';
 import { type ApiRequestError, isApiRequestError } from './api-error';
+import { takePrefetched } from './api-prefetch';
 import { api } from './http';
 import { createStore, useStore } from './store';
 
@@ -39,7 +40,6 @@ export function useApiGet<T>(
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const key = JSON.stringify(searchParams);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for searchParams; `tick` reloads
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
@@ -48,10 +48,13 @@ export function useApiGet<T>(
     for (const [name, value] of Object.entries(JSON.parse(key) as SearchParams)) {
       if (value !== undefined && value !== '') params[name] = value;
     }
-    api
-      .get(path, { searchParams: params, signal: controller.signal })
+    const ask = () => api.get(path, { searchParams: params, signal: controller.signal });
+    // A route loader may have asked the first of these already (src/data/api-prefetch.ts); a reload asks afresh.
+    (tick === 0 ? takePrefetched(path, params).then((prefetched) => prefetched ?? ask()) : ask())
       .then(async (response) => {
         const data = (await response.json()) as T;
+        // A prefetched request is not aborted with this screen: its late answer is not ours to show.
+        if (controller.signal.aborted) return;
         setState({ status: 'ready', data, fromCache: response.headers.get(FROM_CACHE_HEADER) === '1' });
       })
       .catch((error: unknown) => {

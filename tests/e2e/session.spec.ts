@@ -99,6 +99,25 @@ test('a token the server refuses says "Failed to login with token." and signs ou
   await expect(page).toHaveURL(/\/login/);
 });
 
+test("on the lift list, asked for before the verdict, a refused token is still told as the sign-in's", async ({
+  page,
+}) => {
+  await storeToken(page, unsignedToken(3600));
+  // The list's route loader asks for its first page at once (src/features/lifts/lift-list-prefetch.ts):
+  // its 401 arrives while the token sign-in is still pending.
+  const listRefused = page.waitForResponse(
+    (response) => response.url().includes('/api/lifts/getByPagination') && response.status() === 401,
+  );
+  await page.route('**/api/users/authenticatewithtoken', async (route) => {
+    await listRefused;
+    await route.continue();
+  });
+  await page.goto('/apps/lift/lifts');
+  await expect(page.getByText(TEXT.failedTokenLogin)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText(TEXT.invalidToken)).toHaveCount(0);
+});
+
 test('the session ends with "Token expired" when the token runs out', async ({ page }) => {
   test.slow();
   await page.goto(`${SHORT_TOKEN_URL}/login`);
