@@ -52,7 +52,8 @@ export function BottomNoticeArea() {
       marginInline="auto"
       maxWidth="md"
       gap="2"
-      zIndex="toast"
+      // Under dialogs and their backdrop (overlay 1300, modal 1400): a dialog's buttons stay reachable.
+      zIndex="banner"
       // The empty space between and around the notices lets clicks through to the page.
       pointerEvents="none"
       css={{ '& > *': { pointerEvents: 'auto' } }}
