@@ -3,6 +3,7 @@ import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MQTT_READING_KINDS, mqttTopic } from '../../contract/device';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
+import { adminSendsToController } from '../../tests/server/helpers/controller-requests';
 import {
   dynsecPlugin,
   mosquittoMissing,
@@ -67,16 +68,8 @@ describe.skipIf(skip)('MQTT bridge with dynamic security', () => {
     return response.json();
   }
 
-  async function post(app: TestApp['app'], liftId: string, what: 'params' | 'command', payload: object) {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/lifts/${liftId}/${what}`,
-      headers: await t.authHeaders('admin'),
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ ok: boolean; error?: string }>();
-  }
+  const post = (app: TestApp['app'], liftId: string, what: 'params' | 'command', payload: object) =>
+    adminSendsToController(t, app, liftId, what, payload);
 
   /** Dynamic-security commands as the broker's admin (the portal's account in these tests). */
   async function adminControl(commands: Record<string, unknown>[]) {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DEVICE_AUTH_ERROR } from '../../contract/device';
 import { MSG } from '../../contract/messages';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
+import { adminSendsToController } from '../../tests/server/helpers/controller-requests';
 import { mosquittoMissing, startBroker, type TestBroker } from '../../tests/server/helpers/mosquitto';
 import { alarms, deviceReceipts, lifts, logs, messages } from '../db/schema';
 import { MqttController } from '../demo/mqtt-controller';
@@ -182,16 +183,8 @@ describe.skipIf(mosquittoMissing)('MQTT bridge', () => {
   async function heardOnline(app: TestApp['app'], imei: string) {
     await vi.waitFor(() => expect(app.devices.isConnected(imei)).toBe(true));
   }
-  async function post(app: TestApp['app'], liftId: string, what: 'params' | 'command', payload: object) {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/lifts/${liftId}/${what}`,
-      headers: await t.authHeaders('admin'),
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ ok: boolean; error?: string }>();
-  }
+  const post = (app: TestApp['app'], liftId: string, what: 'params' | 'command', payload: object) =>
+    adminSendsToController(t, app, liftId, what, payload);
 
   it('sends parameters and commands to an MQTT controller and answers its reply', async () => {
     const lift = await insertLiftWithKey(db());
