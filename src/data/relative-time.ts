@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { relativeTimeFormat } from './intl-format';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -51,7 +52,7 @@ export function relativeTime(
   const step = relativeTimeStep(time, now);
   if (step.unit === 'seconds') return i18n._(future ? msg`in a few seconds` : msg`a few seconds ago`);
   // The platform knows each language's plural forms for minutes, hours and days.
-  return new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' }).format(
+  return relativeTimeFormat(i18n.locale, { numeric: 'always' }).format(
     future ? step.count : -step.count,
     step.unit,
   );

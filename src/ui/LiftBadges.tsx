@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Lift, SimVolumeStatus } from '../../contract/schemas/lift';
 import type { PickedText } from '../data/descriptions';
+import { dateTimeFormat, numberFormat } from '../data/intl-format';
 import { useOnline, useSyncStatus } from '../data/mirror/sync-status';
 import { useSocketConnected } from '../data/socket';
 
@@ -26,8 +27,7 @@ export function SimVolumeBadge({
     );
   if (status === 'low') {
     const left = leftMb ?? null;
-    const mb =
-      left === null ? '' : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(left);
+    const mb = left === null ? '' : numberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(left);
     return (
       <Badge colorPalette={left === 0 ? 'red' : 'orange'} variant={left === 0 ? 'solid' : 'subtle'}>
         {left === null ? <Trans>Low volume</Trans> : <Trans>Low volume ({mb} MB left)</Trans>}
@@ -63,7 +63,7 @@ function formatKnownAt(at: number, locale: string, now = new Date()): string {
     : sameYear
       ? { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }
       : { dateStyle: 'short', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateTimeFormat(locale, options).format(date);
 }
 
 /**

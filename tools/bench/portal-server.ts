@@ -20,7 +20,8 @@ export interface BuiltPortal {
 
 /**
  * The environment of a portal a bench starts (built or from source) on its scratch database:
- * demo data without virtual controllers, quiet logs, sign-in limits out of the way.
+ * demo data without virtual controllers, quiet logs (`BENCH_LOG_LEVEL=info` logs each request with
+ * its time), sign-in limits out of the way.
  */
 export function benchServerEnv(
   databaseUrl: string,
@@ -36,7 +37,7 @@ export function benchServerEnv(
     SEED_DEMO: '1',
     SIMULATE_DEVICES: '0',
     NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     LOGIN_RATE_LIMIT: '1000',
     ADDRESS_RATE_LIMIT: '1000',
     AUTH_SECRET: authSecret,

@@ -4,6 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { BellOff, Check } from 'lucide-react';
 import { useState } from 'react';
 import type { Alarm, AlarmListItem } from '../../../contract/schemas/alarm';
+import { dateTimeFormat } from '../../data/intl-format';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { relativeTime } from '../../data/relative-time';
 import { sessionRole, useSession } from '../../data/session';
@@ -65,7 +66,7 @@ export function AlarmItem({
   const [busy, setBusy] = useState(false);
   const mirror = useMirror();
   const now = new Date();
-  const dateTime = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
 
   async function acknowledge() {
     setBusy(true);

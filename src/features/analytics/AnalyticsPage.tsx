@@ -22,6 +22,7 @@ import {
   type AnalyticsAnswer,
   type AnalyticsRange,
 } from '../../../contract/schemas/analytics';
+import { dateTimeFormat, numberFormat } from '../../data/intl-format';
 import { useApiQuery } from '../../data/use-api';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
@@ -98,7 +99,7 @@ function DueTomorrow() {
   const state = useApiQuery(maintenanceApi.due, { query: { days: 1 } });
   const tomorrow = addDays(berlinDay(), 1);
   const items = (state.data?.items ?? []).filter((item) => item.dueOn === tomorrow);
-  const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'full', timeZone: 'UTC' }).format(
+  const day = dateTimeFormat(i18n.locale, { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${tomorrow}T00:00:00Z`),
   );
   return (
@@ -155,22 +156,22 @@ export function AnalyticsPage() {
     DTM: t`Due tomorrow`,
   };
   const number = (value: number, digits = 1) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+    numberFormat(locale, { maximumFractionDigits: digits }).format(value);
   const percent = (value: number) =>
-    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
+    numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
   const change = (now: number, before: number) => {
     if (before === 0) return now === 0 ? t`same as the period before` : t`none in the period before`;
     const ratio = (now - before) / before;
-    return t`${new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(ratio)} against the period before`;
+    return t`${numberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(ratio)} against the period before`;
   };
   const pointLabel = (answer: AnalyticsAnswer, at: string) =>
     answer.bucket === 'hour'
-      ? new Intl.DateTimeFormat(locale, {
+      ? dateTimeFormat(locale, {
           hour: '2-digit',
           minute: '2-digit',
           timeZone: answer.timeZone,
         }).format(new Date(at))
-      : new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(
+      : dateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(
           new Date(`${at}T00:00:00Z`),
         );
 

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { MaintenanceStatus } from '../../../contract/maintenance';
 import type { ApiRequestError } from '../../data/api-error';
+import { dateTimeFormat } from '../../data/intl-format';
 import { LoadFailure } from '../../ui/LoadFailure';
 import type { MaintenanceDueList } from './use-maintenance-due';
 
@@ -22,7 +23,7 @@ export function MaintenanceDueSection({
   const { i18n } = useLingui();
   const items = list?.items ?? [];
   const day = (value: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${value}T00:00:00Z`),
     );
 

@@ -4,6 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { liftsApi } from '../../../contract/api/lifts';
 import { DEVICE_RANGES, type DeviceRange } from '../../../contract/constants';
+import { numberFormat } from '../../data/intl-format';
 import { useSocketEvent } from '../../data/socket';
 import { useApiQuery } from '../../data/use-api';
 import { LiftStateBadges } from '../../ui/LiftBadges';
@@ -23,7 +24,7 @@ function Tile({ label, value, colour }: { label: string; value: number; colour?:
         {label}
       </Text>
       <Text fontSize="2xl" fontWeight="bold" color={colour}>
-        {new Intl.NumberFormat(i18n.locale).format(value)}
+        {numberFormat(i18n.locale).format(value)}
       </Text>
     </Box>
   );
@@ -53,7 +54,7 @@ export function MyDevicesPage() {
     last90Days: t`Last 90 days`,
   };
   const data = summary.data;
-  const format = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
+  const format = (n: number) => numberFormat(i18n.locale).format(n);
 
   return (
     <Stack gap="5">

@@ -19,6 +19,7 @@ import type { ConnectedController, DeviceTraffic } from '../../../contract/conso
 import { type ControllerAck, DEVICE_COMMANDS, type DeviceCommand } from '../../../contract/device';
 import { type LiftParameters, LiftParametersSchema } from '../../../contract/parameters';
 import { call } from '../../data/http';
+import { dateTimeFormat } from '../../data/intl-format';
 import { translateServerMessage } from '../../data/server-messages';
 import { useOnlineUsers, useSocketEvent } from '../../data/socket';
 import { useApiQuery } from '../../data/use-api';
@@ -186,8 +187,7 @@ export function DeviceConsolePage() {
     setTraffic((current) => [{ ...entry, key: Math.random() }, ...current].slice(0, TRAFFIC_MAX));
   });
   const list = controllers ?? initial.data ?? [];
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'medium' }).format(new Date(iso));
+  const time = (iso: string) => dateTimeFormat(i18n.locale, { timeStyle: 'medium' }).format(new Date(iso));
 
   return (
     <Stack gap="5">

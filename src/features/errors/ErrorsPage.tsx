@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import { descriptionTexts, findDescription } from '../../data/descriptions';
+import { dateTimeFormat } from '../../data/intl-format';
 import { useDescriptionCatalog } from '../../data/mirror/use-mirror';
 import { useLiftOptions } from '../../data/use-lift-options';
 import { FilterSelect } from '../../ui/FilterSelect';
@@ -214,7 +215,7 @@ export function ErrorsPage() {
                 return (
                   <Table.Row key={message.id}>
                     <Table.Cell whiteSpace="nowrap">
-                      {new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
+                      {dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
                         new Date(message.at),
                       )}
                     </Table.Cell>

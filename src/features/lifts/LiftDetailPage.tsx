@@ -42,6 +42,7 @@ import { rotateDeviceKey, sendCommand } from './lifts-api';
 // The file texts the server may send register with the screen of the lift's files.
 import './file-messages';
 import './tabs-recipe';
+import { dateTimeFormat, numberFormat } from '../../data/intl-format';
 import { useLift } from './use-lifts';
 
 const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
@@ -64,7 +65,7 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
 
 function formatDate(iso: string | null, locale: string) {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 }
 
 /** Title, address, state (dated when not live) and the current error: above every tab. */
@@ -129,7 +130,7 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
         {notSet}
       </Text>
     );
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /**
@@ -302,20 +303,16 @@ export function LiftDetailPage({
             <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="3">
               <Stat
                 label={t`Trips`}
-                value={new Intl.NumberFormat(locale).format(data.stats.trips)}
+                value={numberFormat(locale).format(data.stats.trips)}
                 testId="lift-trips"
               />
               <Stat
                 label={t`Operating hours`}
-                value={new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
-                  data.stats.operatingHours,
-                )}
+                value={numberFormat(locale, { maximumFractionDigits: 1 }).format(data.stats.operatingHours)}
               />
               <Stat
                 label={t`Broken hours`}
-                value={new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
-                  data.stats.brokenHours,
-                )}
+                value={numberFormat(locale, { maximumFractionDigits: 1 }).format(data.stats.brokenHours)}
               />
               <Stat label={t`Max trips`} value={limitValue(data.maxTrips, locale, notSet)} />
               <Stat

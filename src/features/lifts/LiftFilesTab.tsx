@@ -25,6 +25,7 @@ import {
   setFilePinned,
   setLiftPinned,
 } from '../../data/file-cache';
+import { dateTimeFormat } from '../../data/intl-format';
 import type { MirrorDb, UploadEntry } from '../../data/mirror/mirror-db';
 import { requestSync, useMirrorState, useOnline, useUploadProgress } from '../../data/mirror/sync-status';
 import { dropUpload, queueUpload, retryUpload } from '../../data/mirror/uploads';
@@ -222,7 +223,7 @@ export function LiftFilesTab({ liftId }: { liftId: string }) {
     if (!liftPinned) void refreshKeptFiles(db, role ?? undefined);
   }
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <Stack

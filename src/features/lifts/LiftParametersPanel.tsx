@@ -10,6 +10,7 @@ import {
   PARAMETER_KEYS,
   STOP_ZONES,
 } from '../../../contract/parameters';
+import { numberFormat } from '../../data/intl-format';
 import { translateServerMessage } from '../../data/server-messages';
 import { reportSaveError } from '../../ui/form-errors';
 import { sendParameters } from './lifts-api';
@@ -188,7 +189,7 @@ export function LiftParametersView({ parameters }: { parameters: LiftParameters 
   const values = flatten(parameters);
   const format = (path: string) => {
     const value = Number(values[path]);
-    return Number.isFinite(value) ? new Intl.NumberFormat(i18n.locale).format(value) : '—';
+    return Number.isFinite(value) ? numberFormat(i18n.locale).format(value) : '—';
   };
   const group = (paths: [string, string][]) => (
     <SimpleGrid as="dl" columns={{ base: 2, sm: 3, lg: 4 }} gap="2" fontSize="sm">

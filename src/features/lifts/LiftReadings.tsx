@@ -15,6 +15,7 @@ import { useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
 import type { Message } from '../../../contract/schemas/message';
 import { descriptionTexts, findDescription } from '../../data/descriptions';
+import { dateTimeFormat, numberFormat } from '../../data/intl-format';
 import { DescriptionText } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { MessageNotesDialog } from './MessageNotesDialog';
@@ -24,7 +25,7 @@ import { useLiveMessages } from './use-live-messages';
 const PAGE_SIZE = 20;
 
 const formatTime = (iso: string, locale: string, timeStyle: 'short' | 'medium' = 'medium') =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle }).format(new Date(iso));
+  dateTimeFormat(locale, { dateStyle: 'short', timeStyle }).format(new Date(iso));
 
 /** A table needs the width of a tablet; a phone gets stacked rows. */
 const useWide = () => useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
@@ -194,7 +195,7 @@ export function LiftStatsList({ liftId }: { liftId: string }) {
   useLiveMessages(liftId, messages, { page, pageSize: PAGE_SIZE, kinds: 'stats' });
   const list = messages.data?.messages ?? [];
   const number = (value: number | null, digits = 0) =>
-    value === null ? '—' : new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+    value === null ? '—' : numberFormat(locale, { maximumFractionDigits: digits }).format(value);
 
   return (
     <Stack as="section" gap="3" aria-labelledby="lift-stats-heading">

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
+import { numberFormat } from '../../data/intl-format';
 import { useOnline } from '../../data/mirror/sync-status';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { useSocketEvent } from '../../data/socket';
@@ -27,7 +28,7 @@ import { PrintStickersButton } from './PrintStickersButton';
 import { useLiftList } from './use-lifts';
 
 const formatNumber = (value: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 
 /** A limit of 0 is "not set" (contract/schemas/lift.ts): a dash that says so, not a figure. */
 function Limit({ value, locale, notSet }: { value: number; locale: string; notSet: string }) {

@@ -8,6 +8,7 @@ import { logsApi } from '../../../contract/api/logs';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Log } from '../../../contract/schemas/log';
 import { call } from '../../data/http';
+import { dateTimeFormat } from '../../data/intl-format';
 import { useApiQuery } from '../../data/use-api';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
 import { ConfirmDialog } from '../../ui/AppDialog';
@@ -144,7 +145,7 @@ export function LogsPage() {
                   />
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">
-                  {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
+                  {dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
                     new Date(log.at),
                   )}
                 </Table.Cell>

@@ -1,6 +1,7 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { emailApi } from '../../../contract/api/email';
+import { dateTimeFormat } from '../../data/intl-format';
 import { useApiQuery } from '../../data/use-api';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
@@ -14,7 +15,7 @@ export function MailOutboxPage() {
   const { t, i18n } = useLingui();
   const outbox = useApiQuery(emailApi.outbox, {});
   const mails = outbox.data?.mails ?? [];
-  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Stack gap="4">
       <PageTitle title={t`Mail outbox`} />

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { maintenanceApi } from '../../../contract/api/maintenance';
 import { berlinDay, lastVisitOf, liftMaintenanceDue, planOf } from '../../../contract/maintenance';
 import type { LiftMaintenance, MaintenanceVisit } from '../../../contract/schemas/maintenance';
+import { numberFormat } from '../../data/intl-format';
 import { useMirror, useMirrorSettings } from '../../data/mirror/use-mirror';
 import { sessionRole, useSession } from '../../data/session';
 import { type ApiState, useApiQuery } from '../../data/use-api';
@@ -84,7 +85,7 @@ function LiftMaintenanceSection({
   const role = sessionRole(useSession());
   const data = local ?? state.data;
   const visits = mirroredVisits ?? state.data?.visits ?? [];
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
+  const number = (n: number) => numberFormat(locale, { maximumFractionDigits: 1 }).format(n);
 
   return (
     <Stack as="section" gap="3" aria-labelledby="lift-maintenance-heading">

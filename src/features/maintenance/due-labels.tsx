@@ -1,6 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import type { MaintenanceReason, MaintenanceStatus } from '../../../contract/maintenance';
+import { dateTimeFormat } from '../../data/intl-format';
 
 const PALETTE: Record<MaintenanceStatus, string> = { ok: 'green', due: 'orange', overdue: 'red' };
 
@@ -32,7 +33,7 @@ export function ReasonText({ reason }: { reason: MaintenanceReason }) {
 
 /** A `YYYY-MM-DD` day in the reader's language. */
 export function formatDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

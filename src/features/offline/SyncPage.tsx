@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { RefreshCw } from 'lucide-react';
+import { dateTimeFormat } from '../../data/intl-format';
 import type { MirrorDb, OutboxEntry } from '../../data/mirror/mirror-db';
 import { dropChange, keepMine, makeWaitingDue, retryChange } from '../../data/mirror/outbox';
 import { requestSync, useMirrorState, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
@@ -53,7 +54,7 @@ function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
   const theirs = entry.current as Record<string, unknown> | undefined;
   const describeChange = () => {
     const row = (entry.current ?? entry.previous ?? entry.body) as Record<string, unknown>;
-    const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+    const when = dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
       new Date(entry.createdAt),
     );
     if (entry.entity === 'message') {
@@ -99,9 +100,7 @@ function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
           <Text fontSize="sm" color="fg.muted">
             <Trans>
               Tried {entry.attempts} times; next try at{' '}
-              {new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'medium' }).format(
-                new Date(entry.nextAttemptAt),
-              )}
+              {dateTimeFormat(i18n.locale, { timeStyle: 'medium' }).format(new Date(entry.nextAttemptAt))}
             </Trans>
           </Text>
         )}
@@ -179,7 +178,7 @@ export function SyncPage() {
   const online = useOnline();
   const entries = useLiveQuery(async () => db?.outbox.orderBy('seq').toArray(), [db]);
   const lastSync = status.lastSyncAt
-    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
+    ? dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(
         new Date(status.lastSyncAt),
       )
     : t`never`;

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { CloudAlert, CloudCheck, CloudOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { dateTimeFormat } from '../../data/intl-format';
 import { requestSync, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
 import { useSession } from '../../data/session';
 import { useSocketConnected } from '../../data/socket';
@@ -43,7 +44,7 @@ export function SyncStatusButton() {
   }, [status.delivered]);
 
   const lastSync = status.lastSyncAt
-    ? new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(status.lastSyncAt))
+    ? dateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(new Date(status.lastSyncAt))
     : '—';
   const label = [
     online ? t`Online` : t`Offline`,

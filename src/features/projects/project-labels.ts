@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ProjectState } from '../../../contract/project-transitions';
 import type { CableStatus } from '../../../contract/schemas/project';
+import { numberFormat } from '../../data/intl-format';
 
 /** The spec's labels of the offer states and the cable status. */
 export const STATE_LABELS: Record<ProjectState, MessageDescriptor> = {
@@ -45,7 +46,7 @@ export const FIELD_LABELS: Record<string, MessageDescriptor> = {
 };
 
 export function formatCents(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+  return numberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
     style: 'currency',
     currency: 'EUR',
   }).format(cents / 100);

@@ -1,12 +1,13 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SimLevel } from '../../../contract/schemas/sim';
+import { numberFormat } from '../../data/intl-format';
 
 /** The colour of the 20 % rule: enough, low, empty. */
 export const LEVEL_PALETTE: Record<SimLevel, string> = { sufficient: 'green', low: 'orange', empty: 'red' };
 
 export const formatMb = (value: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+  numberFormat(locale, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
 
 /**
  * A horizontal bar of `value` percent (null: not known yet, drawn as a moving stripe of 30 %);
@@ -58,7 +59,7 @@ export function QuotaBar({
   const percent = total > 0 ? Math.max(0, Math.min(100, (left / total) * 100)) : 0;
   const leftText = formatMb(left, i18n.locale);
   const totalText = formatMb(total, i18n.locale);
-  const percentText = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(percent);
+  const percentText = numberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(percent);
   return (
     <Stack gap="1" minWidth="32">
       <Bar

@@ -21,6 +21,7 @@ import {
   SIM_USAGE_DAYS,
   type SimTopupOffer,
 } from '../../../contract/schemas/sim';
+import { dateTimeFormat } from '../../data/intl-format';
 import { relativeTime } from '../../data/relative-time';
 import { translateServerMessage } from '../../data/server-messages';
 import { ConfirmDialog } from '../../ui/AppDialog';
@@ -114,12 +115,10 @@ export function SimCardPage({ iccid }: { iccid: string }) {
   const card = details.data?.card ?? null;
   const dateTime = (value: string | null) =>
     value
-      ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(value),
-        )
+      ? dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
       : '–';
   const date = (value: string | null) =>
-    value ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(value)) : '–';
+    value ? dateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(value)) : '–';
 
   return (
     <Stack gap="5">

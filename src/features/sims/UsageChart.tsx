@@ -1,6 +1,7 @@
 import { Box, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { dateTimeFormat, numberFormat } from '../../data/intl-format';
 
 export interface UsageDay {
   /** YYYY-MM-DD */
@@ -22,9 +23,9 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
   const max = Math.max(...days.map((day) => day.mb), 0);
   const total = days.reduce((sum, day) => sum + day.mb, 0);
   const format = (value: number) =>
-    new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: value < 10 ? 2 : 1 }).format(value);
+    numberFormat(i18n.locale, { maximumFractionDigits: value < 10 ? 2 : 1 }).format(value);
   const dateText = (date: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    dateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${date}T00:00:00Z`),
     );
   const slot = days.length > 0 ? WIDTH / days.length : WIDTH;
