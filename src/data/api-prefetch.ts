@@ -17,7 +17,23 @@ const PREFETCH_TTL_MS = 10_000;
 /** The HTTP client's own limit (ky's default timeout). */
 const PREFETCH_TIMEOUT_MS = 10_000;
 
-const prefetched = new Map<string, { response: Promise<Response | null>; at: number }>();
+/** The service worker marks an answer it took from its cache when the network failed (sw/sw.ts). */
+export const FROM_CACHE_HEADER = 'X-From-Cache';
+
+/** A prefetched 2xx answer, read: the screen can draw it in its first render. */
+export interface PrefetchedAnswer {
+  data: unknown;
+  fromCache: boolean;
+}
+
+interface Prefetch {
+  answer: Promise<PrefetchedAnswer | null>;
+  /** The answer once it has come (null: none to hand out); undefined while it is on its way. */
+  settled?: PrefetchedAnswer | null;
+  at: number;
+}
+
+const prefetched = new Map<string, Prefetch>();
 
 /** The request's identity and address: `/api/<path>?<query>`, the names in order. */
 export function prefetchUrl(path: string, searchParams: PrefetchParams): string {
@@ -30,24 +46,70 @@ export function prefetchUrl(path: string, searchParams: PrefetchParams): string 
 export function prefetchGet(path: string, searchParams: PrefetchParams): void {
   const url = prefetchUrl(path, searchParams);
   const { token } = getSession();
-  const response = fetch(url, {
+  const entry: Prefetch = { answer: Promise.resolve(null), at: Date.now() };
+  entry.answer = fetch(url, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
-  }).then(
-    (answer) => (answer.ok ? answer : null),
-    () => null,
-  );
-  prefetched.set(url, { response, at: Date.now() });
+  })
+    .then(async (answer) =>
+      answer.ok
+        ? { data: (await answer.json()) as unknown, fromCache: answer.headers.get(FROM_CACHE_HEADER) === '1' }
+        : null,
+    )
+    .catch(() => null)
+    .then((answer) => {
+      entry.settled = answer;
+      return answer;
+    });
+  prefetched.set(url, entry);
+}
+
+function freshEntry(url: string): Prefetch | undefined {
+  const entry = prefetched.get(url);
+  if (entry && Date.now() - entry.at > PREFETCH_TTL_MS) {
+    prefetched.delete(url);
+    return undefined;
+  }
+  return entry;
 }
 
 /**
- * The answer prefetched for exactly this request, once: a 2xx `Response`, or null when the screen
+ * For a route loader: waits until the prefetched answer has come, at most `ms`, so that the
+ * screen can mount with its data (one render instead of a loading one and then the data).
+ */
+export async function prefetchSettled(path: string, searchParams: PrefetchParams, ms: number): Promise<void> {
+  const entry = freshEntry(prefetchUrl(path, searchParams));
+  if (!entry || entry.settled !== undefined) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([entry.answer, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * The prefetched answer for exactly this request if it has already come, once; undefined when
+ * there is none yet (the screen may still `takePrefetched` it) or none to hand out.
+ */
+export function takeSettledPrefetch(
+  path: string,
+  searchParams: PrefetchParams,
+): PrefetchedAnswer | undefined {
+  const url = prefetchUrl(path, searchParams);
+  const entry = freshEntry(url);
+  if (!entry || entry.settled === undefined) return undefined;
+  prefetched.delete(url);
+  return entry.settled ?? undefined;
+}
+
+/**
+ * The answer prefetched for exactly this request, once: a 2xx answer, or null when the screen
  * must ask itself (no prefetch, a stale one, or one that did not succeed).
  */
-export async function takePrefetched(path: string, searchParams: PrefetchParams): Promise<Response | null> {
+export async function takePrefetched(
+  path: string,
+  searchParams: PrefetchParams,
+): Promise<PrefetchedAnswer | null> {
   const url = prefetchUrl(path, searchParams);
-  const entry = prefetched.get(url);
+  const entry = freshEntry(url);
   prefetched.delete(url);
-  if (!entry || Date.now() - entry.at > PREFETCH_TTL_MS) return null;
-  return entry.response;
+  return entry ? entry.answer : null;
 }

@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AnswerOf, type EndpointDefinition, pathOf, type RequestOf } from '../../contract/api/endpoint';
 import { type ApiRequestError, isApiRequestError } from './api-error';
-import { takePrefetched } from './api-prefetch';
+import { FROM_CACHE_HEADER, type PrefetchParams, takePrefetched, takeSettledPrefetch } from './api-prefetch';
 import { api } from './http';
 import { createStore, useStore } from './store';
-
-/** The service worker marks an answer it took from its cache when the network failed (sw/sw.ts). */
-const FROM_CACHE_HEADER = 'X-From-Cache';
 
 /** How many shown lists and records come from the service worker's cache; the shell says so. */
 const shownFromCache = createStore(0);
@@ -23,6 +20,15 @@ export type ApiState<T> = (
 
 type SearchParams = Record<string, string | number | undefined>;
 
+/** The query as sent: empty values left out. */
+function sentParams(key: string): PrefetchParams {
+  const params: PrefetchParams = {};
+  for (const [name, value] of Object.entries(JSON.parse(key) as SearchParams)) {
+    if (value !== undefined && value !== '') params[name] = value;
+  }
+  return params;
+}
+
 /** `GET /api/<path>?<searchParams>` as state; keeps the last answer while reloading. `path` null: no call. */
 export function useApiGet<T>(
   path: string | null,
@@ -30,32 +36,46 @@ export function useApiGet<T>(
 ): ApiState<T> & {
   setData: (change: (current: T | null) => T | null) => void;
 } {
+  const key = JSON.stringify(searchParams);
+  // An answer a route loader prefetched and that has already come is drawn in the first render
+  // (src/data/api-prefetch.ts): no loading render before it, and no ask of our own.
+  const [initial] = useState(() => (path === null ? undefined : takeSettledPrefetch(path, sentParams(key))));
   const [state, setState] = useState<{
     status: 'loading' | 'ready' | 'failed';
     data: T | null;
     error?: ApiRequestError;
     fromCache?: boolean;
-  }>({ status: 'loading', data: null });
+  }>(
+    initial
+      ? { status: 'ready', data: initial.data as T, fromCache: initial.fromCache }
+      : { status: 'loading', data: null },
+  );
+  const answeredByPrefetch = useRef(initial !== undefined);
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  const key = JSON.stringify(searchParams);
 
   useEffect(() => {
     if (path === null) return;
+    if (answeredByPrefetch.current) {
+      answeredByPrefetch.current = false;
+      return;
+    }
     const controller = new AbortController();
     setState((current) => ({ status: 'loading', data: current.data }));
-    const params: Record<string, string | number> = {};
-    for (const [name, value] of Object.entries(JSON.parse(key) as SearchParams)) {
-      if (value !== undefined && value !== '') params[name] = value;
-    }
-    const ask = () => api.get(path, { searchParams: params, signal: controller.signal });
+    const params = sentParams(key);
+    const ask = async () => {
+      const response = await api.get(path, { searchParams: params, signal: controller.signal });
+      return {
+        data: (await response.json()) as unknown,
+        fromCache: response.headers.get(FROM_CACHE_HEADER) === '1',
+      };
+    };
     // A route loader may have asked the first of these already (src/data/api-prefetch.ts); a reload asks afresh.
     (tick === 0 ? takePrefetched(path, params).then((prefetched) => prefetched ?? ask()) : ask())
-      .then(async (response) => {
-        const data = (await response.json()) as T;
+      .then(({ data, fromCache }) => {
         // A prefetched request is not aborted with this screen: its late answer is not ours to show.
         if (controller.signal.aborted) return;
-        setState({ status: 'ready', data, fromCache: response.headers.get(FROM_CACHE_HEADER) === '1' });
+        setState({ status: 'ready', data: data as T, fromCache });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadScreenCatalog } from '../../../../data/i18n';
 import { LiftsListPage } from '../../../../features/lifts/LiftsListPage';
-import { prefetchFirstLiftPage } from '../../../../features/lifts/lift-list-prefetch';
+import { firstLiftPageSettled, prefetchFirstLiftPage } from '../../../../features/lifts/lift-list-prefetch';
 
 export const Route = createFileRoute('/_app/apps/lift/lifts/')({
-  loader: ({ preload }) => {
-    // A first visit reads the list from the API: ask for it while the screen's code loads, not after
-    // (docs/performance.md#first-visit-of-the-lift-list). A hover's preload does not ask.
-    if (!preload) prefetchFirstLiftPage();
-    return loadScreenCatalog();
+  loader: async ({ preload }) => {
+    // A first visit reads the list from the API: ask for it while the screen's code loads, not after,
+    // and mount the list with it when it comes soon (docs/performance.md#first-visit-of-the-lift-list).
+    // A hover's preload does not ask.
+    if (preload) return loadScreenCatalog();
+    prefetchFirstLiftPage();
+    await Promise.all([loadScreenCatalog(), firstLiftPageSettled()]);
   },
   component: LiftsListPage,
 });
