@@ -3,56 +3,36 @@
  * using one (about 2 ms for a `DateTimeFormat` on these machines): a list that built one per row
  * and cell spent 36 ms of its first render on it (docs/performance.md#first-visit-of-the-lift-list).
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Enough formatters for every locale and option set the screens use; a runaway key set stays bounded. */
 const MAX_CACHED = 200;
 
-function cached<F>(cache: Map<string, F>, key: string, create: () => F): F {
-  let format = cache.get(key);
-  if (format === undefined) {
-    if (cache.size >= MAX_CACHED) cache.clear();
-    format = create();
-    cache.set(key, format);
-  }
-  return format;
+/** `create(locale, options)`, built once per locale and options. */
+function cachedBy<O, F>(create: (locale: string | undefined, options?: O) => F) {
+  const cache = new Map<string, F>();
+  return (locale: string | undefined, options?: O): F => {
+    const key = `${locale}|${JSON.stringify(options ?? {})}`;
+    let format = cache.get(key);
+    if (format === undefined) {
+      if (cache.size >= MAX_CACHED) cache.clear();
+      format = create(locale, options);
+      cache.set(key, format);
+    }
+    return format;
+  };
 }
 
 /** `new Intl.NumberFormat(locale, options)`, built once per locale and options. */
-export function numberFormat(
-  locale: string | undefined,
-  options?: Intl.NumberFormatOptions,
-): Intl.NumberFormat {
-  return cached(
-    numberFormats,
-    `${locale}|${JSON.stringify(options ?? {})}`,
-    () => new Intl.NumberFormat(locale, options),
-  );
-}
+export const numberFormat = cachedBy(
+  (locale, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
 
 /** `new Intl.DateTimeFormat(locale, options)`, built once per locale and options. */
-export function dateTimeFormat(
-  locale: string | undefined,
-  options?: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  return cached(
-    dateTimeFormats,
-    `${locale}|${JSON.stringify(options ?? {})}`,
-    () => new Intl.DateTimeFormat(locale, options),
-  );
-}
-
-const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
+export const dateTimeFormat = cachedBy(
+  (locale, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
 
 /** `new Intl.RelativeTimeFormat(locale, options)`, built once per locale and options. */
-export function relativeTimeFormat(
-  locale: string | undefined,
-  options?: Intl.RelativeTimeFormatOptions,
-): Intl.RelativeTimeFormat {
-  return cached(
-    relativeTimeFormats,
-    `${locale}|${JSON.stringify(options ?? {})}`,
-    () => new Intl.RelativeTimeFormat(locale, options),
-  );
-}
+export const relativeTimeFormat = cachedBy(
+  (locale, options?: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locale, options),
+);
