@@ -25,6 +25,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { liftListsPlugin } from './modules/lifts/lift-lists';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       runEveryMs: config.nodeEnv === 'test' ? null : 6 * 60 * 60 * 1000,
       deviceClock: config.deviceClock,
     });
+    await app.register(liftListsPlugin);
     await app.register(endpointsPlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });

@@ -27,6 +27,14 @@ export type EndpointHandler<E extends EndpointDefinition> = (
   reply: FastifyReply,
 ) => Answer<E> | Promise<Answer<E>>;
 
+/**
+ * Sends an answer that is already JSON text (a shared list page, docs/api.md#lift-list) as it is:
+ * a string with a JSON content type skips the serializer.
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
 /** Route options a table entry cannot hold: rate limits (they depend on configuration), body size. */
 /** Route config (a rate limit), a body limit, and hooks that run before validation (a second limit). */
 export type ServeOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preValidation'>;

@@ -2,7 +2,9 @@
  * API benchmark (run by hand: `npm run bench:api`). Starts the real server on a scratch
  * PostgreSQL database with the demo accounts, inserts 100,000 lifts (a few hundred of them the
  * demo customer's), and measures `GET /api/lifts/getByPagination` as admin and as customer
- * beside a bare route of the same server (`GET /api/config`, no database), same client code.
+ * beside a bare route of the same server (`GET /api/config`, no database), same client code. The
+ * 32 clients ask for the first page, so they share reads as a lift company's staff opening the list
+ * would (docs/api.md#lift-list); a last run asks for another page each time, which nothing shares.
  *
  *   tsx tools/bench/api.ts [--lifts 100000] [--seconds 5] [--concurrency 32] [--pg postgres://postgres@127.0.0.1:5432]
  *     [--cpu-prof <dir>]   (the server writes a V8 CPU profile of the run into <dir> when it stops)
@@ -63,17 +65,18 @@ function spent(from: Map<number, number> | undefined, to: Map<number, number> | 
 
 type CpuReading = { node: Map<number, number>; db: Map<number, number> };
 
-async function load(path: string, token?: string, cpu?: () => Promise<CpuReading>) {
+async function load(path: string | ((n: number) => string), token?: string, cpu?: () => Promise<CpuReading>) {
   const before = await cpu?.();
   const latencies: number[] = [];
   let errors = 0;
+  let sent = 0;
   const until = performance.now() + Number(args.seconds) * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: Number(args.concurrency) }, async () => {
       while (performance.now() < until) {
         const t0 = performance.now();
-        const { status } = await request(path, token);
+        const { status } = await request(typeof path === 'string' ? path : path(sent++), token);
         if (status === 200) latencies.push(performance.now() - t0);
         else errors += 1;
       }
@@ -160,6 +163,13 @@ async function main() {
     const bare = await load('/api/config', undefined, cpu);
     const asAdmin = await load(page, adminSession.access_token, cpu);
     const asCustomer = await load(page, customerSession.access_token, cpu);
+    // Requests for the same page within a second share one read (docs/api.md#lift-list); here every
+    // request asks for another page (100 pages × 50 page sizes), so none is shared.
+    const unshared = await load(
+      (n) => `/api/lifts/getByPagination?page=${1 + (n % 100)}&pageSize=${20 + (Math.floor(n / 100) % 50)}`,
+      adminSession.access_token,
+      cpu,
+    );
     const micros = (value: number | null) =>
       value === null ? '    -' : Math.round(value).toString().padStart(5);
     const line = (label: string, r: Awaited<ReturnType<typeof load>>) =>
@@ -171,6 +181,7 @@ async function main() {
     console.info(line('bare route GET /api/config', bare));
     console.info(line('getByPagination as admin', asAdmin));
     console.info(line('getByPagination as customer', asCustomer));
+    console.info(line('admin, another page each request', unshared));
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));

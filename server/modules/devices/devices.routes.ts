@@ -35,6 +35,7 @@ export const devicesRoutes: FastifyPluginAsync = async (app) => {
   app.serve(devicesApi.sendParameters, async (request) => {
     const lift = await findLift(request.params.id);
     await saveParameters(app.db, lift.id, request.body);
+    app.liftLists.forget();
     app.liveLifts.changed(lift.id);
     const answer = await app.devices.sendParams(lift.imei, request.body);
     await logSent(lift.id, lift.imei, 'device.params', currentUser(request).id, { ...answer });

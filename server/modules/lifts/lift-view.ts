@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, asc, type Column, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   berlinDay,
@@ -19,6 +31,7 @@ import {
   sims,
   users,
 } from '../../db/schema';
+import { SharedReads } from '../../lib/shared-reads';
 import { settingsOf } from '../../plugins/settings';
 
 export interface LoadLiftsOptions {
@@ -392,11 +405,16 @@ function preparedPage(
       .where(and(sql`${lifts.id} = any(${sql.placeholder('ids')}::uuid[])`, condition))
       .orderBy(...orderBy);
   } else {
-    query = query
+    // The page's ids first, then its rows: the rows an offset skips are not built as JSON with
+    // their assignments and newest visit only to be thrown away (docs/api.md#lift-list).
+    const pageIds = db
+      .select({ id: lifts.id })
+      .from(lifts)
       .where(condition)
       .orderBy(...orderBy)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
+    query = query.where(inArray(lifts.id, pageIds)).orderBy(...orderBy);
   }
   const name = `lift_page_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
   const prepared = query.prepare(name) as PreparedPage;
@@ -411,66 +429,79 @@ function preparedPage(
  * order reads only its own rows (docs/api.md#lift-list). Finding them scans every lift in scope
  * (an exact count of 100,000 lifts takes about 15 ms; a customer's few hundred lifts are a few
  * hundred index lookups), the bulk of a list request's cost. So this is shared by the requests that
- * ask for it until a second after it was read, and forgotten on every lift write of this process; another process's
- * writes show within that second (and the read's own duration). A page always reads its rows with the condition again, so a lift
- * that left the scope meanwhile is never listed.
+ * ask for it until a second after it was read (`SharedReads`), and forgotten on every lift write of
+ * this process; another process's writes show within that second (and the read's own duration). A
+ * page always reads its rows with the condition again, so a lift that left the scope before the page
+ * was read is never listed.
  */
-const SCOPE_REUSE_MS = 1000;
-const SCOPE_MEMO_MAX_ENTRIES = 1000;
+const LIST_REUSE_MS = 1000;
 const ORDERED_IDS_MAX = 2000;
 interface LiftScope {
   total: number;
   /** In the default order; null when the set is larger than `ORDERED_IDS_MAX`. */
   ids: string[] | null;
 }
-/** `readAt` is set when the answer arrives: a slow read (a loaded database) is reused a second after it, not never. */
-type ScopeMemo = { scope: Promise<LiftScope>; readAt?: number; large?: boolean };
-const scopeMemos = new WeakMap<Database, Map<string, ScopeMemo>>();
+const isLarge = (scope: LiftScope | undefined) =>
+  scope !== undefined && scope.ids === null && scope.total > ORDERED_IDS_MAX;
 
-/** The scope's memo, and whether it is known to be too large for ids (so a page need not wait for it). */
-function liftScope(db: Database, condition: SQL | undefined): { scope: Promise<LiftScope>; large: boolean } {
-  const key = sqlKey([condition]);
-  const memo = scopeMemos.get(db) ?? new Map();
-  scopeMemos.set(db, memo);
-  const known = memo.get(key);
-  if (known && (known.readAt === undefined || Date.now() - known.readAt < SCOPE_REUSE_MS)) {
-    return { scope: known.scope, large: known.large === true };
+/**
+ * A list page's answer (`{ lifts, count }` as JSON text) is shared the same way as the scope: the
+ * requests for the same page of the same condition within a second after it was read get the same
+ * text, without a query or serializing again. Bounded by count and by size (a page of 1000 lifts
+ * is about 1.3 MB).
+ */
+const PAGE_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
+interface ListReads {
+  scopes: SharedReads<LiftScope>;
+  pages: SharedReads<string>;
+}
+const listReadsByDb = new WeakMap<Database, ListReads>();
+function listReads(db: Database): ListReads {
+  let reads = listReadsByDb.get(db);
+  if (!reads) {
+    reads = {
+      scopes: new SharedReads({ reuseMs: LIST_REUSE_MS, maxEntries: 1000 }),
+      pages: new SharedReads({
+        reuseMs: LIST_REUSE_MS,
+        maxEntries: 1000,
+        sizeOf: (text) => text.length,
+        maxSize: PAGE_ANSWERS_MAX_BYTES,
+      }),
+    };
+    listReadsByDb.set(db, reads);
   }
+  return reads;
+}
 
-  if (memo.size >= SCOPE_MEMO_MAX_ENTRIES) memo.clear(); // searches make many keys
+/** The scope's shared read, and whether it is known to be too large for ids (so a page need not wait for it). */
+function liftScope(db: Database, condition: SQL | undefined): { scope: Promise<LiftScope>; large: boolean } {
   const countAll = async (): Promise<LiftScope> => {
     const [row] = await db.select({ value: count() }).from(lifts).where(condition);
     return { total: row?.value ?? 0, ids: null };
   };
-  // A set that was too large last time is counted straight away (an admin's 100,000 lifts).
-  const idsQuery = () =>
+  const readIds = () =>
     db
       .select({ id: lifts.id })
       .from(lifts)
       .where(condition)
       .orderBy(...DEFAULT_ORDER)
-      .limit(ORDERED_IDS_MAX + 1);
-  const scope = known?.large
-    ? countAll()
-    : idsQuery().then((rows) =>
+      .limit(ORDERED_IDS_MAX + 1)
+      .then((rows) =>
         rows.length <= ORDERED_IDS_MAX ? { total: rows.length, ids: rows.map((row) => row.id) } : countAll(),
       );
-  // Keeps the hint while the new read runs, so pages of a large set never wait for its count.
-  const entry: ScopeMemo = { scope, large: known?.large };
-  memo.set(key, entry);
-  scope.then(
-    (read) => {
-      entry.readAt = Date.now();
-      entry.large = read.ids === null && read.total > ORDERED_IDS_MAX;
-    },
-    () => memo.get(key) === entry && memo.delete(key),
+  // A set that was too large last time is counted straight away (an admin's 100,000 lifts), and
+  // pages of it never wait for its count.
+  const { value, latest } = listReads(db).scopes.read(sqlKey([condition]), (latest) =>
+    isLarge(latest) ? countAll() : readIds(),
   );
-  return { scope, large: known?.large === true };
+  return { scope: value, large: isLarge(latest) };
 }
 
-/** After any write that may change which lifts exist, who sees them, or their uids. */
-export function forgetLiftScopes(db: Database): void {
-  scopeMemos.get(db)?.clear();
+/** After any write that may change which lifts exist, who sees them, their uids or what a list shows of them. */
+export function forgetLiftLists(db: Database): void {
+  const reads = listReadsByDb.get(db);
+  reads?.scopes.clear();
+  reads?.pages.clear();
 }
 
 /**
@@ -495,6 +526,24 @@ export async function pageOfLifts(
   const pageIds = ids.slice(page.offset, page.offset + page.limit);
   const rows = pageIds.length ? await preparedPage(db, 'ids', condition).execute({ ids: pageIds }) : [];
   return { lifts: rows.map((row) => rowToLift(row, context)), count: ids.length };
+}
+
+/**
+ * `pageOfLifts` as the JSON text of its answer. With `shared` (while the lift_lists_changed
+ * notifications arrive, server/modules/lifts/lift-lists.ts) the requests for the same page within a
+ * second after it was read get the same text (`listReads`): 32 admins opening the list at once cost
+ * one query.
+ */
+export function pageOfLiftsAnswer(
+  db: Database,
+  condition: SQL | undefined,
+  page: Required<Pick<LoadLiftsOptions, 'limit' | 'offset'>> & Pick<LoadLiftsOptions, 'orderBy'>,
+  shared: boolean,
+): Promise<string> {
+  const read = async () => JSON.stringify(await pageOfLifts(db, condition, page));
+  if (!shared) return read();
+  const key = `${page.limit}:${page.offset}:${sqlKey([condition, ...(page.orderBy ?? [])])}`;
+  return listReads(db).pages.read(key, read).value;
 }
 
 /** One lift by id, tombstoned or not, or null; combine with a scope condition through `loadLifts`. */

@@ -21,17 +21,12 @@ import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { ListQuery } from '../../../contract/schemas/common';
 import type { DashboardSummary } from '../../../contract/schemas/dashboard';
-import {
-  LIFT_BASE_FIELDS,
-  type Lift,
-  type LiftBaseField,
-  type LiftInput,
-} from '../../../contract/schemas/lift';
+import { LIFT_BASE_FIELDS, type LiftBaseField, type LiftInput } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
 import { baseEntries, type LiftUserKind, lifts, liftUsers, messages, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
-import { LIFT_SORT_COLUMNS, loadLifts, pageOfLifts } from './lift-view';
+import { LIFT_SORT_COLUMNS, loadLifts, pageOfLiftsAnswer } from './lift-view';
 
 /** A fresh controller key (32 random bytes, base64url) and the SHA-256 hex that is stored. */
 export function newDeviceKey(): { deviceKey: string; hash: string } {
@@ -201,24 +196,32 @@ const assignedToUserCondition = (userId: string): SQL =>
 
 /**
  * A page of the lifts within `scope`: narrowed by the list's `search` and, with `assignedTo`, to
- * the lifts of that user; sorted by `sort`, then by id (docs/api.md#lists).
+ * the lifts of that user; sorted by `sort`, then by id (docs/api.md#lists). Answers the JSON text
+ * of `{ lifts, count }`, with `shared` the same text for the requests for the same page within a
+ * second (`pageOfLiftsAnswer`).
  */
 export function listLifts(
   db: Database,
   scope: SQL,
   query: Pick<ListQuery, 'page' | 'pageSize' | 'sort' | 'search'>,
+  shared: boolean,
   assignedTo?: string,
-): Promise<{ lifts: Lift[]; count: number }> {
+): Promise<string> {
   const condition = and(
     scope,
     assignedTo === undefined ? undefined : assignedToUserCondition(assignedTo),
     liftSearchCondition(query.search),
   );
-  return pageOfLifts(db, condition, {
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-    orderBy: orderBySort(query.sort, LIFT_SORT_COLUMNS, lifts.id),
-  });
+  return pageOfLiftsAnswer(
+    db,
+    condition,
+    {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      orderBy: orderBySort(query.sort, LIFT_SORT_COLUMNS, lifts.id),
+    },
+    shared,
+  );
 }
 
 /** Inserts a lift with its assignments in one transaction; answers its id. */

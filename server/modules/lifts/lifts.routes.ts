@@ -7,8 +7,9 @@ import { liftScopeCondition, userIdsWhoSeeLifts } from '../../access/lifts';
 import { isUniqueViolation } from '../../db/results';
 import { HttpError, notFound, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { sendJsonText } from '../../plugins/endpoints';
 import { createMaintenanceRepository } from '../maintenance/maintenance.repository';
-import { forgetLiftScopes, loadLift } from './lift-view';
+import { loadLift } from './lift-view';
 import {
   checkAssignments,
   checkBaseKeys,
@@ -27,7 +28,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
 
   /** After a write: fresh counts, live updates for the changed lifts, and controllers to drop. */
   function notify(changedLiftIds: readonly string[], disconnectImeis: readonly string[] = []) {
-    forgetLiftScopes(db);
+    app.liftLists.forget();
     for (const id of changedLiftIds) app.liveLifts.changed(id);
     for (const imei of disconnectImeis) app.devices.disconnect(imei);
   }
@@ -53,12 +54,25 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     throw error;
   }
 
-  app.serve(liftsApi.list, (request) =>
-    listLifts(db, liftScopeCondition(currentUser(request)), request.query),
+  // The answer comes as JSON text, shared by the requests for the same page (docs/api.md#lift-list).
+  app.serve(liftsApi.list, async (request, reply) =>
+    sendJsonText(
+      reply,
+      await listLifts(db, liftScopeCondition(currentUser(request)), request.query, app.liftLists.shared),
+    ),
   );
 
-  app.serve(liftsApi.byUser, (request) =>
-    listLifts(db, liftScopeCondition(currentUser(request)), request.query, request.query.userId),
+  app.serve(liftsApi.byUser, async (request, reply) =>
+    sendJsonText(
+      reply,
+      await listLifts(
+        db,
+        liftScopeCondition(currentUser(request)),
+        request.query,
+        app.liftLists.shared,
+        request.query.userId,
+      ),
+    ),
   );
 
   const maintenance = createMaintenanceRepository(db);

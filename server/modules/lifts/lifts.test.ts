@@ -208,7 +208,7 @@ describe('search, pagination and count', () => {
     expect([await countOf('admin'), await countOf('customer')]).toEqual([adminBefore, customerBefore]);
   });
 
-  it('never lists a lift that left the scope, though the scope is shared for a second', async () => {
+  it('never lists a lift that left the scope once the change is announced, though lists are shared for a second', async () => {
     const lift = (await as('admin', 'POST', '/api/lifts/register', newLift())).json<{ id: string }>();
     const listed = async () =>
       (await as('customer', 'GET', '/api/lifts/getByPagination?pageSize=100'))
@@ -216,13 +216,50 @@ describe('search, pagination and count', () => {
         .lifts.map((entry) => entry.id);
     expect(await listed()).toContain(lift.id);
 
-    // As another process would: no write of this one forgets the shared scope.
+    expect(await listed()).toContain(lift.id); // the shared page
+
+    // As another process would: no write of this one forgets the shared scope and pages; the
+    // database's notification does (migration 0026), once it has arrived.
     await t.database.handle.db
       .delete(liftUsers)
       .where(and(eq(liftUsers.liftId, lift.id), eq(liftUsers.userId, f.ids.customer)));
+    await t.app.liftLists.settled();
     expect(await listed()).not.toContain(lift.id);
     // A write of this app forgets the shared scopes, so later tests count afresh.
     await as('admin', 'POST', '/api/lift-app/remove-lifts', { ids: [lift.id] });
+  });
+
+  it("shares a page for a second; a user's write through the API shows at once", async () => {
+    const page = async () =>
+      (await as('customer', 'GET', '/api/lifts/getByPagination?pageSize=100'))
+        .json<{
+          lifts: { id: string; stats: { trips: number }; maintenance: { everyTrips: number | null } }[];
+        }>()
+        .lifts.find((lift) => lift.id === f.own.id);
+    const before = await page();
+    // As a controller's readings would: its live state goes by socket, the shared page stays.
+    await t.database.handle.db
+      .update(lifts)
+      .set({ trips: (before?.stats.trips ?? 0) + 1 })
+      .where(eq(lifts.id, f.own.id));
+    expect((await page())?.stats.trips).toBe(before?.stats.trips);
+
+    const plan = await t.app.inject({
+      method: 'PUT',
+      url: `/api/lifts/${f.own.id}/maintenance-plan`,
+      headers: await t.authHeaders('admin'),
+      payload: { everyTrips: 5000, everyHours: null, everyMonths: null },
+    });
+    expect(plan.statusCode).toBe(200);
+    const after = await page();
+    expect(after?.maintenance.everyTrips).toBe(5000);
+    expect(after?.stats.trips).toBe((before?.stats.trips ?? 0) + 1);
+    // Later tests set their own plan and trips.
+    await t.database.handle.db.delete(maintenancePlans).where(eq(maintenancePlans.liftId, f.own.id));
+    await t.database.handle.db
+      .update(lifts)
+      .set({ trips: before?.stats.trips ?? 0 })
+      .where(eq(lifts.id, f.own.id));
   });
 
   it('sorts by a known column either way, and refuses an unknown one on `sort`', async () => {

@@ -83,7 +83,10 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
     if (!visit) throw new HttpError(404, MSG.liftNotFound);
     askLiftSeersToPull(app, [lift.id], 'visits');
     // Its "maintenance due" state may have ended: the lift goes out again, once the visit is committed.
-    afterCommit(() => app.liveLifts.changed(lift.id));
+    afterCommit(() => {
+      app.liftLists.forget();
+      app.liveLifts.changed(lift.id);
+    });
     reply.status(201);
     return visit;
   });
@@ -92,6 +95,7 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
     const lift = await liftForUser(request.params.id, currentUser(request));
     await repository.setPlan(lift.id, request.body);
     // The plan travels with the lift (`Lift['maintenance']`): its seers get the lift again.
+    app.liftLists.forget();
     app.liveLifts.changed(lift.id);
     const { everyTrips, everyHours, everyMonths, custom } = planOf(request.body, defaults());
     return { everyTrips, everyHours, everyMonths, custom };
