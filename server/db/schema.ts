@@ -301,6 +301,11 @@ export const messages = pgTable(
     // The errors page over all lifts, newest first: without it PostgreSQL sorted every error and
     // info of every partition (25 s on 50 M readings, docs/telemetry.md).
     index('messages_detailed_at_idx').on(table.at, table.id).where(sql`${table.kind} in ('error', 'info')`),
+    // A few lifts' errors and infos (a customer's errors page, a lift's events): without it each
+    // lift's readings were intersected with every error of the month (230 ms for 5 lifts at 50 M).
+    index('messages_lift_detailed_at_idx')
+      .on(table.liftId, table.at, table.id)
+      .where(sql`${table.kind} in ('error', 'info')`),
     index('messages_sync_seq_idx').on(table.syncSeq),
     check('messages_kind_known', sql`${table.kind} in (${sqlList(MESSAGE_KINDS)})`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_lift_detailed_at_idx" ON "messages" USING btree ("lift_id","at","id") WHERE "messages"."kind" in ('error', 'info');
