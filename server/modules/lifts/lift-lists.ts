@@ -1,3 +1,4 @@
+import { afterCommit } from '../../db/request-transaction';
 import { definePlugin } from '../../lib/define-plugin';
 import { forgetLiftLists } from './lift-view';
 
@@ -31,7 +32,11 @@ export const liftListsPlugin = definePlugin('lift-lists', async (app) => {
     get shared() {
       return changes.live;
     },
-    forget,
+    // Again once the write commits: a page read meanwhile would show the state before it.
+    forget: () => {
+      forget();
+      afterCommit(forget);
+    },
     settled: () => changes.settled(),
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages';
 import { DashboardSummarySchema } from '../../../contract/schemas/dashboard';
 import { LiftListResponseSchema, LiftRegisteredSchema, LiftSchema } from '../../../contract/schemas/lift';
@@ -236,30 +236,39 @@ describe('search, pagination and count', () => {
           lifts: { id: string; stats: { trips: number }; maintenance: { everyTrips: number | null } }[];
         }>()
         .lifts.find((lift) => lift.id === f.own.id);
-    const before = await page();
-    // As a controller's readings would: its live state goes by socket, the shared page stays.
-    await t.database.handle.db
-      .update(lifts)
-      .set({ trips: (before?.stats.trips ?? 0) + 1 })
-      .where(eq(lifts.id, f.own.id));
-    expect((await page())?.stats.trips).toBe(before?.stats.trips);
+    // Earlier tests' writes are announced by NOTIFY; let them arrive before the page is shared.
+    await t.app.liftLists.settled();
+    // The clock stands still, so the second is not over however slow the machine.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    let before: Awaited<ReturnType<typeof page>>;
+    try {
+      before = await page();
+      // As a controller's readings would: its live state goes by socket, the shared page stays.
+      await t.database.handle.db
+        .update(lifts)
+        .set({ trips: (before?.stats.trips ?? 0) + 1 })
+        .where(eq(lifts.id, f.own.id));
+      expect((await page())?.stats.trips).toBe(before?.stats.trips);
 
-    const plan = await t.app.inject({
-      method: 'PUT',
-      url: `/api/lifts/${f.own.id}/maintenance-plan`,
-      headers: await t.authHeaders('admin'),
-      payload: { everyTrips: 5000, everyHours: null, everyMonths: null },
-    });
-    expect(plan.statusCode).toBe(200);
-    const after = await page();
-    expect(after?.maintenance.everyTrips).toBe(5000);
-    expect(after?.stats.trips).toBe((before?.stats.trips ?? 0) + 1);
-    // Later tests set their own plan and trips.
-    await t.database.handle.db.delete(maintenancePlans).where(eq(maintenancePlans.liftId, f.own.id));
-    await t.database.handle.db
-      .update(lifts)
-      .set({ trips: before?.stats.trips ?? 0 })
-      .where(eq(lifts.id, f.own.id));
+      const plan = await t.app.inject({
+        method: 'PUT',
+        url: `/api/lifts/${f.own.id}/maintenance-plan`,
+        headers: await t.authHeaders('admin'),
+        payload: { everyTrips: 5000, everyHours: null, everyMonths: null },
+      });
+      expect(plan.statusCode).toBe(200);
+      const after = await page();
+      expect(after?.maintenance.everyTrips).toBe(5000);
+      expect(after?.stats.trips).toBe((before?.stats.trips ?? 0) + 1);
+    } finally {
+      vi.useRealTimers();
+      // Later tests set their own plan and trips.
+      await t.database.handle.db.delete(maintenancePlans).where(eq(maintenancePlans.liftId, f.own.id));
+      await t.database.handle.db
+        .update(lifts)
+        .set({ trips: before?.stats.trips ?? 0 })
+        .where(eq(lifts.id, f.own.id));
+    }
   });
 
   it('sorts by a known column either way, and refuses an unknown one on `sort`', async () => {
