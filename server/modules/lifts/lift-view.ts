@@ -429,10 +429,10 @@ function preparedPage(
  * order reads only its own rows (docs/api.md#lift-list). Finding them scans every lift in scope
  * (an exact count of 100,000 lifts takes about 15 ms; a customer's few hundred lifts are a few
  * hundred index lookups), the bulk of a list request's cost. So this is shared by the requests that
- * ask for it until a second after it was read (`SharedReads`), and forgotten on every lift write of
- * this process; another process's writes show within that second (and the read's own duration). A
- * page always reads its rows with the condition again, so a lift that left the scope before the page
- * was read is never listed.
+ * ask for it until a second after it was read (`SharedReads`), and dropped with the shared pages
+ * (`forgetLiftLists`: this process's writes, and any process's changes to who sees which lift by
+ * NOTIFY, server/modules/lifts/lift-lists.ts). A page reads its rows with the condition again, so
+ * the count may be one off for that second, the rows never.
  */
 const LIST_REUSE_MS = 1000;
 const ORDERED_IDS_MAX = 2000;

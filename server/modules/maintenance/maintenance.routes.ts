@@ -82,11 +82,10 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
     });
     if (!visit) throw new HttpError(404, MSG.liftNotFound);
     askLiftSeersToPull(app, [lift.id], 'visits');
-    // Its "maintenance due" state may have ended: the lift goes out again, once the visit is committed.
-    afterCommit(() => {
-      app.liftLists.forget();
-      app.liveLifts.changed(lift.id);
-    });
+    // Its "maintenance due" state may have ended: the lift goes out again, once the visit is committed
+    // (the lift lists' forget waits for the commit itself).
+    app.liftLists.forget();
+    afterCommit(() => app.liveLifts.changed(lift.id));
     reply.status(201);
     return visit;
   });
