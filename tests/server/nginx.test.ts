@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect as http2Connect } from 'node:http2';
+import { request as httpsRequest } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -9,115 +10,92 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../contract/constants';
 import type { AuthResponse } from '../../contract/schemas/user';
 import type { ServerToClientEvents } from '../../contract/socket';
+import { type ScratchNginx, startScratchNginx } from '../../tools/deploy/scratch-nginx';
 import { DEMO_EMAILS } from './helpers/app';
 import { createPostgresDatabase, TEST_DB_KIND } from './helpers/database';
-import { REPO_ROOT } from './helpers/paths';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 
 /**
  * Debian's nginx on the shipped tools/deploy/nginx.conf in front of two portal processes on one
- * PostgreSQL database (docs/scaling.md). PGlite is one process by nature: skipped there.
- * nginx comes from tools/ensure-nginx.sh (tools/test-all.sh runs it).
+ * PostgreSQL database (docs/scaling.md), with a self-signed certificate for its HTTPS. PGlite is
+ * one process by nature: skipped there. nginx comes from tools/ensure-nginx.sh (tools/test-all.sh
+ * runs it).
  */
 const onPostgres = TEST_DB_KIND === 'postgres';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** Ports of the helper "nginx" (3350-3359). */
-const PROXY_PORT = 3350;
+const HTTP_PORT = 3350;
 const PORT_A = 3351;
 const PORT_B = 3352;
+const HTTPS_PORT = 3353;
 const LOGIN_RATE_LIMIT = 3;
 
-const proxyUrl = `http://127.0.0.1:${PROXY_PORT}`;
 const servers: ServerProcess[] = [];
 const sockets: Socket[] = [];
-let nginx: ChildProcess | undefined;
-let nginxExited: Promise<unknown> = Promise.resolve();
+let proxy: ScratchNginx | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 const scratchDirs: string[] = [];
 
-/**
- * The shipped file with only the lines its header names as a deployer's changed: the upstream's
- * ports and the listen port. Each must be there exactly once, or the file changed under the test.
- */
-function deployedConfig(): string {
-  let config = readFileSync(path.join(REPO_ROOT, 'tools/deploy/nginx.conf'), 'utf8');
-  const edits: [RegExp, string][] = [
-    [/^(\s*server 127\.0\.0\.1:)3001;$/m, `$1${PORT_A};`],
-    [/^(\s*server 127\.0\.0\.1:)3002;$/m, `$1${PORT_B};`],
-    [/^(\s*listen )80;$/m, `$1${PROXY_PORT};`],
-  ];
-  for (const [line, replacement] of edits) {
-    expect(config.match(new RegExp(line.source, 'gm')), String(line)).toHaveLength(1);
-    config = config.replace(line, replacement);
-  }
-  return config;
-}
-
-/** A minimal main configuration around the shipped file: every path nginx writes is in `dir`. */
-function mainConfig(dir: string, included: string): string {
-  const temp = (name: string) => path.join(dir, name);
-  return `pid ${temp('nginx.pid')};
-error_log ${temp('error.log')} warn;
-events {}
-http {
-    access_log off;
-    client_body_temp_path ${temp('body')};
-    proxy_temp_path ${temp('proxy')};
-    fastcgi_temp_path ${temp('fastcgi')};
-    uwsgi_temp_path ${temp('uwsgi')};
-    scgi_temp_path ${temp('scgi')};
-    include ${included};
-}
-`;
-}
-
 interface Answer {
   status: number;
+  headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
-/** A request to nginx from the loopback address `from`: ip_hash picks the process by it. */
-function requestFrom(
-  from: string,
-  method: string,
+/**
+ * One request over HTTP/1.1: to nginx's HTTPS (trusting its certificate) or straight to a process.
+ * `from` is the loopback address to send from: ip_hash picks the process by it.
+ */
+function send(
   url: string,
-  headers: Record<string, string>,
-  body?: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<Answer> {
+  const tls = url.startsWith('https:');
+  const request = tls ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const sent = request(
-      `${proxyUrl}${url}`,
-      { method, headers, localAddress: from, agent: false },
+      url,
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+        agent: false,
+        ...(options.from ? { localAddress: options.from } : {}),
+        ...(tls ? { ca: proxy?.certificate } : {}),
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           text += chunk;
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
         response.on('error', reject);
       },
     );
     sent.on('error', reject);
-    sent.end(body);
+    sent.end(options.body);
   });
 }
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  fetch(url, {
+  send(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(payload),
   });
 
+const proxyUrl = () => proxy?.httpsUrl ?? '';
+
 async function signIn(role: keyof typeof DEMO_EMAILS): Promise<AuthResponse> {
-  const response = await post(`${proxyUrl}/api/users/authenticate`, {
+  const response = await post(`${proxyUrl()}/api/users/authenticate`, {
     email: DEMO_EMAILS[role],
     password: DEMO_PASSWORD,
   });
-  if (!response.ok) throw new Error(`sign-in as ${role}: ${await response.text()}`);
-  return response.json() as Promise<AuthResponse>;
+  if (response.status !== 200) throw new Error(`sign-in as ${role}: ${response.body}`);
+  return JSON.parse(response.body) as AuthResponse;
 }
 
 /** The address a process logged for the request whose URL carries `probe` (pino's JSON lines). */
@@ -138,8 +116,7 @@ beforeAll(async () => {
   const database = await createPostgresDatabase();
   dropDatabase = database.drop;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lift-portal-nginx-data-'));
-  const nginxDir = mkdtempSync(path.join(os.tmpdir(), 'lift-portal-nginx-'));
-  scratchDirs.push(dataDir, nginxDir);
+  scratchDirs.push(dataDir);
 
   const env = {
     DATABASE_URL: database.url,
@@ -154,39 +131,18 @@ beforeAll(async () => {
   servers.push(startServerProcess({ ...env, PORT: String(PORT_A) }));
   await servers[0]?.listening;
   servers.push(startServerProcess({ ...env, PORT: String(PORT_B) }));
-
-  const included = path.join(nginxDir, 'lift-portal.conf');
-  writeFileSync(included, deployedConfig());
-  const main = path.join(nginxDir, 'nginx.conf');
-  writeFileSync(main, mainConfig(nginxDir, included));
-  // A single process as the current user, in the foreground, so that the test owns it.
-  const args = ['-p', nginxDir, '-c', main, '-g', 'daemon off; master_process off;'];
-  const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
-
   await Promise.all(servers.map((server) => server.listening));
-  let stderr = '';
-  nginx = spawn(NGINX, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  nginx.stderr?.on('data', (chunk) => {
-    stderr += chunk;
+  proxy = await startScratchNginx({
+    upstreams: [PORT_A, PORT_B],
+    httpPort: HTTP_PORT,
+    httpsPort: HTTPS_PORT,
+    nginxPath: NGINX,
   });
-  const proxy = nginx;
-  nginxExited = new Promise((resolve) => proxy.once('exit', resolve));
-  await vi.waitFor(
-    async () => {
-      if (proxy.exitCode !== null) {
-        throw new Error(`nginx exited: ${stderr}${readFileSync(path.join(nginxDir, 'error.log'), 'utf8')}`);
-      }
-      expect((await fetch(`${proxyUrl}/api/health`)).status).toBe(200);
-    },
-    { timeout: 10_000, interval: 100 },
-  );
 }, 120_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  nginx?.kill('SIGTERM');
-  await nginxExited;
+  await proxy?.stop();
   for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
   await Promise.all(servers.map((server) => server.exited));
   await dropDatabase?.();
@@ -196,6 +152,25 @@ afterAll(async () => {
 describe.skipIf(!onPostgres)(
   'tools/deploy/nginx.conf in Debian’s nginx in front of two processes (PostgreSQL only: PGlite is one process)',
   () => {
+    it('speaks HTTP/2 over TLS, and plain HTTP only sends to HTTPS', async () => {
+      const session = http2Connect(proxyUrl(), { ca: proxy?.certificate });
+      try {
+        const status = await new Promise<number>((resolve, reject) => {
+          const stream = session.request({ ':path': '/api/health' });
+          stream.on('response', (headers) => resolve(Number(headers[':status'])));
+          stream.on('error', reject);
+          stream.resume();
+        });
+        expect(status).toBe(200);
+        expect(session.alpnProtocol).toBe('h2');
+      } finally {
+        session.close();
+      }
+      const plain = await send(`${proxy?.httpUrl}/apps/lift/lifts?page=2`);
+      expect(plain.status).toBe(301);
+      expect(plain.headers.location).toBe('https://127.0.0.1/apps/lift/lifts?page=2');
+    });
+
     it('spreads clients over both processes by address, and each process logs the client’s address, not a forged one', async () => {
       // ip_hash hashes the first three bytes of an IPv4 address: 127.0.n.1 are clients nginx may
       // place apart. Each process logs every request with its URL, so a probe in the URL shows
@@ -206,8 +181,9 @@ describe.skipIf(!onPostgres)(
         const answeredBy: number[] = [];
         for (let attempt = 0; attempt < 2; attempt++) {
           const probe = randomUUID();
-          const answer = await requestFrom(client, 'GET', `/api/health?probe=${probe}`, {
-            'x-forwarded-for': '203.0.113.7',
+          const answer = await send(`${proxyUrl()}/api/health?probe=${probe}`, {
+            headers: { 'x-forwarded-for': '203.0.113.7' },
+            from: client,
           });
           expect(answer.status).toBe(200);
           expect(JSON.parse(answer.body)).toEqual({ status: 'ok', database: 'postgres' });
@@ -230,8 +206,9 @@ describe.skipIf(!onPostgres)(
     it('carries a WebSocket (no polling) and its live events', async () => {
       const customer = await signIn('customer');
       const admin = await signIn('admin');
-      const socket = io(proxyUrl, {
+      const socket = io(proxyUrl(), {
         path: '/socket.io',
+        ca: proxy?.certificate,
         auth: { token: customer.access_token },
         transports: ['websocket'],
         reconnection: false,
@@ -249,7 +226,7 @@ describe.skipIf(!onPostgres)(
 
       const text = `through nginx ${randomUUID()}`;
       const sent = await post(
-        `${proxyUrl}/api/chat/messages`,
+        `${proxyUrl()}/api/chat/messages`,
         { contactId: customer.user.id, messageText: text },
         { authorization: `Bearer ${admin.access_token}`, 'idempotency-key': randomUUID() },
       );
@@ -274,7 +251,7 @@ describe.skipIf(!onPostgres)(
       const direct = await servers[0]?.listening;
       expect(await attempts(direct ?? '', DEMO_EMAILS.customer_admin)).toEqual([401, 401, 401, 401, 401]);
       // Through nginx each attempt counts for the address nginx saw.
-      expect(await attempts(proxyUrl, DEMO_EMAILS.service_man)).toEqual([401, 401, 401, 429, 429]);
+      expect(await attempts(proxyUrl(), DEMO_EMAILS.service_man)).toEqual([401, 401, 401, 429, 429]);
     });
   },
 );

@@ -14,7 +14,11 @@
  *    first page on screen shows them, against the time the server took to answer the 100 changes.
  *
  *   tsx tools/bench/offline.ts [--lifts 10000] [--descriptions 2000] [--messages 50000]
- *     [--lookupDescriptions 10000] [--lookups 200] [--visits 1] [--pg postgres://postgres@127.0.0.1:5432]
+ *     [--lookupDescriptions 10000] [--lookups 200] [--visits 1] [--proxy] [--pg postgres://postgres@127.0.0.1:5432]
+ *
+ * `--proxy` puts the shipped tools/deploy/nginx.conf in front of the portal (Debian's nginx, a
+ * self-signed certificate, HTTPS with HTTP/2, as a deployment runs it) and opens the pages through
+ * it; the bench's own API calls still go straight to the portal.
  *
  * `--visits N` opens the list N times, each in a fresh browser context (nothing cached, the token
  * in localStorage), and prints every time and their median: one figure on a noisy machine is not
@@ -27,6 +31,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { defaultParameters } from '../../contract/parameters';
 import { PULL_PAGE_LIMIT } from '../../src/data/mirror/pull';
 import { chromiumLaunchOptions } from '../chromium.mjs';
+import { startScratchNginx } from '../deploy/scratch-nginx';
 import { lastSyncAt, startBuiltPortal } from './portal-server';
 
 const { values: args } = parseArgs({
@@ -39,9 +44,12 @@ const { values: args } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     port: { type: 'string', default: '3198' },
     visits: { type: 'string', default: '1' },
+    proxy: { type: 'boolean', default: false },
   },
 });
 const BASE = `http://127.0.0.1:${args.port}`;
+/** Where the browser opens the pages: the portal, or the shipped nginx in front of it (`--proxy`). */
+let pageBase = BASE;
 const LIFTS = Number(args.lifts);
 const DESCRIPTIONS = Number(args.descriptions);
 const MESSAGES = Number(args.messages);
@@ -159,50 +167,69 @@ function countMirror(page: Page, name: string) {
   );
 }
 
-/** The ceiling of the first sync: the same rows written into a scratch IndexedDB store, 2,000 a transaction. */
-function bareIndexedDbWrite(page: Page, mirrorName: string) {
-  return page.evaluate(async (dbName) => {
-    const open = (name: string, upgrade?: (db: IDBDatabase) => void) =>
-      new Promise<IDBDatabase>((resolve, reject) => {
-        const request = upgrade ? indexedDB.open(name, 1) : indexedDB.open(name);
-        request.onupgradeneeded = () => upgrade?.(request.result);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-    const done = (tx: IDBTransaction) =>
-      new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-    const source = await open(dbName);
-    const rows: Record<string, unknown[]> = {};
-    for (const store of ['lifts', 'descriptions', 'messages']) {
-      const tx = source.transaction(store, 'readonly');
-      const request = tx.objectStore(store).getAll();
-      await done(tx);
-      rows[store] = request.result;
-    }
-    source.close();
-    const scratch = await open(`bench-scratch-${Date.now()}`, (db) => {
-      for (const store of Object.keys(rows)) db.createObjectStore(store, { keyPath: 'id' });
-    });
-    const started = performance.now();
-    let written = 0;
-    for (const [store, list] of Object.entries(rows)) {
-      for (let start = 0; start < list.length; start += 2000) {
-        const tx = scratch.transaction(store, 'readwrite');
-        const target = tx.objectStore(store);
-        for (const row of list.slice(start, start + 2000)) target.put(row);
+/**
+ * The ceiling of the first sync: the same rows written into a scratch IndexedDB store, 2,000 a
+ * transaction; with `withIndexes`, into stores with the mirror's own indexes (read from the mirror
+ * database itself), since every index is one more write per row.
+ */
+function bareIndexedDbWrite(page: Page, mirrorName: string, withIndexes: boolean) {
+  return page.evaluate(
+    async ([dbName, withIndexes]) => {
+      const open = (name: string, upgrade?: (db: IDBDatabase) => void) =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const request = upgrade ? indexedDB.open(name, 1) : indexedDB.open(name);
+          request.onupgradeneeded = () => upgrade?.(request.result);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const done = (tx: IDBTransaction) =>
+        new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+      const source = await open(dbName);
+      const rows: Record<string, unknown[]> = {};
+      const indexes: Record<string, { name: string; keyPath: string | string[]; unique: boolean }[]> = {};
+      for (const store of ['lifts', 'descriptions', 'messages']) {
+        const tx = source.transaction(store, 'readonly');
+        const objectStore = tx.objectStore(store);
+        indexes[store] = Array.from(objectStore.indexNames, (name) => {
+          const index = objectStore.index(name);
+          return { name, keyPath: index.keyPath, unique: index.unique };
+        });
+        const request = objectStore.getAll();
         await done(tx);
-        written += Math.min(2000, list.length - start);
+        rows[store] = request.result;
       }
-    }
-    const elapsed = performance.now() - started;
-    const name = scratch.name;
-    scratch.close();
-    indexedDB.deleteDatabase(name);
-    return { written, elapsed };
-  }, mirrorName);
+      source.close();
+      const scratch = await open(`bench-scratch-${Date.now()}`, (db) => {
+        for (const store of Object.keys(rows)) {
+          const created = db.createObjectStore(store, { keyPath: 'id' });
+          if (!withIndexes) continue;
+          for (const index of indexes[store] ?? []) {
+            created.createIndex(index.name, index.keyPath, { unique: index.unique });
+          }
+        }
+      });
+      const started = performance.now();
+      let written = 0;
+      for (const [store, list] of Object.entries(rows)) {
+        for (let start = 0; start < list.length; start += 2000) {
+          const tx = scratch.transaction(store, 'readwrite');
+          const target = tx.objectStore(store);
+          for (const row of list.slice(start, start + 2000)) target.put(row);
+          await done(tx);
+          written += Math.min(2000, list.length - start);
+        }
+      }
+      const elapsed = performance.now() - started;
+      const name = scratch.name;
+      scratch.close();
+      indexedDB.deleteDatabase(name);
+      return { written, elapsed };
+    },
+    [mirrorName, withIndexes] as const,
+  );
 }
 
 /** Keystroke to painted result, for `codes`, through the page's own lookup input; then a bare input. */
@@ -283,7 +310,12 @@ async function waitFor<T>(
 
 /** Opens the lift list as the service man on a first visit and times it until the first rows show. */
 async function firstVisit(browser: Browser, token: string) {
-  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    locale: 'de-DE',
+    viewport: { width: 1280, height: 900 },
+    // `--proxy`: nginx's certificate is self-signed.
+    ignoreHTTPSErrors: args.proxy,
+  });
   await context.addInitScript((accessToken) => localStorage.setItem('access_token', accessToken), token);
   // tsx keeps function names with an `__name` helper that the page does not have.
   await context.addInitScript('globalThis.__name = (fn) => fn;');
@@ -304,7 +336,7 @@ async function firstVisit(browser: Browser, token: string) {
     if (what) requests.push({ what, asked: asked.get(request) ?? 0, answered: performance.now() });
   });
   const started = performance.now();
-  await page.goto(`${BASE}/apps/lift/lifts`);
+  await page.goto(`${pageBase}/apps/lift/lifts`);
   await page.locator('table tbody tr').first().waitFor({ timeout: 120_000 });
   const usable = performance.now() - started;
   const timeline = requests
@@ -318,6 +350,19 @@ async function firstVisit(browser: Browser, token: string) {
 
 async function main() {
   const portal = await startBuiltPortal({ prefix: 'lift_bench_offline', pg: args.pg, port: args.port });
+  const port = Number(args.port);
+  const proxy = args.proxy
+    ? await startScratchNginx({ upstreams: [port, port], httpPort: port + 100, httpsPort: port + 101 }).catch(
+        async (error) => {
+          await portal.stop();
+          throw error;
+        },
+      )
+    : undefined;
+  if (proxy) {
+    pageBase = proxy.httpsUrl;
+    console.info(`pages through the shipped nginx: ${pageBase} (HTTPS, HTTP/2)`);
+  }
   const browser = await chromium.launch(chromiumLaunchOptions());
   const client = new pg.Client({ connectionString: portal.databaseUrl });
   try {
@@ -369,7 +414,8 @@ async function main() {
       synced = performance.now() - started;
     }
     const stored = counts.lifts + counts.descriptions + counts.messages;
-    const bare = await bareIndexedDbWrite(page, mirror);
+    const bare = await bareIndexedDbWrite(page, mirror, false);
+    const bareIndexed = await bareIndexedDbWrite(page, mirror, true);
     // The server's share: the same pull, page by page, by this process with no browser and no writes.
     const serverStarted = performance.now();
     let serverPages = 0;
@@ -399,8 +445,13 @@ async function main() {
     console.info(
       `  rows into IndexedDB per second       ${Math.round(stored / (synced / 1000))} rows/s (download, apply and write)`,
     );
+    const rate = (run: { written: number; elapsed: number }) => run.written / (run.elapsed / 1000);
+    const mirrorRate = stored / (synced / 1000);
     console.info(
-      `  ceiling: bare IndexedDB writes       ${Math.round(bare.written / (bare.elapsed / 1000))} rows/s (${bare.written} rows in ${ms(bare.elapsed)})`,
+      `  ceiling: bare IndexedDB writes       ${Math.round(rate(bare))} rows/s (${bare.written} rows in ${ms(bare.elapsed)}); ratio ${Math.round((100 * mirrorRate) / rate(bare))} %`,
+    );
+    console.info(
+      `  same, with the mirror's indexes      ${Math.round(rate(bareIndexed))} rows/s (${bareIndexed.written} rows in ${ms(bareIndexed.elapsed)}); ratio ${Math.round((100 * mirrorRate) / rate(bareIndexed))} %`,
     );
     console.info(
       `  server alone: the pull's ${serverPages} pages in turn  ${ms(serverAlone)}, ${Math.round(expectedTotal / (serverAlone / 1000))} rows/s (no browser, no writes)`,
@@ -422,7 +473,7 @@ async function main() {
       (c) => c.descriptions >= catalogue,
       120_000,
     );
-    await page.goto(`${BASE}/apps/errors`);
+    await page.goto(`${pageBase}/apps/errors`);
     await page.locator('#error-code-lookup').waitFor();
     await page.waitForFunction(
       (code) => {
@@ -451,7 +502,7 @@ async function main() {
     console.info(`${line('ceiling: bare input to painted echo', floor)}   (waiting for the next frame)`);
 
     // 3. Delta sync of 100 lifts changed on the server.
-    await page.goto(`${BASE}/apps/lift/lifts`);
+    await page.goto(`${pageBase}/apps/lift/lifts`);
     await page.locator('table tbody tr').first().waitFor();
     const firstPage = await page.locator('table tbody tr').count();
     // The first 100 of his lifts in the list's order (by ID), so the first page on screen is among them.
@@ -519,6 +570,7 @@ async function main() {
   } finally {
     await client.end().catch(() => {});
     await browser.close();
+    await proxy?.stop();
     await portal.stop();
   }
 }
