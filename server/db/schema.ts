@@ -347,6 +347,18 @@ export const liftFiles = pgTable(
 
 export type LiftFileRow = typeof liftFiles.$inferSelect;
 
+/**
+ * Lower bounds of the readings' sync positions: every `messages` row with `at` at or after
+ * `from_at` has a `sync_seq` of at least `min_seq`. A row's position only grows (a new one draws
+ * the next, an update draws again), so a bound once true stays true. Recorded daily by the
+ * telemetry upkeep for the mirror's cutoff day, read by the sync pull so that its scan starts there
+ * instead of walking the older readings of the cutoff's month (docs/telemetry.md#sync-pull-floor).
+ */
+export const messageSyncFloors = pgTable('message_sync_floors', {
+  fromAt: timestamp('from_at', { withTimezone: true }).primaryKey(),
+  minSeq: bigint('min_seq', { mode: 'number' }).notNull(),
+});
+
 /** One row per reading a controller sent, so the same `(imei, seq)` is stored once (docs/device-protocol.md). */
 export const deviceReceipts = pgTable(
   'device_receipts',

@@ -12,12 +12,19 @@
  *
  *   tsx tools/bench/telemetry.ts [--rows 5000000] [--lifts 10000] [--months 24] [--requests 20]
  *     [--pg postgres://postgres@127.0.0.1:5432] [--port 3550] [--keep] [--db tel_bench_xxxxxxxx]
+ *     [--without-floor]
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
+import * as schema from '../../server/db/schema';
+import {
+  createTelemetryRepository,
+  syncFloorStart,
+} from '../../server/modules/telemetry/telemetry.repository';
 import { benchRequests, timeRuns } from './http-client';
 import { benchServerEnv } from './portal-server';
 
@@ -30,6 +37,8 @@ const { values: args } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     port: { type: 'string', default: '3550' },
     keep: { type: 'boolean', default: false },
+    /** Times the sync pull without the readings' sync floor (dropped first): the before of that change. */
+    'without-floor': { type: 'boolean', default: false },
     db: { type: 'string' },
   },
 });
@@ -188,6 +197,18 @@ async function main() {
       console.info(`scratch database ${name}`);
       await generate(client);
       server = start();
+    }
+    // The readings' sync floor, as the telemetry upkeep records it every six hours on a running
+    // portal (docs/telemetry.md#sync-pull-floor); a portal started a minute ago has none yet.
+    if (args['without-floor']) {
+      await client.query('delete from message_sync_floors');
+      console.info('without the sync floor');
+    } else {
+      const floorStarted = performance.now();
+      const recorded = await createTelemetryRepository(drizzle(client, { schema })).recordSyncFloor(
+        syncFloorStart(new Date()),
+      );
+      console.info(`sync floor ${recorded ? 'recorded' : 'there already'} in ${seconds(floorStarted)}`);
     }
     // The demo customer sees the last 5 lifts, as a small customer would.
     await client.query(

@@ -37,6 +37,7 @@ import {
   type MaintenanceVisitRow,
   type MessageRow,
   maintenanceVisits,
+  messageSyncFloors,
   messages,
   users,
 } from '../../db/schema';
@@ -208,12 +209,24 @@ function childConditions(range: ChildRange) {
           : undefined,
     );
   return {
-    messages: inRange(messages, gte(messages.at, range.since)),
+    messages: inRange(
+      messages,
+      and(gte(messages.at, range.since), gte(messages.syncSeq, syncFloor(range.since))),
+    ),
     files: inRange(liftFiles),
     alarms: inRange(alarms, or(isNull(alarms.closedAt), gte(alarms.closedAt, range.since))),
     visits: inRange(maintenanceVisits),
   };
 }
+
+/**
+ * The lowest position a reading dated `since` or later can have, by the newest floor the telemetry
+ * upkeep recorded at or before it (schema.ts `messageSyncFloors`), or 0: the readings' scan starts
+ * there instead of walking the older readings of the cutoff's month (docs/telemetry.md#sync-pull-floor).
+ * A sub-select PostgreSQL runs once per statement and uses as the index scan's start.
+ */
+const syncFloor = (since: Date) =>
+  sql`coalesce((select ${messageSyncFloors.minSeq} from ${messageSyncFloors} where ${messageSyncFloors.fromAt} <= ${since.toISOString()}::timestamptz order by ${messageSyncFloors.fromAt} desc limit 1), 0)`;
 
 /** The stream's scope condition reads the lift row; a backfill names its lifts. */
 function withLift<Q>(query: Q, table: ChildTable, range: ChildRange): Q {

@@ -7,7 +7,7 @@ import type { Lift } from '../../../contract/schemas/lift';
 import { type SyncPullResponse, SyncPullResponseSchema } from '../../../contract/schemas/sync';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
-import { baseEntries, descriptions, liftFiles, messages, users } from '../../db/schema';
+import { baseEntries, descriptions, liftFiles, messageSyncFloors, messages, users } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { encodeCursor, scopeFingerprint } from './sync.repository';
 
@@ -147,6 +147,24 @@ describe('first sync', () => {
     expect(whole.pages).toBe(1);
     expect(sorted(whole.messageIds)).toEqual(sorted(paged.messageIds));
     expect(whole.lifts.get(f.own.id)?.servicemen).toEqual([f.ids.service_man]);
+  });
+
+  it('starts the readings at the floor the telemetry upkeep recorded, and still sends every recent one', async () => {
+    const before = await pullAll('service_man', undefined, 2);
+    expect(await t.app.telemetry.recordSyncFloor()).toBe(true);
+    const [floor] = await t.database.handle.db.select().from(messageSyncFloors);
+    expect(floor?.fromAt.getTime()).toBeLessThanOrEqual(Date.now() - 90 * DAY);
+    const after = await pullAll('service_man', undefined, 2);
+    expect(sorted(after.messageIds)).toEqual(sorted(before.messageIds));
+    expect(sorted(after.messageIds)).toEqual(sorted(recentOwn));
+
+    // The pull does read it: a floor above every position (which the upkeep never records) hides them all.
+    await t.database.handle.db
+      .update(messageSyncFloors)
+      .set({ minSeq: sql`(select max(sync_seq) + 1 from messages)` });
+    expect((await pullAll('service_man')).messageIds.size).toBe(0);
+    await t.database.handle.db.delete(messageSyncFloors);
+    expect(sorted((await pullAll('service_man')).messageIds)).toEqual(sorted(recentOwn));
   });
 
   it('keeps every page within the limit and in one answer shape', async () => {

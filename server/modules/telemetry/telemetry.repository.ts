@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { MIRROR_MESSAGE_DAYS } from '../../../contract/schemas/sync';
 import type { Database } from '../../db/client';
 import { countOf, rowsOf } from '../../db/results';
+
+const DAY_MS = 86_400_000;
 
 /** A monthly partition of `messages`, as migration 0016 names it: messages_pYYYYMM (UTC month). */
 const MONTHLY = /^messages_p(\d{4})(\d{2})$/;
@@ -8,6 +11,15 @@ const MONTHLY = /^messages_p(\d{4})(\d{2})$/;
 /** The first instant of the UTC month `months` after the one `at` lies in. */
 export function monthStart(at: Date, months = 0): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
+}
+
+/**
+ * Where the sync floor recorded at `at` starts: 00:00 UTC of the day the mirror's window
+ * (`MIRROR_MESSAGE_DAYS`) begins in, so that a pull at `at` or later finds it at or before its cutoff.
+ */
+export function syncFloorStart(at: Date): Date {
+  const windowStart = at.getTime() - MIRROR_MESSAGE_DAYS * DAY_MS;
+  return new Date(windowStart - (windowStart % DAY_MS));
 }
 
 export interface RetentionResult {
@@ -85,6 +97,37 @@ export function createTelemetryRepository(db: Database) {
         ),
       );
       return result;
+    },
+
+    /**
+     * Records the readings' sync floor at `fromAt` (schema.ts `messageSyncFloors`): the lowest
+     * position of a reading dated `fromAt` or later. Nothing when it is recorded already or no
+     * reading is that recent. Floors a month older than `fromAt` go: the pull reads the newest.
+     * Answers whether one was recorded.
+     */
+    async recordSyncFloor(fromAt: Date): Promise<boolean> {
+      const from = fromAt.toISOString();
+      await db.execute(
+        sql`delete from message_sync_floors where from_at < ${from}::timestamptz - interval '30 days'`,
+      );
+      const [known] = rowsOf<{ found: boolean }>(
+        await db.execute(
+          sql`select exists (select 1 from message_sync_floors where from_at = ${from}::timestamptz) as found`,
+        ),
+      );
+      if (known?.found) return false;
+      // Positions commit in order (lock 7411): a reading still being written holds a position above
+      // every committed one, so the committed minimum is a bound for it too.
+      return (
+        countOf(
+          await db.execute(sql`
+            insert into message_sync_floors (from_at, min_seq)
+            select ${from}::timestamptz, m.min_seq
+            from (select min(sync_seq) as min_seq from messages where at >= ${from}::timestamptz) m
+            where m.min_seq is not null
+            on conflict do nothing`),
+        ) > 0
+      );
     },
 
     /** Deletes the receipts of readings received before `before`; answers how many. */

@@ -1,5 +1,10 @@
 import { definePlugin } from '../../lib/define-plugin';
-import { createTelemetryRepository, monthStart, type RetentionResult } from './telemetry.repository';
+import {
+  createTelemetryRepository,
+  monthStart,
+  type RetentionResult,
+  syncFloorStart,
+} from './telemetry.repository';
 
 export interface TelemetryPluginOptions {
   /** The periodic run (partitions ahead, retention, receipts), every this many ms; null: only when called (tests). */
@@ -19,6 +24,7 @@ const DAY_MS = 86_400_000;
 export interface TelemetryRun extends RetentionResult {
   partitionsCreated: number;
   receiptsPurged: number;
+  syncFloorRecorded: boolean;
 }
 
 /** What tests and other modules reach of the telemetry upkeep. */
@@ -32,7 +38,12 @@ export interface TelemetryService {
   applyRetention(at?: Date): Promise<RetentionResult>;
   /** Deletes device receipts that no resent reading can match any more. */
   purgeReceipts(at?: Date): Promise<number>;
-  /** All three, as the timer runs them. */
+  /**
+   * Records the readings' sync floor at the start of the UTC day the mirror's window begins in
+   * (`MIRROR_MESSAGE_DAYS` before `at`), for the sync pull (docs/telemetry.md#sync-pull-floor).
+   */
+  recordSyncFloor(at?: Date): Promise<boolean>;
+  /** All four, as the timer runs them. */
   run(at?: Date): Promise<TelemetryRun>;
 }
 
@@ -64,11 +75,13 @@ export const telemetryPlugin = definePlugin<TelemetryPluginOptions>('telemetry',
     applyRetention: (at = new Date()) =>
       repository.removeStatsBefore(monthStart(at, -app.settings.current().telemetry.rawRetentionMonths)),
     purgeReceipts: (at = new Date()) => repository.purgeReceipts(new Date(at.getTime() - receiptsKeepMs)),
+    recordSyncFloor: (at = new Date()) => repository.recordSyncFloor(syncFloorStart(at)),
     async run(at = new Date()) {
       const partitionsCreated = await service.createPartitions(at);
       const retention = await service.applyRetention(at);
       const receiptsPurged = await service.purgeReceipts(at);
-      return { partitionsCreated, ...retention, receiptsPurged };
+      const syncFloorRecorded = await service.recordSyncFloor(at);
+      return { partitionsCreated, ...retention, receiptsPurged, syncFloorRecorded };
     },
   };
   app.decorate('telemetry', service);
@@ -84,7 +97,8 @@ export const telemetryPlugin = definePlugin<TelemetryPluginOptions>('telemetry',
         done.partitionsCreated > 0 ||
         done.dropped.length > 0 ||
         done.deleted > 0 ||
-        done.receiptsPurged > 0
+        done.receiptsPurged > 0 ||
+        done.syncFloorRecorded
       ) {
         app.log.info(done, 'telemetry upkeep');
       }

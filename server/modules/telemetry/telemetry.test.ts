@@ -8,7 +8,7 @@ import { createPostgresDatabase, TEST_DB_KIND } from '../../../tests/server/help
 import { MIGRATIONS_DIR } from '../../../tests/server/helpers/paths';
 import { type Database, openDatabase } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { deviceReceipts, lifts, messages } from '../../db/schema';
+import { deviceReceipts, lifts, messageSyncFloors, messages } from '../../db/schema';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 
 const monthsAgo = (months: number, day = 10) => {
@@ -211,6 +211,36 @@ describe('telemetry upkeep', () => {
     await t.app.telemetry.applyRetention();
     const ids = (await db.select({ id: messages.id }).from(messages)).map((r) => r.id);
     expect(ids).not.toContain(sevenMonths.id);
+  });
+
+  it('records the readings’ sync floor at the mirror’s cutoff day once, and drops floors a month older', async () => {
+    const day = 86_400_000;
+    const at = new Date(Date.UTC(2026, 10, 20, 15, 30));
+    const cutoffDay = new Date(Date.UTC(2026, 7, 22)); // 90 days before, at 00:00 UTC
+    // Readings on both sides of the cutoff; the oldest position among the later ones is the floor.
+    await insert('stats', new Date(cutoffDay.getTime() - day));
+    const first = await insert('info', new Date(cutoffDay.getTime() + 3_600_000));
+    await insert('stats', new Date(cutoffDay.getTime() + 2 * day));
+    await insert('stats', new Date(cutoffDay.getTime() - 2 * day));
+    await db
+      .insert(messageSyncFloors)
+      .values({ fromAt: new Date(cutoffDay.getTime() - 31 * day), minSeq: 1 });
+    await t.app.telemetry.createPartitions(new Date(cutoffDay.getTime() - 2 * day));
+    const [expected] = rowsOf<{ min: string | number }>(
+      await db.execute(
+        sql`select min(sync_seq) as min from messages where at >= ${cutoffDay.toISOString()}::timestamptz`,
+      ),
+    );
+    expect(Number(expected?.min)).toBeLessThanOrEqual(first.syncSeq);
+
+    expect(await t.app.telemetry.recordSyncFloor(at)).toBe(true);
+    expect(await t.app.telemetry.recordSyncFloor(new Date(at.getTime() + 6 * 3_600_000))).toBe(false);
+    expect(await db.select().from(messageSyncFloors)).toEqual([
+      { fromAt: cutoffDay, minSeq: Number(expected?.min) },
+    ]);
+    // No reading that recent (a year ahead): nothing to bound, nothing recorded.
+    expect(await t.app.telemetry.recordSyncFloor(new Date(at.getTime() + 460 * day))).toBe(false);
+    await db.delete(messageSyncFloors);
   });
 
   it('purges device receipts that no resent reading can match any more', async () => {
