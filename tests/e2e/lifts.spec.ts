@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { DeviceAck } from '../../contract/device';
+import { waitForMirror } from './offline-support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken } from './support';
 
 async function tokenOf(request: import('@playwright/test').APIRequestContext, role: 'admin' | 'customer') {
@@ -66,9 +67,11 @@ test("a lift's detail goes live while its controller sends", async ({ page, requ
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${uid}`);
   await expect(page.getByTestId('lift-trips')).toHaveText('0');
-  // Once the page has settled (the first sync's pages all fetched: no pull for 2 s), readings
-  // must come in without a pull or refetch. networkidle alone came before the last pages on CI.
+  // Once the page has settled (the first sync finished, then no pull for 2 s), readings must come
+  // in without a pull or refetch. networkidle alone came before the last pages on CI, and "no pull
+  // for 2 s" alone before the first sync had even started on a loaded machine.
   await page.waitForLoadState('networkidle');
+  await waitForMirror(page);
   await expect.poll(() => Date.now() - lastPullAt, { timeout: 60_000 }).toBeGreaterThan(2000);
   const refetches: string[] = [];
   page.on('request', (sent) => {
