@@ -1,6 +1,7 @@
 import { definePlugin } from '../../lib/define-plugin';
 import {
   createTelemetryRepository,
+  DAY_MS,
   monthStart,
   type RetentionResult,
   syncFloorStart,
@@ -19,7 +20,6 @@ export interface TelemetryPluginOptions {
 
 /** Months of partitions kept ready ahead of the current one. */
 export const PARTITION_MONTHS_AHEAD = 3;
-const DAY_MS = 86_400_000;
 
 export interface TelemetryRun extends RetentionResult {
   partitionsCreated: number;
