@@ -15,6 +15,11 @@ export class ApiRequestError extends Error {
   get isUnreachable(): boolean {
     return this.status === 0;
   }
+
+  /** The server answered and said no (4xx), not "later" (408 timeout, 429 too many requests). */
+  get isRefusal(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
 }
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {

@@ -27,8 +27,9 @@ export async function signIn(credentials: LoginRequest): Promise<AuthResponse> {
 }
 
 /**
- * On start: a stored, unexpired token is traded for a fresh one (docs/spec-texts.md#session-and-states). Offline the stored
- * session stays, so a service man in a basement keeps working; a refusal signs out.
+ * On start: a stored, unexpired token is traded for a fresh one (docs/spec-texts.md#session-and-states). Only the server's
+ * refusal signs out. Anything else keeps the stored session, so a service man in a basement keeps working: no answer
+ * (offline), a server error, or a request the browser cancelled because the page is being left.
  */
 export async function resumeSession(): Promise<void> {
   const { token } = getSession();
@@ -43,11 +44,11 @@ export async function resumeSession(): Promise<void> {
     if (getSession().token !== token) return; // signed out meanwhile
     await startSession(response);
   } catch (error) {
-    if (isApiRequestError(error) && error.isUnreachable) {
-      void connectSocket(socketHandlers);
+    if (isApiRequestError(error) && error.isRefusal) {
+      signOut({ reason: MSG.failedTokenLogin });
       return;
     }
-    signOut({ reason: MSG.failedTokenLogin });
+    void connectSocket(socketHandlers);
   } finally {
     setResumingSession(false);
   }

@@ -99,6 +99,17 @@ test('a token the server refuses says "Failed to login with token." and signs ou
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a server error on the token sign-in keeps the stored session', async ({ page, request }) => {
+  const token = await signInByToken(page, request, 'service_man');
+  await page.route('**/api/users/authenticatewithtoken', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Server error"}' }),
+  );
+  await page.goto(LANDING_PATH);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page).toHaveURL(LANDING_PATH);
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBe(token);
+});
+
 test("on the lift list, asked for before the verdict, a refused token is still told as the sign-in's", async ({
   page,
 }) => {
