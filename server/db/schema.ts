@@ -359,6 +359,15 @@ export const messageSyncFloors = pgTable('message_sync_floors', {
   minSeq: bigint('min_seq', { mode: 'number' }).notNull(),
 });
 
+/**
+ * When each periodic job that catches up last ran (server/plugins/jobs.ts): a new leader runs it
+ * when it is due by that time, so restarts do not postpone it (docs/scaling.md#periodic-jobs).
+ */
+export const periodicJobRuns = pgTable('periodic_job_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});
+
 /** One row per reading a controller sent, so the same `(imei, seq)` is stored once (docs/device-protocol.md). */
 export const deviceReceipts = pgTable(
   'device_receipts',

@@ -154,7 +154,14 @@ export const authPlugin = definePlugin<AuthPluginOptions>(
       };
     });
 
-    app.jobs.every('session purge', HOUR_MS, () => sessions.purge(new Date(Date.now() - SESSION_HISTORY_MS)));
+    app.jobs.every(
+      'session purge',
+      HOUR_MS,
+      () => sessions.purge(new Date(Date.now() - SESSION_HISTORY_MS)),
+      {
+        catchUp: true,
+      },
+    );
   },
 );
 

@@ -1,10 +1,24 @@
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { periodicJobRuns } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 
 /** What a periodic job may say about when it runs first. */
 export interface JobOptions {
   /** The first run this long after this process became the leader; none: only after `everyMs`. */
   firstDelayMs?: number;
+  /**
+   * The database keeps when the job last ran, and a new leader runs it when it is due by that
+   * time: at once when it never ran or is overdue. For jobs whose `everyMs` is longer than a
+   * process may live (hours): without it, a portal restarted more often would never run them.
+   */
+  catchUp?: boolean;
+}
+
+/** How long after `now` a job that catches up is due: `everyMs` after its last run, at once if overdue or never run. */
+export function catchUpDelayMs(lastRunAt: Date | undefined, everyMs: number, now: Date): number {
+  if (!lastRunAt) return 0;
+  return Math.max(0, Math.min(everyMs, lastRunAt.getTime() + everyMs - now.getTime()));
 }
 
 /** Work that lives only while this process leads (demo controllers): `start` answers how to stop it. */
@@ -42,6 +56,9 @@ interface Job {
   everyMs: number;
   run: () => Promise<unknown>;
   firstDelayMs: number | undefined;
+  catchUp: boolean;
+  /** Bumped when leadership starts or ends, so a slow look-up of the last run schedules nothing stale. */
+  generation: number;
   timers: NodeJS.Timeout[];
   running: boolean;
 }
@@ -58,27 +75,64 @@ export const jobsPlugin = definePlugin<JobsPluginOptions>('jobs', async (app, op
   let leader = false;
   let closed = false;
 
+  const recordRun = (name: string, at: Date) =>
+    app.db
+      .insert(periodicJobRuns)
+      .values({ name, lastRunAt: at })
+      .onConflictDoUpdate({ target: periodicJobRuns.name, set: { lastRunAt: sql`excluded.last_run_at` } });
+  const lastRunOf = async (name: string) => {
+    const [row] = await app.db
+      .select({ lastRunAt: periodicJobRuns.lastRunAt })
+      .from(periodicJobRuns)
+      .where(eq(periodicJobRuns.name, name));
+    return row?.lastRunAt;
+  };
+
   const runJob = (job: Job) => {
     if (job.running || !leader) return;
     job.running = true;
+    const startedAt = new Date();
     job
       .run()
+      .then(() => (job.catchUp && !closed ? recordRun(job.name, startedAt) : undefined))
       .catch((error: unknown) => app.log.warn({ err: error, job: job.name }, 'periodic job failed'))
       .finally(() => {
         job.running = false;
       });
   };
+  /** The first run after `firstDelayMs` (none: only after `everyMs`), then one every `everyMs`. */
+  const schedule = (job: Job, firstDelayMs: number | undefined) => {
+    const repeat = () => {
+      const every = setInterval(() => runJob(job), job.everyMs);
+      every.unref();
+      job.timers.push(every);
+    };
+    if (firstDelayMs === undefined) return repeat();
+    // A job that does not catch up keeps its phase from leadership on; one that does, from its first run.
+    if (!job.catchUp) repeat();
+    const first = setTimeout(() => {
+      runJob(job);
+      if (job.catchUp) repeat();
+    }, firstDelayMs);
+    first.unref();
+    job.timers.push(first);
+  };
   const startJob = (job: Job) => {
-    const every = setInterval(() => runJob(job), job.everyMs);
-    every.unref();
-    job.timers.push(every);
-    if (job.firstDelayMs !== undefined) {
-      const first = setTimeout(() => runJob(job), job.firstDelayMs);
-      first.unref();
-      job.timers.push(first);
-    }
+    if (!job.catchUp) return schedule(job, job.firstDelayMs);
+    const generation = ++job.generation;
+    lastRunOf(job.name)
+      .then((lastRunAt) => catchUpDelayMs(lastRunAt, job.everyMs, new Date()))
+      .catch((error: unknown) => {
+        app.log.warn({ err: error, job: job.name }, 'the last run of a periodic job is unknown: it runs now');
+        return 0;
+      })
+      .then((delayMs) => {
+        // Leadership may have been lost (and taken again) meanwhile.
+        if (leader && job.generation === generation) schedule(job, delayMs);
+      });
   };
   const stopJob = (job: Job) => {
+    job.generation++;
     for (const timer of job.timers) clearTimeout(timer);
     job.timers = [];
   };
@@ -121,6 +175,8 @@ export const jobsPlugin = definePlugin<JobsPluginOptions>('jobs', async (app, op
         everyMs,
         run,
         firstDelayMs: jobOptions.firstDelayMs,
+        catchUp: jobOptions.catchUp ?? false,
+        generation: 0,
         timers: [],
         running: false,
       };

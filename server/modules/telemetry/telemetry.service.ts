@@ -90,18 +90,24 @@ export const telemetryPlugin = definePlugin<TelemetryPluginOptions>('telemetry',
   await service.createPartitions();
 
   if (options.runEveryMs !== null) {
-    // Once across processes: the leader runs it (server/plugins/jobs.ts).
-    app.jobs.every('telemetry upkeep', options.runEveryMs, async () => {
-      const done = await service.run();
-      if (
-        done.partitionsCreated > 0 ||
-        done.dropped.length > 0 ||
-        done.deleted > 0 ||
-        done.receiptsPurged > 0 ||
-        done.syncFloorRecorded
-      ) {
-        app.log.info(done, 'telemetry upkeep');
-      }
-    });
+    // Once across processes: the leader runs it, when due by its last run, so restarts do not
+    // postpone it (server/plugins/jobs.ts).
+    app.jobs.every(
+      'telemetry upkeep',
+      options.runEveryMs,
+      async () => {
+        const done = await service.run();
+        if (
+          done.partitionsCreated > 0 ||
+          done.dropped.length > 0 ||
+          done.deleted > 0 ||
+          done.receiptsPurged > 0 ||
+          done.syncFloorRecorded
+        ) {
+          app.log.info(done, 'telemetry upkeep');
+        }
+      },
+      { catchUp: true },
+    );
   }
 });
