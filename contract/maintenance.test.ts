@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, maintenanceDue } from './maintenance';
+import { DAY_MS } from './time';
 
 const plan = { everyTrips: 1000, everyHours: 100, everyMonths: 6 };
 
@@ -89,7 +90,6 @@ describe('maintenanceDue', () => {
 describe('day arithmetic', () => {
   // The reference: the same steps with Date in UTC, as the module computed them before.
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const DAY_MS = 86_400_000;
 
   it('adds days and months as Date does, for every day from 1899 to 2201', () => {
     const mismatches: string[] = [];

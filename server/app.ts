@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { MSG } from '../contract/messages';
+import { HOUR_MS } from '../contract/time';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/client';
 import { blobStoragePlugin } from './integrations/blob/blob-storage';
@@ -189,7 +190,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await app.register(telemetryPlugin, {
       // Partitions ahead, raw retention and old device receipts: every 6 hours (tests call it).
-      runEveryMs: config.nodeEnv === 'test' ? null : 6 * 60 * 60 * 1000,
+      runEveryMs: config.nodeEnv === 'test' ? null : 6 * HOUR_MS,
       deviceClock: config.deviceClock,
     });
     await app.register(liftListsPlugin);
@@ -256,7 +257,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       prefix: '/api',
       publicUrl: config.publicUrl,
       // Tests run the notice job when they ask; a running portal checks every hour.
-      noticeEveryMs: config.nodeEnv === 'test' ? null : 3_600_000,
+      noticeEveryMs: config.nodeEnv === 'test' ? null : HOUR_MS,
     });
     await app.register(tableauRoutes, {
       prefix: '/api',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../contract/constants';
+import { DAY_MS, HOUR_MS } from '../contract/time';
 import { readOrCreateFile } from './lib/file-once';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -262,8 +263,8 @@ export function loadConfig(env: Environment = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     processTimeoutMs: e.PROCESS_TIMEOUT_SECONDS * 1000,
     deviceClock: {
-      pastMs: e.DEVICE_CLOCK_PAST_DAYS * 24 * 60 * 60 * 1000,
-      aheadMs: e.DEVICE_CLOCK_AHEAD_HOURS * 60 * 60 * 1000,
+      pastMs: e.DEVICE_CLOCK_PAST_DAYS * DAY_MS,
+      aheadMs: e.DEVICE_CLOCK_AHEAD_HOURS * HOUR_MS,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mqttUrl: e.MQTT_URL,

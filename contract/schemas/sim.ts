@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { MSG } from '../messages';
+import { DAY_MS } from '../time';
 import { IdSchema } from './common';
 import { IccidSchema } from './lift';
 import { LoginRequestSchema } from './user';
@@ -51,7 +52,7 @@ export function formatTopupOffer(locale: string, offer: SimTopupOffer) {
   };
 }
 /** A second top-up request for the same card within this time asks for confirmation first. */
-export const TOPUP_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const TOPUP_REPEAT_WINDOW_MS = DAY_MS;
 /** How long a SIM session lasts (`POST /api/sims/authenticate`). */
 export const SIM_SESSION_TTL_SECONDS = 60 * 60;
 /** Days of data usage the card's chart shows. */

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { hasRole, type Role } from '../../contract/roles';
 import { type TokenClaims, TokenClaimsSchema } from '../../contract/schemas/user';
+import { HOUR_MS } from '../../contract/time';
 import type { SessionRow, UserRow } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { forbidden, unauthorized } from '../lib/http-error';
@@ -62,8 +63,6 @@ export interface AuthPluginOptions {
   /** Absolute session lifetime (docs/access.md#sessions). */
   sessionMaxSeconds: number;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 /** Ended and expired sessions are kept this long for the audit trail, then removed. */
 const SESSION_HISTORY_MS = 7 * 24 * HOUR_MS;
 /** Triggers of migration 0015 send a user's id here when his row or one of his sessions changes. */

@@ -4,6 +4,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../contract/messages';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/schemas/sync';
+import { DAY_MS, HOUR_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import { runInTransaction } from '../db/request-transaction';
 import { idempotencyKeys } from '../db/schema';
@@ -61,8 +62,8 @@ const POLL_MS = 50;
 /** A pending row this old belongs to a request that died with its process: a repeat takes it over. */
 const ABANDONED_AFTER_MS = 120_000;
 /** Keys are remembered for a day (an outbox retries for hours at most, not days). */
-const KEEP_MS = 24 * 3_600_000;
-const PURGE_EVERY_MS = 3_600_000;
+const KEEP_MS = DAY_MS;
+const PURGE_EVERY_MS = HOUR_MS;
 
 /**
  * What a key stands for: the method, the path and a digest of the body, so that a key sent again

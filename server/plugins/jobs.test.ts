@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOUR_MS } from '../../contract/time';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
 import { periodicJobRuns } from '../db/schema';
 import { catchUpDelayMs } from './jobs';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { LiftParameters } from '../../contract/parameters';
+import { DAY_MS, HOUR_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import { descriptions, lifts, liftUsers, messages, type NewUserRow, sims, users } from '../db/schema';
 import { withLuhn } from '../integrations/sim/simulator';
@@ -60,10 +61,8 @@ const ADDRESSES = [
   'Anger 1, 99084 Erfurt',
   'Breiter Weg 200, 39104 Magdeburg',
 ];
-
-const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 90;
-const STATS_EVERY_MS = 6 * 3_600_000;
+const STATS_EVERY_MS = 6 * HOUR_MS;
 const SIM_QUOTA = 500 * 1024 * 1024;
 const BATCH = 2000;
 
@@ -285,7 +284,7 @@ export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash:
     }
     // Three lifts have an error raised now, whatever the dice said.
     if (i % 14 === 3 && activeErrors.length === 0) {
-      const since = end - (1 + rnd() * 20) * 3_600_000;
+      const since = end - (1 + rnd() * 20) * HOUR_MS;
       const code = errorCodes[i % errorCodes.length] ?? 110;
       reading(since, { kind: 'error', code, active: true, floor: 0 });
       activeErrors.push({ code, since: new Date(since).toISOString() });
@@ -322,7 +321,7 @@ export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash:
       activeErrors,
       brokenSince: activeErrors[0] ? new Date(activeErrors[0].since) : null,
       online,
-      lastSeenAt: new Date(online ? end : end - (2 + rnd() * 40) * 3_600_000),
+      lastSeenAt: new Date(online ? end : end - (2 + rnd() * 40) * HOUR_MS),
     });
 
     // Who sees which lift: 0–11 the demo customer (service man: 0–7), 12–21 the second customer

@@ -1,10 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../contract/time';
 import { relativeTimeFormat } from './intl-format';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 export type RelativeTimeStep = { unit: 'seconds' } | { unit: 'minute' | 'hour' | 'day'; count: number };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DAY_MS, HOUR_MS } from '../../../contract/time';
 
 /**
  * A stand-in for the 1NCE Management API (docs/sims.md): the same paths, headers, shapes and
@@ -75,7 +76,6 @@ export interface SimSimulator {
 }
 
 const BASE_PATH = '/management-api';
-const DAY_MS = 86_400_000;
 /** The provider's maximum page size of the SIM list and of SMS lists. */
 const MAX_PAGE_SIZE = 100;
 const MAX_EVENT_PAGE_SIZE = 1000;
@@ -365,7 +365,7 @@ export async function startSimSimulator(options: SimSimulatorOptions): Promise<S
         location: {
           iccid: card.iccid,
           imsi: card.imsi,
-          last_updated: new Date(at - 3_600_000).toISOString(),
+          last_updated: new Date(at - HOUR_MS).toISOString(),
           operator: { id: '2', name: 'Telekom', country: { id: '74', name: 'Germany', 'iso-code': 'de' } },
           country: { country_id: '74', name: 'Germany', country_code: '49', mcc: '262', 'iso-code': 'de' },
         },

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { AuthResponseSchema, type User, UserSchema } from '../../../contract/schemas/user';
+import { DAY_MS } from '../../../contract/time';
 import {
   createTestApp,
   DEMO_EMAILS,
@@ -16,7 +17,6 @@ import { createSealedTokens } from '../../lib/sealed-token';
 import { passwordFingerprint } from '../users/invitation';
 
 const NEW_PASSWORD = 'a-new-password-123';
-const DAY_MS = 86_400_000;
 
 let smtp: TestSmtpServer;
 let t: TestApp;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlarmPushPayload } from '../../../contract/schemas/alarm';
+import { HOUR_MS } from '../../../contract/time';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { PushSender } from '../../integrations/push/push';
 import type { SmsSender } from '../../integrations/sms/sms';
@@ -37,7 +38,7 @@ export function createAlarmNotifier(deps: NotifierDeps) {
   // Counted in the database, so the cap holds across processes (docs/alarms.md#notifications).
   let cleanedHour = 0;
   const withinBudget = async (userId: string) => {
-    const hour = Math.floor((deps.now?.() ?? Date.now()) / 3_600_000);
+    const hour = Math.floor((deps.now?.() ?? Date.now()) / HOUR_MS);
     if (hour !== cleanedHour) {
       cleanedHour = hour;
       await deps.alarms.forgetNotificationCounts(hour);

@@ -1,4 +1,5 @@
 import { min } from 'drizzle-orm';
+import { MINUTE_MS } from '../../../contract/time';
 import { clusterNodes } from '../../db/schema';
 import { definePlugin } from '../../lib/define-plugin';
 import { toAlarm } from './alarm-mapper';
@@ -32,8 +33,6 @@ declare module 'fastify' {
     alarms: AlarmsService;
   }
 }
-
-const MINUTE_MS = 60_000;
 
 /**
  * `app.alarms`: alarms opened and closed by the ingest, the periodic offline and escalation runs,

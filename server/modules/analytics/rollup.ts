@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { HOUR_MS } from '../../../contract/time';
 import { rowsOf } from '../../db/results';
 import type { IngestStep, IngestTransaction, Reading } from '../../realtime/ingest';
 
@@ -8,8 +9,6 @@ import type { IngestStep, IngestTransaction, Reading } from '../../realtime/inge
  * least one error raised) with their repair time. Migration 0012 computed the same from the
  * readings stored before, with the same rules.
  */
-
-const HOUR_MS = 3_600_000;
 const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Berlin',
   year: 'numeric',

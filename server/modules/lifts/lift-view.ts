@@ -20,6 +20,7 @@ import {
   type VisitCounters,
 } from '../../../contract/maintenance';
 import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
+import { HOUR_MS } from '../../../contract/time';
 import type { Database } from '../../db/client';
 import {
   type LiftRow,
@@ -39,8 +40,6 @@ export interface LoadLiftsOptions {
   offset?: number;
   orderBy?: SQL[];
 }
-
-const HOUR_MS = 3.6e6;
 const MIB = 1024 * 1024;
 
 /** MB left on a card (docs/sims.md), to a tenth: the figure beside a lift's SIM volume status. */

@@ -22,6 +22,7 @@ import type { LiftParameters } from '../../../contract/parameters';
 import type { ListQuery } from '../../../contract/schemas/common';
 import type { DashboardSummary } from '../../../contract/schemas/dashboard';
 import { LIFT_BASE_FIELDS, type LiftBaseField, type LiftInput } from '../../../contract/schemas/lift';
+import { DAY_MS } from '../../../contract/time';
 import type { Database } from '../../db/client';
 import { baseEntries, type LiftUserKind, lifts, liftUsers, messages, users } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
@@ -307,8 +308,6 @@ export async function saveParameters(db: Database, id: string, parameters: LiftP
     .set({ parameters, version: sql`${lifts.version} + 1`, updatedAt: sql`now()` })
     .where(eq(lifts.id, id));
 }
-
-const DAY_MS = 86_400_000;
 
 /** The time window of a dashboard range, in UTC days. */
 export function rangeBounds(range: DeviceRange, now = new Date()): { from: Date; to: Date } {

@@ -16,6 +16,7 @@ import {
   TOPUP_REPEAT_WINDOW_MS,
 } from '../../../contract/schemas/sim';
 import { SIM_MSG } from '../../../contract/sim-messages';
+import { DAY_MS } from '../../../contract/time';
 import { type SimProviderClient, SimProviderError } from '../../integrations/sim/once-client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
@@ -39,8 +40,6 @@ export interface SimsRoutesOptions {
   /** Tests move the clock of the SIM session tokens; the server uses the real one. */
   now?: () => number;
 }
-
-const DAY_MS = 86_400_000;
 const sessionRefused = () => new HttpError(403, SIM_MSG.simSessionInvalid);
 
 /**

@@ -19,6 +19,7 @@ import {
   SYNC_PULL_DEFAULT_LIMIT,
   type SyncPullResponse,
 } from '../../../contract/schemas/sync';
+import { DAY_MS } from '../../../contract/time';
 import { liftAudienceCondition, liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
@@ -49,7 +50,6 @@ import { toLifts } from '../lifts/lift-view';
 import { toMaintenanceVisit } from '../maintenance/visit-mapper';
 import { toMessage } from '../messages/message-mapper';
 
-const DAY_MS = 86_400_000;
 /**
  * Bump when what a mirror holds changes shape: every client then starts over.
  * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.

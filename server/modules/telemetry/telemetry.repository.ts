@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { MIRROR_MESSAGE_DAYS } from '../../../contract/schemas/sync';
+import { DAY_MS } from '../../../contract/time';
 import type { Database } from '../../db/client';
 import { countOf, rowsOf } from '../../db/results';
-
-export const DAY_MS = 86_400_000;
 
 /** A monthly partition of `messages`, as migration 0016 names it: messages_pYYYYMM (UTC month). */
 const MONTHLY = /^messages_p(\d{4})(\d{2})$/;

@@ -1,7 +1,7 @@
+import { DAY_MS } from '../../../contract/time';
 import { definePlugin } from '../../lib/define-plugin';
 import {
   createTelemetryRepository,
-  DAY_MS,
   monthStart,
   type RetentionResult,
   syncFloorStart,

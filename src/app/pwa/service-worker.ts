@@ -1,7 +1,8 @@
+import { HOUR_MS } from '../../../contract/time';
 import { getDirtyFormCount, subscribeDirtyForms } from '../../data/dirty-forms';
 import { createStore, useStore } from '../../data/store';
 
-const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_INTERVAL_MS = HOUR_MS;
 
 const updateWaiting = createStore(false);
 export const useUpdateWaiting = () => useStore(updateWaiting);

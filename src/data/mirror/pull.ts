@@ -5,10 +5,9 @@ import {
   SYNC_PULL_DEFAULT_LIMIT,
   type SyncPullResponse,
 } from '../../../contract/schemas/sync';
+import { DAY_MS } from '../../../contract/time';
 import type { MirrorDb } from './mirror-db';
 import { overlayPendingChanges } from './outbox';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The oldest time a mirrored message may have, by the server's clock `serverTime` (ISO). */
 const windowStart = (serverTime: string) =>

@@ -1,4 +1,5 @@
 import type { LiftFile } from '../../../contract/schemas/file';
+import { DAY_MS } from '../../../contract/time';
 import type { MirrorDb, UploadEntry } from './mirror-db';
 import { backoffMs, newIdempotencyKey, type SendResult } from './outbox';
 
@@ -16,7 +17,7 @@ export const uidOfRef = (value: string) =>
   value.startsWith(UPLOAD_REF_PREFIX) ? value.slice(UPLOAD_REF_PREFIX.length) : null;
 
 /** Stored uploads are forgotten after a week: notes made before then were long sent. */
-const DONE_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+const DONE_KEPT_MS = 7 * DAY_MS;
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 

@@ -2,6 +2,7 @@ import { Badge, Box, chakra, Input, SimpleGrid, Stack, Table, Text } from '@chak
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
+import { HOUR_MS } from '../../../contract/time';
 import { descriptionTexts, findDescription } from '../../data/descriptions';
 import { dateTimeFormat } from '../../data/intl-format';
 import { useDescriptionCatalog } from '../../data/mirror/use-mirror';
@@ -102,7 +103,7 @@ export function ErrorsPage() {
   const [range, setRange] = useState<Range>('7d');
   const [page, setPage] = useState(1);
   const from = useMemo(
-    () => (range === 'all' ? undefined : new Date(Date.now() - RANGE_HOURS[range] * 3_600_000).toISOString()),
+    () => (range === 'all' ? undefined : new Date(Date.now() - RANGE_HOURS[range] * HOUR_MS).toISOString()),
     [range],
   );
   useEffect(() => {
