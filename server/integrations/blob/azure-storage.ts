@@ -72,7 +72,7 @@ export async function createAzureStorage(connectionString: string): Promise<Stor
     lastModified: properties.lastModified ?? new Date(0),
   });
 
-  return {
+  const storage: Storage = {
     backend: 'azure',
 
     async listContainers() {
@@ -171,6 +171,12 @@ export async function createAzureStorage(connectionString: string): Promise<Stor
       }
     },
 
+    async uploadBlobStream(container, name, body, contentType, access) {
+      // Made first: a stream cannot be sent again after a 404 for a missing container.
+      const { container: info } = await storage.createContainer(container, access);
+      return { blob: await storage.putBlobStream(container, name, body, contentType), container: info };
+    },
+
     async statBlob(container, name) {
       try {
         return infoOf(container, name, await blobClient(container, name).getProperties());
@@ -224,4 +230,5 @@ export async function createAzureStorage(connectionString: string): Promise<Stor
       }
     },
   };
+  return storage;
 }

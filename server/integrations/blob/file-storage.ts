@@ -74,6 +74,29 @@ export function createFileStorage(root: string): Storage {
     };
   };
 
+  const createContainer: Storage['createContainer'] = async (name, options) => {
+    const folder = folderOf(name);
+    // Looked up first: an upload calls this each time, and the container is there as a rule
+    // (one trip to the thread pool, where a failed mkdir and then the lookup took two).
+    const present = await readContainer(name);
+    if (present) return { container: present, created: false };
+    try {
+      await mkdir(folder).catch(async (error: NodeJS.ErrnoException) => {
+        // The root only when it is missing: an upload calls this each time.
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(root, { recursive: true });
+        await mkdir(folder);
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const existing = await readContainer(name);
+      if (existing) return { container: existing, created: false };
+      throw error;
+    }
+    await writeAtomically(path.join(folder, CONTAINER_FILE), JSON.stringify({ public: options.public }));
+    return { container: (await readContainer(name))!, created: true };
+  };
+
   /**
    * The blob's bytes and its type, each in a temporary file written and synced at the same time;
    * then renamed into place, the type first, so new bytes never meet an old type for long (and a
@@ -84,14 +107,19 @@ export function createFileStorage(root: string): Storage {
     name: string,
     contentType: string,
     write: (handle: FileHandle) => Promise<void>,
+    folderReady?: Promise<unknown>,
   ): Promise<BlobInfo> => {
     const file = fileOf(container, name);
+    // A container still being looked up (or made): a temporary file that finds no folder waits for it once.
+    const whenMissing = folderReady && (() => folderReady);
     try {
       const [typeTemp, bytesTemp] = await bothOrNeither(
-        writeTemp(typeFileOf(file), (handle) => handle.writeFile(contentType)),
-        writeTemp(file, write),
+        writeTemp(typeFileOf(file), (handle) => handle.writeFile(contentType), whenMissing),
+        writeTemp(file, write, whenMissing),
       );
       try {
+        // The container's record is in place before its first blob.
+        await folderReady;
         await rename(typeTemp.path, typeFileOf(file));
         await rename(bytesTemp.path, file);
       } catch (error) {
@@ -132,28 +160,7 @@ export function createFileStorage(root: string): Storage {
 
     getContainer: readContainer,
 
-    async createContainer(name, options) {
-      const folder = folderOf(name);
-      // Looked up first: an upload calls this each time, and the container is there as a rule
-      // (one trip to the thread pool, where a failed mkdir and then the lookup took two).
-      const present = await readContainer(name);
-      if (present) return { container: present, created: false };
-      try {
-        await mkdir(folder).catch(async (error: NodeJS.ErrnoException) => {
-          // The root only when it is missing: an upload calls this each time.
-          if (error.code !== 'ENOENT') throw error;
-          await mkdir(root, { recursive: true });
-          await mkdir(folder);
-        });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const existing = await readContainer(name);
-        if (existing) return { container: existing, created: false };
-        throw error;
-      }
-      await writeAtomically(path.join(folder, CONTAINER_FILE), JSON.stringify({ public: options.public }));
-      return { container: (await readContainer(name))!, created: true };
-    },
+    createContainer,
 
     async setContainerPublic(name, isPublic) {
       const folder = folderOf(name);
@@ -199,6 +206,21 @@ export function createFileStorage(root: string): Storage {
 
     putBlobStream: (container, name, body, contentType) =>
       storeBlob(container, name, contentType, (handle) => writeStream(handle, body)),
+
+    async uploadBlobStream(container, name, body, contentType, access) {
+      // The container is looked up (or made) while the bytes are written already: it exists as a
+      // rule, and its look-up before the first write held every upload up (docs/files.md#figures).
+      const ensured = createContainer(container, access);
+      ensured.catch(() => {}); // awaited below, or the write failed first
+      const blob = await storeBlob(
+        container,
+        name,
+        contentType,
+        (handle) => writeStream(handle, body),
+        ensured,
+      );
+      return { blob, container: (await ensured).container };
+    },
 
     async statBlob(container, name) {
       const file = fileOf(container, name);
@@ -269,14 +291,20 @@ async function writeAtomically(file: string, content: Buffer | string) {
 
 /**
  * A new temporary dot file beside `file`, filled by `write` and synced (the one place the storage
- * writes files): its path and stat. Removed again when anything fails.
+ * writes files): its path and stat. Removed again when anything fails. Without a folder for it,
+ * `whenMissing` (the folder being made) is waited for and the file opened again, once.
  */
 async function writeTemp(
   file: string,
   write: (handle: FileHandle) => Promise<void>,
+  whenMissing?: () => Promise<unknown>,
 ): Promise<{ path: string; stat: Stats }> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx');
+  const handle = await open(temp, 'wx').catch(async (error: unknown) => {
+    if (!whenMissing || !isAbsent(error)) throw error;
+    await whenMissing();
+    return open(temp, 'wx');
+  });
   try {
     await write(handle);
     await handle.sync();

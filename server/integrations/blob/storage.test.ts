@@ -252,6 +252,51 @@ function storageContract(open: () => Storage | Promise<Storage>) {
         ),
       ).rejects.toBeInstanceOf(ContainerNotFoundError);
     });
+
+    it('uploads into a container it makes when missing, and leaves an existing one its access', async () => {
+      const bytes = randomBytes(3 * 1024 * 1024 + 5);
+      const chunks = function* () {
+        for (let at = 0; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
+      };
+      const fresh = newContainer();
+      const made = await storage.uploadBlobStream(
+        fresh,
+        'plan.pdf',
+        Readable.from(chunks()),
+        'application/pdf',
+        {
+          public: true,
+        },
+      );
+      expect(made.container).toMatchObject({ name: fresh, public: true });
+      expect(made.blob).toMatchObject({ container: fresh, name: 'plan.pdf', contentLength: bytes.length });
+      expect((await text((await storage.readBlob(fresh, 'plan.pdf'))!.body)).equals(bytes)).toBe(true);
+      expect(await storage.getContainer(fresh)).toMatchObject({ public: true });
+
+      const kept = newContainer();
+      await storage.createContainer(kept, { public: false });
+      const into = await storage.uploadBlobStream(kept, 'photo.png', Readable.from(chunks()), 'image/png', {
+        public: true,
+      });
+      expect(into.container).toMatchObject({ name: kept, public: false });
+      expect(await storage.statBlob(kept, 'photo.png')).toMatchObject({
+        contentType: 'image/png',
+        contentLength: bytes.length,
+        etag: into.blob.etag,
+      });
+
+      const broken = async function* () {
+        yield Buffer.from('%PDF-cut off');
+        throw new Error('the client went away');
+      };
+      const other = newContainer();
+      await expect(
+        storage.uploadBlobStream(other, 'cut.pdf', Readable.from(broken()), 'application/pdf', {
+          public: true,
+        }),
+      ).rejects.toThrow('the client went away');
+      expect(await storage.statBlob(other, 'cut.pdf')).toBeNull();
+    });
   });
 }
 

@@ -33,6 +33,17 @@ export interface Storage {
    * (nothing is stored when `body` fails); ContainerNotFoundError without the container.
    */
   putBlobStream(container: string, name: string, body: Readable, contentType: string): Promise<BlobInfo>;
+  /**
+   * The spec's upload: stores `body` as `putBlobStream` does, in a container that is created
+   * (with `access`) when missing; an existing one keeps its own access. Answers both.
+   */
+  uploadBlobStream(
+    container: string,
+    name: string,
+    body: Readable,
+    contentType: string,
+    access: { public: boolean },
+  ): Promise<{ blob: BlobInfo; container: ContainerInfo }>;
   /** The blob's properties, or null when it (or its container) does not exist. */
   statBlob(container: string, name: string): Promise<BlobInfo | null>;
   /**

@@ -188,9 +188,16 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
           const contentType = allowedContentType(head, DOCUMENT_TYPES);
           if (!contentType) throw new HttpError(415, FILE_MSG.fileTypeInvalid);
           // The spec: an upload creates its container when missing, with public access.
-          const { container } = await storage.createContainer(containerName, { public: true });
-          const stored = await storage.putBlobStream(containerName, fileName, body, contentType);
-          return { stored, container, fileName };
+          const { blob, container } = await storage.uploadBlobStream(
+            containerName,
+            fileName,
+            body,
+            contentType,
+            {
+              public: true,
+            },
+          );
+          return { stored: blob, container, fileName };
         },
       });
       if (!form.file) {
