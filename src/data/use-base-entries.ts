@@ -13,7 +13,8 @@ export function useBaseEntries(): BaseEntry[] {
   const mirror = useMirror();
   const mirrored = useLiveQuery(async () => (mirror ? mirror.base.toArray() : null), [mirror]);
   const fetched = useApiQuery(baseApi.list, mirror ? null : {});
-  return mirror ? (mirrored ?? []) : (fetched.data?.entries ?? []);
+  // Until the mirror's first answer (the first sync has just finished), the fetched entries stay.
+  return mirrored ?? fetched.data?.entries ?? [];
 }
 
 /**

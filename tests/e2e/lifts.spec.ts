@@ -39,6 +39,33 @@ test('the lift list narrows by search and a row opens the lift', async ({ page, 
   await expect(page.getByText('Betriebsstunden', { exact: true })).toBeVisible();
 });
 
+test('an edit begun before the first sync finished keeps its input when the mirror takes over', async ({
+  page,
+  request,
+}) => {
+  await signInByToken(page, request, 'admin');
+  // The first sync waits until the edit is under way: the page reads the API until then.
+  let releaseSync!: () => void;
+  const syncHeld = new Promise<void>((resolve) => {
+    releaseSync = resolve;
+  });
+  await page.route('**/api/sync/pull**', async (route) => {
+    await syncHeld;
+    await route.continue();
+  });
+  await page.goto('/apps/lift/lifts');
+  await page.locator('tbody tr').first().getByRole('link').click();
+  await page.getByRole('button', { name: 'Aufzug bearbeiten' }).click();
+  const address = page.getByRole('dialog').getByLabel('Adresse');
+  await address.fill('Hauptstraße 1, 10115 Berlin (nicht gespeichert)');
+
+  releaseSync();
+  await waitForMirror(page);
+  // The page now reads the mirror; the dialog and what was typed are still there (nothing is saved).
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(address).toHaveValue('Hauptstraße 1, 10115 Berlin (nicht gespeichert)');
+});
+
 test("a lift's detail goes live while its controller sends", async ({ page, request, baseURL }) => {
   // As admin: a new lift for the demo customer, and its controller key.
   const adminToken = await tokenOf(request, 'admin');

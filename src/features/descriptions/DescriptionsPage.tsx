@@ -179,7 +179,8 @@ export function DescriptionsPage() {
   const mirror = useMirror();
   const mirrored = useDescriptionCatalog();
   const [fetched, setList] = useState<Description[] | null>(null);
-  const list = mirror ? mirrored : fetched;
+  // Until the mirror's first answer (the first sync has just finished), the fetched list stays.
+  const list = mirror ? (mirrored ?? fetched) : fetched;
   const [failure, setFailure] = useState<ApiRequestError | null>(null);
   // With a mirror the catalogue shows the offline copy; a failed fetch only matters without one.
   useWarnOnLoadFailure(mirror ? null : failure);

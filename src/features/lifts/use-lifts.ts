@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
 import type { AnswerOf } from '../../../contract/api/endpoint';
 import { liftsApi } from '../../../contract/api/lifts';
 import { messagesApi } from '../../../contract/api/messages';
@@ -37,6 +38,24 @@ function fromMirror<T>(data: T | undefined): DataState<T> {
   };
 }
 
+/**
+ * The mirror's answer when `db` is given, else the API's. When the mirror becomes ready while the
+ * screen shows the API's answer (the first sync has just finished), that answer stays until the
+ * mirror's first one comes: a loading render in between would unmount what the user is working
+ * in, such as an open edit dialog with its unsaved input.
+ */
+function useMirrorOrApi<T>(
+  db: MirrorDb | null,
+  mirrored: T | undefined,
+  fetched: Omit<DataState<T>, 'fromMirror'>,
+): DataState<T> {
+  const mirrorAnswered = useRef(false);
+  if (!db) mirrorAnswered.current = false;
+  else if (mirrored !== undefined) mirrorAnswered.current = true;
+  if (db && (mirrorAnswered.current || fetched.data === null)) return fromMirror(mirrored);
+  return { ...fetched, fromMirror: false };
+}
+
 /** The fields the lift search looks in, as the server's search does (uid, address, IMEI, ICCID). */
 function liftMatches(lift: Lift, search: string): boolean {
   const needle = search.toLowerCase();
@@ -72,7 +91,7 @@ export function useLiftList(query: {
     [db, search, page, pageSize],
   );
   const fetched = useApiQuery(liftsApi.list, db ? null : { query: { page, pageSize, search } });
-  return db ? fromMirror(mirrored) : { ...fetched, fromMirror: false };
+  return useMirrorOrApi(db, mirrored, fetched);
 }
 
 /**
@@ -86,8 +105,8 @@ export function useLift(liftId: string): DataState<Lift> {
     [db, liftId],
   );
   const fetched = useApiQuery(liftsApi.get, !db || mirrored === null ? { params: { id: liftId } } : null);
-  if (db && mirrored !== null) return fromMirror(mirrored);
-  return { ...fetched, fromMirror: false };
+  // A lift the mirror does not hold comes from the API.
+  return useMirrorOrApi(mirrored === null ? null : db, mirrored ?? undefined, fetched);
 }
 
 /** Which readings a lift's list shows: errors and infos, or the periodic stats readings. */
@@ -126,5 +145,5 @@ export function useLiftMessages(
     kinds === 'stats' ? messagesApi.stats : messagesApi.detailed,
     db ? null : { query: { liftId, page, pageSize } },
   );
-  return db ? fromMirror(mirrored) : { ...fetched, fromMirror: false };
+  return useMirrorOrApi(db, mirrored, fetched);
 }
