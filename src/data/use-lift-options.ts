@@ -14,5 +14,6 @@ export function useLiftOptions(): Lift[] {
     page: 1,
     pageSize: 100,
   });
-  return (db ? mirrored : fetched.data?.lifts) ?? [];
+  // Until the mirror's first answer (the first sync has just finished), the fetched lifts stay.
+  return mirrored ?? fetched.data?.lifts ?? [];
 }
