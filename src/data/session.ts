@@ -109,12 +109,24 @@ export function refusalReason(session: Session = getSession()): ServerMessage {
   return session.claims && isTokenExpired(session.claims) ? MSG.tokenExpired : MSG.invalidToken;
 }
 
+/**
+ * The user ends the session on purpose through the server (a password reset by mail ends every
+ * session of his): the refusals that this causes on the way (a 401 of a request in flight, the
+ * socket's `logout`) end it as planned, not as refused, so the app goes where the user asked.
+ */
+let plannedEnd: SessionEnd | null = null;
+export function planSessionEnd(end: SessionEnd | null): void {
+  plannedEnd = end;
+}
+
 /** Forgets the session and tells listeners (toast, navigation) why. Does nothing for a guest. */
 export function endSession(end: SessionEnd): void {
   if (!isSignedIn()) return;
+  const ended = plannedEnd ?? end;
+  plannedEnd = null;
   writeStoredSession(GUEST);
   sessionStore.set(GUEST);
-  for (const listener of [...endListeners]) listener(end);
+  for (const listener of [...endListeners]) listener(ended);
 }
 
 export function onSessionEnd(listener: (end: SessionEnd) => void): () => void {

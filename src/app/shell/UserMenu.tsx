@@ -6,7 +6,7 @@ import { NAV_LAYOUTS, type NavLayout } from '../../../contract/constants';
 import { isApiRequestError } from '../../data/api-error';
 import { useLayoutSettings } from '../../data/layout-settings';
 import { translateServerMessage } from '../../data/server-messages';
-import { useSession } from '../../data/session';
+import { planSessionEnd, useSession } from '../../data/session';
 import { signOut } from '../../data/session-services';
 import { chooseLayout } from '../../data/user-settings';
 import { ROLE_LABELS } from '../../ui/role-labels';
@@ -29,13 +29,18 @@ export function UserMenu() {
   const startPasswordReset = async () => {
     const email = user?.email;
     if (!email) return;
+    const mailConfirm = { redirectTo: `/mail-confirm/${encodeURIComponent(email)}` };
+    // The reset ends every session of the user: a request or the socket refused meanwhile must
+    // not send him to the login page instead.
+    planSessionEnd(mailConfirm);
     try {
       const { requestPasswordReset } = await import('../../features/account/account-api');
       await requestPasswordReset(email);
       const { endServerSession } = await import('../../data/auth');
       await endServerSession();
-      signOut({ redirectTo: `/mail-confirm/${encodeURIComponent(email)}` });
+      signOut(mailConfirm);
     } catch (error) {
+      planSessionEnd(null);
       showToast(
         'error',
         isApiRequestError(error) && !error.isUnreachable
