@@ -4,15 +4,27 @@ import { activateLanguage, isLanguage } from './i18n';
 import { applyLayoutSettings } from './layout-settings';
 import { getSession, isSignedIn, updateSessionUser } from './session';
 
-/** Counts saves: only the answer to the latest one updates the session (quick toggles). */
-let saves = 0;
+/**
+ * Choices not sent yet, and the chain of saves: one save at a time, so the server keeps the last
+ * choice (two at once could arrive in either order), and quick choices go out together.
+ */
+let unsent: UserSettings = {};
+let saving: Promise<void> = Promise.resolve();
 
 /** Saves settings for the signed-in user so they follow him to other devices. */
-async function saveUserSettings(change: UserSettings): Promise<void> {
-  const { user } = getSession();
-  if (!isSignedIn()) return;
-  const settings: UserSettings = { ...user?.settings, ...change };
-  const save = ++saves;
+function saveUserSettings(change: UserSettings): Promise<void> {
+  if (!isSignedIn()) return saving;
+  unsent = { ...unsent, ...change };
+  saving = saving.then(sendUnsent);
+  return saving;
+}
+
+async function sendUnsent(): Promise<void> {
+  // Sent already with the save before, or signed out meanwhile.
+  if (Object.keys(unsent).length === 0 || !isSignedIn()) return;
+  const sending = unsent;
+  unsent = {};
+  const settings: UserSettings = { ...getSession().user?.settings, ...sending };
   try {
     // Loaded here, not statically: a guest switching language on the sign-in page needs no HTTP client.
     const [{ call }, { profileApi }] = await Promise.all([
@@ -20,7 +32,8 @@ async function saveUserSettings(change: UserSettings): Promise<void> {
       import('../../contract/api/profile'),
     ]);
     const updated = await call(profileApi.settings, { body: settings });
-    if (save === saves) updateSessionUser(updated);
+    // Choices made while this save was on its way go next; the session shows them already.
+    updateSessionUser({ ...updated, settings: { ...updated.settings, ...unsent } });
   } catch (error) {
     // Offline or refused: the choice still holds on this device.
     console.warn('Could not save the user settings', error);

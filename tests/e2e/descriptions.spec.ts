@@ -49,8 +49,16 @@ test('the code lookup shows name, cause and remedy in the language the user swit
 
   // And back: the German cause returns, not the English one that was last shown.
   await page.getByRole('button', { name: 'Language' }).click();
+  // The choice is saved on the user: the next page load must come after the save, not race it.
+  const savedGerman = page.waitForResponse(
+    async (response) =>
+      response.url().endsWith('/api/users/me/settings') &&
+      response.request().method() === 'PUT' &&
+      ((await response.json()) as { settings?: { language?: string } }).settings?.language === 'de',
+  );
   await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
   await expect(match.getByTestId('code-cause')).toContainText('Der Fahrkorb hat die Türzone');
+  expect((await savedGerman).ok()).toBe(true);
 
   await page.goto(`${SETTINGS_URL}/apps/lift/lifts`);
   await expect(page.getByLabel('Aufzüge durchsuchen')).toBeVisible();

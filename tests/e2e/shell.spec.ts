@@ -77,6 +77,36 @@ test('German by default; English on request, kept after a reload and on <html la
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: TEXT.en.mainNavigation })).toBeVisible();
+
+  // Two quick choices are saved in the order they were made, even when the first is slow on its
+  // way: sent at once, the second would reach the server first and lose.
+  let puts = 0;
+  await page.route('**/api/users/me/settings', async (route) => {
+    if (route.request().method() === 'PUT' && puts++ === 0)
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const savedAs = (language: string) =>
+    page.waitForResponse(
+      async (response) =>
+        response.url().endsWith('/api/users/me/settings') &&
+        response.request().method() === 'PUT' &&
+        ((await response.json()) as { settings?: { language?: string } }).settings?.language === language,
+    );
+  const savedGerman = savedAs('de');
+  const savedEnglish = savedAs('en');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.getByRole('button', { name: TEXT.languageMenu }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect((await savedGerman).ok()).toBe(true);
+  expect((await savedEnglish).ok()).toBe(true);
+  const me = await request.get(`${SETTINGS_URL}/api/users/me`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(((await me.json()) as { settings: { language: string } }).settings.language).toBe('en');
 });
 
 test('the login page follows the language too', async ({ page }) => {
