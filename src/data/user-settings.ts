@@ -20,8 +20,12 @@ function saveUserSettings(change: UserSettings): Promise<void> {
 }
 
 async function sendUnsent(): Promise<void> {
-  // Sent already with the save before, or signed out meanwhile.
-  if (Object.keys(unsent).length === 0 || !isSignedIn()) return;
+  // Signed out meanwhile: the choices were this user's, not the next one's.
+  if (!isSignedIn()) {
+    unsent = {};
+    return;
+  }
+  if (Object.keys(unsent).length === 0) return; // sent with the save before
   const sending = unsent;
   unsent = {};
   const settings: UserSettings = { ...getSession().user?.settings, ...sending };
