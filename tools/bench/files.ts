@@ -13,11 +13,12 @@
  * Before each read, the portal's blob and the raw file are dropped from the page cache
  * (`dd iflag=nocache`, posix_fadvise DONTNEED), so both reads come from the disk; with
  * `--azurite` only the raw file can be dropped (Azurite keeps its own), so both are warm then.
+ * After each round both sides remove what they wrote (the portal's blob through its API).
  * The portal's side includes the HTTP request over loopback, sign-in checks, the multipart
  * parsing, type detection, the type's own file and the renames, and the client's reading; the
  * raw side the file system calls only (docs/files.md#figures).
  *
- *   tsx tools/bench/files.ts [--mb 10] [--rounds 8] [--warmup 2] [--port 3300] [--azurite] [--profile <dir>]
+ *   tsx tools/bench/files.ts [--mb 10] [--rounds 16] [--warmup 12] [--port 3300] [--azurite] [--profile <dir>]
  *
  * `--port` is the server's (a free one when not given), so benches that share a machine keep apart.
  * `--profile` writes the server's CPU profile (node --cpu-prof) into `<dir>`.
@@ -41,8 +42,8 @@ import { startAzurite, type TestAzurite } from '../../tests/server/helpers/azuri
 const { values: args } = parseArgs({
   options: {
     mb: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '8' },
-    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '16' },
+    warmup: { type: 'string', default: '12' },
     azurite: { type: 'boolean', default: false },
     port: { type: 'string', default: '0' },
     profile: { type: 'string' },
@@ -62,6 +63,20 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Drops the file from the page cache, so the next read comes from the disk. */
 function evict(file: string) {
   execFileSync('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none']);
+}
+
+/**
+ * Commits the file system's journal (an fsync of a folder does on ext4), so that a removal's
+ * work, with the discard of its blocks on a disk mounted `discard`, is done before the next
+ * timed step and not paid by whichever side syncs next.
+ */
+async function settle(folder: string) {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** This process's CPU time so far in ms. */
@@ -90,6 +105,7 @@ async function rawCopy(file: string, bytes: Buffer) {
   const read = rate(bytesRead, performance.now() - t0);
   const c3 = ownCpu();
   await rm(file);
+  await settle(path.dirname(file));
   return { write, read, cpu: { write: c1 - c0, read: c3 - c2 } };
 }
 
@@ -280,6 +296,16 @@ async function portalCopy(
   const download = rate(downloaded.body.length, performance.now() - t0);
   const downloadCpu = { client: ownCpu() - c0, server: (await cpu()) - s0 };
   if (!downloaded.body.equals(bytes)) throw new Error('download: other bytes than uploaded');
+  // Removed again, as the raw side removes its file: with blobs kept round after round, every
+  // write on these machines, the raw one too, cost several times the CPU after a few hundred
+  // megabytes (docs/files.md#figures).
+  const removed = await send(`${base}/api/azure/deleteBlobInContainer`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: [Buffer.from(JSON.stringify({ containerName: 'bench', fileName: name }))],
+  });
+  if (removed.status !== 200) throw new Error(`delete: ${removed.status} ${removed.body}`);
+  await settle(dataDir);
   return { upload, download, cpu: { upload: uploadCpu, download: downloadCpu } };
 }
 
@@ -317,7 +343,8 @@ async function main() {
     const rawDir = path.join(dataDir, 'raw');
     await mkdir(rawDir);
     // Warm-up rounds first, not counted: a server that has run a while has its code compiled
-    // (the first rounds' upload took about twice the CPU of the later ones).
+    // (the first rounds' upload took about twice the CPU of the later ones, and uploads got
+    // faster for about a dozen rounds).
     for (let round = -WARMUP; round < ROUNDS; round++) {
       const raw = () => rawCopy(path.join(rawDir, `raw-${round + WARMUP}.bin`), bytes);
       const rawFirst = round % 2 === 1 ? await raw() : undefined;

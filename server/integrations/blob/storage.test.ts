@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type TestAzurite } from '../../../tests/server/helpers/azurite';
 import { createAzureStorage } from './azure-storage';
 import { openStorage } from './blob-storage';
-import { createFileStorage } from './file-storage';
+import { createFileStorage, writeStream } from './file-storage';
 import {
   ContainerNotFoundError,
   cleanFileName,
@@ -352,6 +352,41 @@ describe('file system storage', () => {
     ).rejects.toThrow('the client went away');
     expect(readdirSync(path.join(root, 'docs')).sort()).toEqual(['.container', '.plan.pdf.type', 'plan.pdf']);
     expect(await storage.statBlob('docs', 'plan.pdf')).toMatchObject({ contentLength: 8, etag: old.etag });
+  });
+
+  it('flushes a stream to the disk while it is written, and fails it when a flush fails', async () => {
+    const megabytes = (count: number) =>
+      Readable.from(Array.from({ length: count * 16 }, () => Buffer.alloc(65_536, 1)));
+    const handle = (datasync: () => Promise<void>) => {
+      const written: number[] = [];
+      let flushes = 0;
+      return {
+        written,
+        flushes: () => flushes,
+        writev: async (buffers: Buffer[]) => {
+          const bytesWritten = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+          written.push(bytesWritten);
+          return { bytesWritten, buffers };
+        },
+        datasync: async () => {
+          flushes += 1;
+          return datasync();
+        },
+      };
+    };
+
+    const healthy = handle(async () => {});
+    await writeStream(healthy, megabytes(9));
+    expect(healthy.written.reduce((sum, size) => sum + size, 0)).toBe(9 * 1024 * 1024);
+    // After 2, 4, 6 and 8 MB; the last megabyte is left to the caller's fsync.
+    expect(healthy.flushes()).toBe(4);
+
+    // Linux reports a failed write-back to one sync only: the final fsync would miss it.
+    const failing = handle(async () => {
+      throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    });
+    await expect(writeStream(failing, megabytes(9))).rejects.toThrow('EIO');
+    expect(failing.flushes()).toBe(1);
   });
 
   it('writes nothing anywhere for a refused name', async () => {
