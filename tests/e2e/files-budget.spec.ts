@@ -112,6 +112,34 @@ test('the space for kept files is chosen on the offline page; lowering it drops 
   await expect(page.getByTestId('kept-over-budget')).toBeVisible();
 });
 
+test('the Files tab keeps its list in place when the first sync finishes', async ({ page, request }) => {
+  const lift = await liftWithError(request);
+  await upload(request, lift.id, 'Aufzugsbuch.pdf', pdfOf(64 * 1024));
+  await signInByToken(page, request, 'admin');
+  // The first sync waits until the tab shows the API's answer.
+  let releaseSync!: () => void;
+  const syncHeld = new Promise<void>((resolve) => {
+    releaseSync = resolve;
+  });
+  await page.route('**/api/sync/pull**', async (route) => {
+    await syncHeld;
+    await route.continue();
+  });
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await page.getByRole('tab', { name: 'Dateien' }).click();
+  const row = fileRow(page, 'Aufzugsbuch.pdf');
+  await expect(row).toBeVisible();
+  // A mark on the row's element: a list unmounted in between (a loading state) comes back without it.
+  await row.evaluate((element) => {
+    element.dataset.e2eSeen = 'yes';
+  });
+
+  releaseSync();
+  // A loading state would come the moment the mirror is ready, before its first answer.
+  await waitForMirror(page);
+  await expect(row).toHaveAttribute('data-e2e-seen', 'yes');
+});
+
 test('the Files tab adds files by picker, camera and drag and drop, and lists type, size, date and who added them', async ({
   page,
   request,

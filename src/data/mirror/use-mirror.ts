@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
 import { type ClientSettings, clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
 import { loadDescriptions } from '../descriptions';
@@ -10,6 +10,20 @@ import { useMirrorState, useOnline } from './sync-status';
 export function useMirror(): MirrorDb | null {
   const { db, ready } = useMirrorState();
   return ready ? db : null;
+}
+
+/**
+ * Whether a screen that reads the mirror (`db`, from useMirror) shows the mirror's answer rather
+ * than the API's: once the mirror has answered (`mirrored` no longer undefined), or when there is
+ * no API answer to keep. When the first sync finishes while the screen shows the API's answer,
+ * that answer stays until the mirror's first one comes: a loading state in between would unmount
+ * what the user works in, such as an open edit dialog with its input (docs/sync.md).
+ */
+export function useShowsMirror(db: MirrorDb | null, mirrored: unknown, hasApiAnswer: boolean): boolean {
+  const answered = useRef(false);
+  if (!db) answered.current = false;
+  else if (mirrored !== undefined) answered.current = true;
+  return db !== null && (answered.current || !hasApiAnswer);
 }
 
 /** The error-code catalogue from the mirror when there is one (offline too), else from the API. */

@@ -5,7 +5,7 @@ import { call } from '../../data/http';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { enqueueChange, outboxCall } from '../../data/mirror/outbox';
 import { requestSync } from '../../data/mirror/sync-status';
-import { useMirror } from '../../data/mirror/use-mirror';
+import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
 import { getSession } from '../../data/session';
 import { useApiQuery } from '../../data/use-api';
 
@@ -33,13 +33,14 @@ export function useLiftAlarms(liftId: string) {
         ? (await mirror.alarms.where('liftId').equals(liftId).reverse().sortBy('openedAt')).filter(
             (alarm) => !alarm.closedAt,
           )
-        : null,
+        : undefined,
     [mirror, liftId],
   );
   // The API only while there is no mirror to read.
   const open = useAlarms(mirror ? null : { liftId, state: 'open' });
   const acknowledged = useAlarms(mirror ? null : { liftId, state: 'acknowledged' });
-  if (mirror) return { alarms: mirrored ?? [], reload: () => undefined };
+  const showsMirror = useShowsMirror(mirror, mirrored, open.data !== null || acknowledged.data !== null);
+  if (showsMirror) return { alarms: mirrored ?? [], reload: () => undefined };
   return {
     alarms: [...(open.data?.alarms ?? []), ...(acknowledged.data?.alarms ?? [])],
     reload: () => {

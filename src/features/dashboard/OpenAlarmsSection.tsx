@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { alarmsApi } from '../../../contract/api/alarms';
 import type { Alarm } from '../../../contract/schemas/alarm';
 import type { ApiRequestError } from '../../data/api-error';
-import { useMirror } from '../../data/mirror/use-mirror';
+import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
 import { relativeTime } from '../../data/relative-time';
 import { useApiQuery } from '../../data/use-api';
 import { LoadFailure } from '../../ui/LoadFailure';
@@ -22,7 +22,7 @@ type OpenAlarm = Alarm & { liftUid: string };
 function useOpenAlarms(): { alarms: OpenAlarm[] | null; error?: ApiRequestError | null } {
   const mirror = useMirror();
   const mirrored = useLiveQuery(async () => {
-    if (!mirror) return null;
+    if (!mirror) return undefined;
     const open = (await mirror.alarms.toArray()).filter((alarm) => !alarm.closedAt);
     const lifts = new Map(
       (await mirror.lifts.bulkGet(open.map((alarm) => alarm.liftId))).map((l) => [l?.id, l]),
@@ -31,7 +31,8 @@ function useOpenAlarms(): { alarms: OpenAlarm[] | null; error?: ApiRequestError 
   }, [mirror]);
   const open = useApiQuery(alarmsApi.list, mirror ? null : { query: { state: 'open' } });
   const acknowledged = useApiQuery(alarmsApi.list, mirror ? null : { query: { state: 'acknowledged' } });
-  if (mirror) return { alarms: mirrored ?? null };
+  const showsMirror = useShowsMirror(mirror, mirrored, open.data !== null && acknowledged.data !== null);
+  if (showsMirror) return { alarms: mirrored ?? null };
   const failed =
     open.status === 'failed' ? open.error : acknowledged.status === 'failed' ? acknowledged.error : null;
   if (!open.data || !acknowledged.data) return { alarms: null, error: failed };

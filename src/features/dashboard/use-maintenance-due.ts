@@ -4,7 +4,7 @@ import { maintenanceApi } from '../../../contract/api/maintenance';
 import { berlinDay, lastVisitOf, maintenanceDueList } from '../../../contract/maintenance';
 import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
 import type { ApiRequestError } from '../../data/api-error';
-import { useMirror, useMirrorSettings } from '../../data/mirror/use-mirror';
+import { useMirror, useMirrorSettings, useShowsMirror } from '../../data/mirror/use-mirror';
 import { useApiQuery } from '../../data/use-api';
 
 export type MaintenanceDueList = AnswerOf<typeof maintenanceApi.due>;
@@ -18,14 +18,19 @@ export function useMaintenanceDue(): { list: MaintenanceDueList | null; error?: 
   const mirror = useMirror();
   const settings = useMirrorSettings(mirror);
   const mirrored = useLiveQuery(async () => {
-    if (!mirror) return null;
+    if (!mirror) return undefined;
     const [lifts, visits] = await Promise.all([mirror.lifts.toArray(), mirror.visits.toArray()]);
     const byLift = new Map<string, MaintenanceVisit[]>();
     for (const visit of visits) byLift.set(visit.liftId, [...(byLift.get(visit.liftId) ?? []), visit]);
     return lifts.map((lift) => ({ ...lift, lastVisit: lastVisitOf(byLift.get(lift.id) ?? []) }));
   }, [mirror]);
   const fromApi = useApiQuery(maintenanceApi.due, mirror ? null : { query: {} });
-  if (!mirror) {
+  const showsMirror = useShowsMirror(
+    mirror,
+    mirrored && settings ? mirrored : undefined,
+    fromApi.data !== null,
+  );
+  if (!showsMirror) {
     return { list: fromApi.data ?? null, error: fromApi.status === 'failed' ? fromApi.error : null };
   }
   if (!mirrored || !settings) return { list: null };

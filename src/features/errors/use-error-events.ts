@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { messagesApi } from '../../../contract/api/messages';
 import type { MessageList } from '../../../contract/schemas/message';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
-import { useMirror } from '../../data/mirror/use-mirror';
+import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
 import { useApiQuery } from '../../data/use-api';
 
 export interface ErrorEventQuery {
@@ -60,7 +60,8 @@ export function useErrorEvents(query: ErrorEventQuery) {
           },
         },
   );
-  if (!db) return fetched;
+  const showsMirror = useShowsMirror(db, mirrored, fetched.data !== null);
+  if (!showsMirror) return fetched;
   return {
     status: mirrored === undefined ? ('loading' as const) : ('ready' as const),
     data: mirrored ?? null,

@@ -4,7 +4,7 @@ import type { LiftFile } from '../../../contract/schemas/file';
 import { call } from '../../data/http';
 import type { UploadEntry } from '../../data/mirror/mirror-db';
 import { useMirrorState } from '../../data/mirror/sync-status';
-import { useMirror } from '../../data/mirror/use-mirror';
+import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
 import { useSocketEvent } from '../../data/socket';
 import { useApiQuery } from '../../data/use-api';
 
@@ -19,10 +19,11 @@ export function useLiftFiles(liftId: string) {
   const { db: openDb } = useMirrorState();
   const mirrored = useLiveQuery(
     async () =>
-      mirror ? (await mirror.files.where('liftId').equals(liftId).toArray()).sort(newestFirst) : null,
+      mirror ? (await mirror.files.where('liftId').equals(liftId).toArray()).sort(newestFirst) : undefined,
     [mirror, liftId],
   );
   const fetched = useApiQuery(filesApi.byLift, mirror ? null : { query: { liftId } });
+  const showsMirror = useShowsMirror(mirror, mirrored, fetched.data !== null);
   useSocketEvent('reload', (change) => {
     if (!mirror && change.entity === 'files' && change.liftIds.includes(liftId)) fetched.reload();
   });
@@ -36,8 +37,8 @@ export function useLiftFiles(liftId: string) {
     [openDb, liftId],
   );
   return {
-    files: mirror ? (mirrored ?? null) : (fetched.data?.files ?? null),
-    failed: !mirror && fetched.status === 'failed' ? fetched.error : undefined,
+    files: showsMirror ? (mirrored ?? null) : (fetched.data?.files ?? null),
+    failed: !showsMirror && fetched.status === 'failed' ? fetched.error : undefined,
     uploads: uploads ?? ([] as UploadEntry[]),
     /** After a change the API answered, when no mirror follows the server. */
     reload: () => (mirror ? undefined : fetched.reload()),

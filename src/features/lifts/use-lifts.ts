@@ -1,6 +1,5 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef } from 'react';
 import type { AnswerOf } from '../../../contract/api/endpoint';
 import { liftsApi } from '../../../contract/api/lifts';
 import { messagesApi } from '../../../contract/api/messages';
@@ -9,7 +8,7 @@ import type { Message } from '../../../contract/schemas/message';
 import type { ApiRequestError } from '../../data/api-error';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { requestSync } from '../../data/mirror/sync-status';
-import { useMirror } from '../../data/mirror/use-mirror';
+import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
 import { useApiQuery } from '../../data/use-api';
 
 type LiftListPage = AnswerOf<typeof liftsApi.list>;
@@ -38,21 +37,13 @@ function fromMirror<T>(data: T | undefined): DataState<T> {
   };
 }
 
-/**
- * The mirror's answer when `db` is given, else the API's. When the mirror becomes ready while the
- * screen shows the API's answer (the first sync has just finished), that answer stays until the
- * mirror's first one comes: a loading render in between would unmount what the user is working
- * in, such as an open edit dialog with its unsaved input.
- */
+/** The mirror's answer when `db` is given, else the API's, which stays until the mirror answers. */
 function useMirrorOrApi<T>(
   db: MirrorDb | null,
   mirrored: T | undefined,
   fetched: Omit<DataState<T>, 'fromMirror'>,
 ): DataState<T> {
-  const mirrorAnswered = useRef(false);
-  if (!db) mirrorAnswered.current = false;
-  else if (mirrored !== undefined) mirrorAnswered.current = true;
-  if (db && (mirrorAnswered.current || fetched.data === null)) return fromMirror(mirrored);
+  if (useShowsMirror(db, mirrored, fetched.data !== null)) return fromMirror(mirrored);
   return { ...fetched, fromMirror: false };
 }
 
