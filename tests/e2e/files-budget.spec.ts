@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, liftWithError, waitForMirror } from './offline-support';
+import { adminHeaders, holdFirstSync, liftWithError, waitForMirror } from './offline-support';
 import { signInByToken } from './support';
 import { png } from './test-images';
 
@@ -117,14 +117,7 @@ test('the Files tab keeps its list in place when the first sync finishes', async
   await upload(request, lift.id, 'Aufzugsbuch.pdf', pdfOf(64 * 1024));
   await signInByToken(page, request, 'admin');
   // The first sync waits until the tab shows the API's answer.
-  let releaseSync!: () => void;
-  const syncHeld = new Promise<void>((resolve) => {
-    releaseSync = resolve;
-  });
-  await page.route('**/api/sync/pull**', async (route) => {
-    await syncHeld;
-    await route.continue();
-  });
+  const releaseSync = await holdFirstSync(page);
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await page.getByRole('tab', { name: 'Dateien' }).click();
   const row = fileRow(page, 'Aufzugsbuch.pdf');

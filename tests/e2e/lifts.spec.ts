@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import type { DeviceAck } from '../../contract/device';
-import { waitForMirror } from './offline-support';
+import { holdFirstSync, waitForMirror } from './offline-support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken } from './support';
 
 async function tokenOf(request: import('@playwright/test').APIRequestContext, role: 'admin' | 'customer') {
@@ -45,14 +45,7 @@ test('an edit begun before the first sync finished keeps its input when the mirr
 }) => {
   await signInByToken(page, request, 'admin');
   // The first sync waits until the edit is under way: the page reads the API until then.
-  let releaseSync!: () => void;
-  const syncHeld = new Promise<void>((resolve) => {
-    releaseSync = resolve;
-  });
-  await page.route('**/api/sync/pull**', async (route) => {
-    await syncHeld;
-    await route.continue();
-  });
+  const releaseSync = await holdFirstSync(page);
   await page.goto('/apps/lift/lifts');
   await page.locator('tbody tr').first().getByRole('link').click();
   await page.getByRole('button', { name: 'Aufzug bearbeiten' }).click();

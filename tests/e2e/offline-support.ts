@@ -103,6 +103,22 @@ export async function waitForMirror(page: Page) {
   });
 }
 
+/**
+ * Holds the page's sync pulls until the returned function is called: screens read the API until
+ * then, and the test can start what must survive the mirror taking over.
+ */
+export async function holdFirstSync(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/sync/pull**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The service worker controls the page, so a reload works without the network. */
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
