@@ -46,7 +46,8 @@ export function useDescriptionCatalog(): Description[] | null {
       live = false;
     };
   }, [fromApi]);
-  if (db) return mirrored ?? null;
+  // Until the mirror's first answer (the first sync has just finished), the fetched list stays.
+  if (db) return mirrored ?? fetched;
   return fetched;
 }
 
