@@ -9,7 +9,7 @@ import { LiftSchema } from './lift';
 import { MaintenanceVisitSchema } from './maintenance';
 import { MessageSchema } from './message';
 
-/** How far back the PWA mirrors a lift's messages (issue 4: the last 90 days). */
+/** How far back the PWA mirrors a lift's messages: the last 90 days (docs/sync.md). */
 export const MIRROR_MESSAGE_DAYS = 90;
 /** Rows per pull page when the client does not say; at most `SYNC_PULL_MAX_LIMIT`. */
 export const SYNC_PULL_DEFAULT_LIMIT = 500;

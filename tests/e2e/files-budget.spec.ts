@@ -4,7 +4,7 @@ import { signInByToken } from './support';
 import { png } from './test-images';
 
 /**
- * Lift files on the device (issue 14, docs/files.md#offline): the space for kept files chosen on
+ * Lift files on the device (docs/files.md#offline): the space for kept files chosen on
  * the offline page, what goes when it is lowered; and the Files tab's ways in (picker, camera,
  * drag and drop) and its list. The admin is signed in: he gets nothing fetched ahead, so what is
  * kept is only what the test opens or pins.

@@ -11,7 +11,7 @@ import { signInByToken } from './support';
 import { png } from './test-images';
 
 /**
- * Lift files on the phone (issue 14, docs/files.md#offline): a photo taken offline on a note reaches
+ * Lift files on the phone (docs/files.md#offline): a photo taken offline on a note reaches
  * the server exactly once and the office sees it; a kept PDF opens without a network.
  */
 

@@ -16,7 +16,7 @@ import {
 import { signInByToken, TOKEN_STORAGE_KEY } from './support';
 
 /**
- * Offline-first (issue 4, docs/sync.md) on the real server: the service man's mirror, the outbox and
+ * Offline-first (docs/sync.md) on the real server: the service man's mirror, the outbox and
  * its replay, conflicts, two tabs, lost access. A route interception stands in for a bad network.
  */
 

@@ -161,7 +161,7 @@ test('an admin corrects base data labels in English and the project and lift for
     ]);
 
     // The lift form takes its choices from the mirrored base data: a corrected door type shows
-    // there, is saved on the lift and named on its page (issue 17).
+    // there, is saved on the lift and named on its page.
     await page.goto(`${SETTINGS_URL}/apps/base`);
     const doors = page.locator('li', { hasText: 'center' });
     await doors.getByLabel('English').fill('Centre opening, two panels');

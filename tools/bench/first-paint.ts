@@ -1,5 +1,5 @@
 /**
- * First paint of /login on a slow phone (issue 19; run by hand after `npm run build`:
+ * First paint of /login on a slow phone (docs/performance.md; run by hand after `npm run build`:
  * `npm run bench:first-paint`). Serves each given build (default `dist/web`) with the server's own
  * web-app plugin (precompressed files, the same headers), and loads /login cold in headless
  * Chromium under Chrome DevTools' throttling: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency
@@ -38,7 +38,7 @@ const { values: args, positionals } = parseArgs({
 const RUNS = Number(args.runs);
 const builds = positionals.length > 0 ? positionals : ['dist/web'];
 
-/** DevTools' "Slow 4G"-like profile of issue 19; throughputs in bytes per second. */
+/** A DevTools "Slow 4G"-like profile, a phone on a poor mobile link; throughputs in bytes per second. */
 const NETWORK = {
   offline: false,
   latency: 150,

@@ -9,9 +9,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../chromium.mjs';
 
-// Lowered from 175 to 165 KB with issue 19: the sign-in form no longer carries react-hook-form
-// (161.4 KB measured with every domain of issues 14 to 18 in); then to the issue's goal, 150 KB,
-// at 147.8 KB measured (docs/performance.md says what went and what is left).
+// Lowered from 175 to 165 KB when the sign-in form dropped react-hook-form (161.4 KB measured with
+// every domain in), then to the goal of 150 KB at 147.8 KB measured (docs/performance.md says what
+// went and what is left).
 const BUDGET_KB = 150;
 const WEB_DIR = 'dist/web';
 

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the lift detail on a 360 px phone, in German, for the closing note of issue 12
+ * Screenshots of the lift detail on a 360 px phone, in German, to show its layout on a small screen
  * (docs/screenshots/). Starts nothing itself: point it at a running portal, e.g.
  *
  *   npm run build && DATA_DIR=/tmp/shots PORT=4690 node dist/server/main.js   (demo data)

@@ -126,7 +126,7 @@ export function LiftsListPage() {
           />
         </Box>
         <HStack gap="2" wrap="wrap">
-          {/* Anyone who sees lifts may print their stickers (issue 18). */}
+          {/* Anyone who sees lifts may print their stickers. */}
           <PrintStickersButton ids={[...selected]} />
           {isAdmin && (
             <DeleteSelectedButton selectedCount={selected.size} onClick={() => setConfirmDelete(true)} />
