@@ -5,5 +5,7 @@
 export const ALARM_MSG = {
   alarmNotFound: 'Alarm not found',
   invalidPushSubscription: 'The push subscription is not valid',
+  /** An endpoint that is not https on a public host (docs/alarms.md#push). */
+  pushEndpointRefused: 'Notifications can only be sent to a public push service',
   liftOffline: 'Controller offline',
 } as const;

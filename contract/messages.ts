@@ -26,6 +26,9 @@ export const MSG = {
   userNotFound: 'User not found',
   tooManyLogins: 'Too many sign-in attempts. Please wait a minute and try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyMailsSent: 'You have sent too many emails in the last hour. Please try again later.',
+  tooManyMailsToAddress:
+    'This address has received too many emails in the last hour. Please try again later.',
   invalidRequest: 'The request is invalid',
   payloadTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
@@ -72,9 +75,12 @@ export const MSG = {
   emailSent: 'Sent an email!',
   messageRequired: 'Please enter a message',
   contactNotFound: 'Contact not found',
+  settingsTooDeep: 'The settings are nested too deeply',
   signedOut: 'You are signed out.',
   httpsLinksOnly: 'Only https:// links are allowed',
   readingTimeOutOfRange: 'The reading is dated outside the accepted time window',
+  itemQuantityTooLarge: 'The quantity may be at most 10,000',
+  itemPriceTooLarge: 'The unit price may be at most 10,000,000.00 €',
 } as const;
 
 /** The texts every page may show; the browser keeps their translations on its first load. */

@@ -53,9 +53,16 @@ export interface SettingsTextProblem {
   message: string;
 }
 
+/**
+ * How deep objects and arrays may nest. The schema needs two levels; the bound keeps the reader's
+ * recursion (and any walk over the parsed document) far from the stack's end, so a document of
+ * thousands of levels is refused as `tooDeep` instead of failing with a stack overflow.
+ */
+export const SETTINGS_MAX_DEPTH = 64;
+
 export type SettingsCheck =
   | { ok: true; settings: Settings; parsed: unknown }
-  | { ok: false; kind: 'syntax' | 'schema'; problems: SettingsTextProblem[] };
+  | { ok: false; kind: 'syntax' | 'schema' | 'tooDeep'; problems: SettingsTextProblem[] };
 
 class JsonSyntaxError extends Error {
   constructor(
@@ -63,6 +70,16 @@ class JsonSyntaxError extends Error {
     readonly offset: number,
   ) {
     super(SETTINGS_PROBLEMS[code]);
+  }
+}
+
+/** An object or array opened deeper than SETTINGS_MAX_DEPTH, at `offset`, as the value of `path`. */
+class JsonTooDeepError extends Error {
+  constructor(
+    readonly offset: number,
+    readonly path: string,
+  ) {
+    super('nested too deeply');
   }
 }
 
@@ -89,10 +106,11 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
       return fail('invalidString');
     }
   };
-  const readValue = (path: string): unknown => {
+  const readValue = (path: string, depth: number): unknown => {
     ws();
     offsets.set(path, i);
     const char = text[i];
+    if ((char === '{' || char === '[') && depth > SETTINGS_MAX_DEPTH) throw new JsonTooDeepError(i, path);
     if (char === '{') {
       i++;
       const object: Record<string, unknown> = {};
@@ -110,7 +128,14 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
         ws();
         if (text[i] !== ':') fail('expectedColon');
         i++;
-        object[key] = readValue(child);
+        // An own property as JSON.parse makes it: assigning `__proto__` would set the object's
+        // prototype, and the schema would then read settings that the stored text does not hold.
+        Object.defineProperty(object, key, {
+          value: readValue(child, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         // The key is where an editor should point for a problem with its value.
         offsets.set(child, keyAt);
         ws();
@@ -134,7 +159,7 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
         return array;
       }
       for (;;) {
-        array.push(readValue(`${path}.${array.length}`));
+        array.push(readValue(`${path}.${array.length}`, depth + 1));
         ws();
         if (text[i] === ',') {
           i++;
@@ -153,7 +178,7 @@ function scan(text: string): { value: unknown; offsets: Map<string, number> } {
     i += literal[0].length;
     return JSON.parse(literal[0]) as unknown;
   };
-  const value = readValue('');
+  const value = readValue('', 1);
   ws();
   if (i < text.length) fail('textAfterDocument');
   return { value, offsets };
@@ -163,6 +188,27 @@ function position(text: string, offset: number): { line: number; column: number 
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/**
+ * The paths where the schema wants an object and the document has an array: valibot's `object`
+ * takes an array (its keys are simply missing), so `[]` would pass as `{}` (docs/settings.md says
+ * `notAnObject`).
+ */
+function arraysForObjects(schema: v.GenericSchema, value: unknown, path: string, found: string[]): string[] {
+  let inner: v.GenericSchema = schema;
+  while ('wrapped' in inner) inner = (inner as { wrapped: v.GenericSchema }).wrapped;
+  if (inner.type !== 'object' || !('entries' in inner)) return found;
+  if (Array.isArray(value)) {
+    found.push(path);
+    return found;
+  }
+  if (typeof value !== 'object' || value === null) return found;
+  for (const [key, entry] of Object.entries(inner.entries as Record<string, v.GenericSchema>)) {
+    if (Object.hasOwn(value, key))
+      arraysForObjects(entry, (value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, found);
+  }
+  return found;
 }
 
 /** The dotted path of a valibot issue, e.g. `alarms.escalationMinutes`. */
@@ -194,6 +240,21 @@ export function checkSettingsText(text: string): SettingsCheck {
   try {
     scanned = scan(text);
   } catch (error) {
+    if (error instanceof JsonTooDeepError) {
+      return {
+        ok: false,
+        kind: 'tooDeep',
+        problems: [
+          {
+            from: error.offset,
+            ...position(text, error.offset),
+            path: error.path,
+            code: 'invalid',
+            message: settingsProblemText('invalid'),
+          },
+        ],
+      };
+    }
     if (!(error instanceof JsonSyntaxError)) throw error;
     return {
       ok: false,
@@ -209,27 +270,38 @@ export function checkSettingsText(text: string): SettingsCheck {
       ],
     };
   }
+  const { offsets } = scanned;
+  const problem = (path: string, code: SettingsProblemCode, limit?: number): SettingsTextProblem => {
+    // The nearest key that is in the text (a missing key's parent, at worst the document).
+    let known = path;
+    while (known && !offsets.has(known)) known = known.includes('.') ? known.replace(/\.[^.]*$/, '') : '';
+    const from = offsets.get(known) ?? 0;
+    return {
+      from,
+      ...position(text, from),
+      path,
+      code,
+      ...(limit === undefined ? {} : { limit }),
+      message: settingsProblemText(code, limit),
+    };
+  };
+  const arrays = arraysForObjects(SettingsSchema, scanned.value, '', []);
   const result = v.safeParse(SettingsSchema, scanned.value);
-  if (result.success) return { ok: true, settings: result.output, parsed: scanned.value };
+  if (result.success && arrays.length === 0)
+    return { ok: true, settings: result.output, parsed: scanned.value };
+  // Below an array nothing more is said: valibot found its keys missing, not wrong.
+  const insideArray = (path: string) =>
+    arrays.some((array) => array === '' || path === array || path.startsWith(`${array}.`));
+  const issues = result.success ? [] : result.issues.filter((issue) => !insideArray(issuePath(issue)));
   return {
     ok: false,
     kind: 'schema',
-    problems: result.issues.map((issue) => {
-      const path = issuePath(issue);
-      // The nearest key that is in the text (a missing key's parent, at worst the document).
-      let known = path;
-      while (known && !scanned.offsets.has(known))
-        known = known.includes('.') ? known.replace(/\.[^.]*$/, '') : '';
-      const from = scanned.offsets.get(known) ?? 0;
-      const { code, limit } = issueCode(issue);
-      return {
-        from,
-        ...position(text, from),
-        path,
-        code,
-        ...(limit === undefined ? {} : { limit }),
-        message: settingsProblemText(code, limit),
-      };
-    }),
+    problems: [
+      ...arrays.map((path) => problem(path, 'notAnObject')),
+      ...issues.map((issue) => {
+        const { code, limit } = issueCode(issue);
+        return problem(issuePath(issue), code, limit);
+      }),
+    ],
   };
 }

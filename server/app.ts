@@ -24,6 +24,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { emailRoutes } from './modules/email/email.routes';
+import { mailQuotaPlugin } from './modules/email/mail-quota';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { liftListsPlugin } from './modules/lifts/lift-lists';
@@ -119,7 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Only behind a proxy that sets it: otherwise a client could pick its own address (docs/scaling.md).
     trustProxy: config.trustProxy,
     // A request must arrive, headers and body, within the timeout: a sender trickling bytes is cut
-    // off with 408 instead of holding a connection open for ever (docs/api.md#limits).
+    // off with 408 instead of holding a connection open for ever (docs/api.md#limits-and-logging).
     requestTimeout: config.requestTimeoutMs,
     http: {
       headersTimeout: Math.min(config.requestTimeoutMs, HEADERS_TIMEOUT_MS),
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       mailFrom: config.mailFrom,
       dataDir: config.dataDir,
     });
+    await app.register(mailQuotaPlugin, config.mailQuota);
     await app.register(smsPlugin, {
       smsUrl: config.sms.url,
       accountSid: config.sms.accountSid,
@@ -166,7 +168,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       from: config.sms.from,
       dataDir: config.dataDir,
     });
-    await app.register(pushPlugin, { dataDir: config.dataDir, subject: config.vapidSubject });
+    await app.register(pushPlugin, {
+      dataDir: config.dataDir,
+      subject: config.vapidSubject,
+      allowHosts: config.pushAllowHosts,
+    });
     await app.register(simProviderPlugin, {
       provider: config.simProvider,
       once: config.once,

@@ -245,3 +245,46 @@ describe('loadConfig: the MQTT bridge (docs/device-protocol.md#mqtt)', () => {
     );
   });
 });
+
+describe('loadConfig: push hosts beyond the public ones (docs/alarms.md#push)', () => {
+  it('allows none by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).pushAllowHosts).toEqual([]);
+  });
+
+  it('reads host and host:port entries', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PUSH_ALLOW_HOSTS: '127.0.0.1, Push.Internal:8443,[::1]:9000',
+    });
+    expect(config.pushAllowHosts).toEqual([
+      { hostname: '127.0.0.1', port: undefined },
+      { hostname: 'push.internal', port: 8443 },
+      { hostname: '[::1]', port: 9000 },
+    ]);
+  });
+
+  it('refuses an entry that is not a host or host:port', () => {
+    for (const bad of ['https://push.internal', 'push.internal:99999', 'push.internal/path'])
+      expect(() => loadConfig({ DATA_DIR: tempDir(), PUSH_ALLOW_HOSTS: `localhost, ${bad}` }), bad).toThrow(
+        /PUSH_ALLOW_HOSTS\.1: must be a comma-separated list of host or host:port/,
+      );
+  });
+});
+
+describe('loadConfig: the hourly mail limits (docs/api.md#rate-limits)', () => {
+  it('allows 30 mails an hour per sender and 5 per recipient by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mailQuota).toEqual({ perSender: 30, perRecipient: 5 });
+  });
+
+  it('reads both limits and refuses values below 1', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      MAIL_SENDER_HOURLY_LIMIT: '100',
+      MAIL_RECIPIENT_HOURLY_LIMIT: '10',
+    });
+    expect(config.mailQuota).toEqual({ perSender: 100, perRecipient: 10 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MAIL_RECIPIENT_HOURLY_LIMIT: '0' })).toThrow(
+      /MAIL_RECIPIENT_HOURLY_LIMIT: must be at least 1/,
+    );
+  });
+});

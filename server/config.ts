@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '../contract/constants';
 import { DAY_MS, HOUR_MS } from '../contract/time';
+import { type AllowedHost, parseAllowedHost } from './integrations/push/push-address';
 import { readOrCreateFile } from './lib/file-once';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -25,6 +26,8 @@ const wholeNumber = (fallback: number, min: number, max: number) =>
     ),
     String(fallback),
   );
+
+const PUSH_ALLOW_HOSTS_FORMAT = 'must be a comma-separated list of host or host:port, such as localhost:8443';
 
 const httpUrl = (example: string) =>
   v.pipe(v.string(), v.url(`must be a URL such as ${example}`), v.regex(/^https?:\/\//i, 'must use http(s)'));
@@ -90,6 +93,21 @@ const EnvSchema = v.object({
   VAPID_SUBJECT: v.optional(
     v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
   ),
+  /** Push services beyond public https ones, e.g. one on loopback in tests (docs/alarms.md#push). */
+  PUSH_ALLOW_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => parseAllowedHost(entry) ?? entry),
+      ),
+      v.array(v.object({ hostname: v.string(), port: v.optional(v.number()) }, PUSH_ALLOW_HOSTS_FORMAT)),
+    ),
+    '',
+  ),
   AZURE_STORAGE_CONNECTION_STRING: v.optional(
     v.pipe(
       v.string(),
@@ -135,6 +153,8 @@ const EnvSchema = v.object({
   PASSWORD_RESET_RATE_LIMIT: wholeNumber(5, 1, 100_000),
   REGISTER_RATE_LIMIT: wholeNumber(10, 1, 100_000),
   MAIL_RATE_LIMIT: wholeNumber(10, 1, 100_000),
+  MAIL_SENDER_HOURLY_LIMIT: wholeNumber(30, 1, 100_000),
+  MAIL_RECIPIENT_HOURLY_LIMIT: wholeNumber(5, 1, 100_000),
   WEB_DIR: v.optional(v.string()),
   MIGRATIONS_DIR: v.optional(v.string()),
 });
@@ -179,6 +199,8 @@ export interface Config {
   sms: { url: string | undefined; accountSid: string; authToken: string; from: string };
   /** Contact for the push services in the VAPID signature (`mailto:` or `https://`). */
   vapidSubject: string;
+  /** Hosts (any port, or the one given) the push sender reaches beyond public https ones. */
+  pushAllowHosts: AllowedHost[];
   azureStorageConnectionString: string | undefined;
   /** Largest file an upload may carry, in bytes (`FILE_MAX_MB`). */
   fileMaxBytes: number;
@@ -194,7 +216,7 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: LogLevel;
   loginRateLimit: number;
-  /** Sign-in and reset attempts a minute per address, across emails (spraying). */
+  /** Failed sign-in attempts and reset requests a minute per address, across emails (spraying). */
   addressRateLimit: number;
   /** Password reset mails a minute per address and email. */
   passwordResetRateLimit: number;
@@ -202,6 +224,11 @@ export interface Config {
   registerRateLimit: number;
   /** Mails through `sendMailOverGmailSMTP` a minute per user. */
   mailRateLimit: number;
+  /**
+   * Mails a user can trigger (invitations, resets, top-ups, offers) per hour, per sender (a user,
+   * or a guest's address) and per recipient address, counted in the database (docs/api.md#rate-limits).
+   */
+  mailQuota: { perSender: number; perRecipient: number };
   /** The built PWA; served only when the folder exists. */
   webDir: string;
   migrationsDir: string;
@@ -280,6 +307,7 @@ export function loadConfig(env: Environment = process.env): Config {
       from: e.SMS_FROM,
     },
     vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectOf(e.PUBLIC_URL, e.MAIL_FROM),
+    pushAllowHosts: e.PUSH_ALLOW_HOSTS,
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
     fileMaxBytes: e.FILE_MAX_MB * 1024 * 1024,
     simProvider: e.SIM_PROVIDER,
@@ -299,6 +327,7 @@ export function loadConfig(env: Environment = process.env): Config {
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
+    mailQuota: { perSender: e.MAIL_SENDER_HOURLY_LIMIT, perRecipient: e.MAIL_RECIPIENT_HOURLY_LIMIT },
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.join(root, 'dist', 'web'),
     migrationsDir: e.MIGRATIONS_DIR
       ? path.resolve(e.MIGRATIONS_DIR)

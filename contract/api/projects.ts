@@ -52,7 +52,7 @@ export const projectsApi = {
     params: IdParamsSchema,
     body: ProjectUpdateSchema,
     answer: ProjectSchema,
-    errors: [403, 404, 409, 502],
+    errors: [403, 404, 409, 429, 502],
     auth: 'customer',
     summary:
       'Change a project; a new `state` must be an allowed move for the role (409 otherwise). "Sent offer" mails the customer the offer PDF',

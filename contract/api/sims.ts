@@ -181,7 +181,7 @@ export const simsApi = {
     params: SimOperationParamsSchema,
     body: SimOperationRequestSchema,
     answer: SimOperationResponseSchema,
-    errors: [403, 404, 409, 422, 502, 503],
+    errors: [403, 404, 409, 422, 429, 502, 503],
     auth: 'admin',
     summary: `One named provider operation on one card (${Object.keys(SIM_OPERATIONS).join(', ')}), answered with iccid added`,
     tags,

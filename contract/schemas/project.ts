@@ -28,6 +28,16 @@ export const ProjectLiftSchema = v.object({
   driveType: v.optional(v.pipe(v.string(), v.maxLength(64, MSG.tooLong))),
 });
 
+/**
+ * The bounds of the line items. Totals are sums of numbers, exact only up to 2^53 (about 9·10^15)
+ * cents: at most 500 items × 10,000 × 10 million euros = 5·10^15 cents, so every sum is exact. The
+ * price bound is the library's largest article price (MAX_PRICE_CENTS in ./tableau.ts), so every
+ * article fits an item.
+ */
+export const MAX_PROJECT_ITEMS = 500;
+export const MAX_ITEM_QUANTITY = 10_000;
+export const MAX_ITEM_PRICE_CENTS = 1_000_000_000;
+
 export const ProjectItemSchema = v.object({
   articleId: v.optional(v.pipe(v.string(), v.maxLength(100, MSG.tooLong))),
   text: requiredText(500, MSG.required),
@@ -35,9 +45,14 @@ export const ProjectItemSchema = v.object({
     v.number(MSG.invalidValue),
     v.integer(MSG.invalidValue),
     v.minValue(1, MSG.invalidValue),
-    v.maxValue(100_000, MSG.invalidValue),
+    v.maxValue(MAX_ITEM_QUANTITY, MSG.itemQuantityTooLarge),
   ),
-  unitPriceCents: count(1_000_000_000),
+  unitPriceCents: v.pipe(
+    v.number(MSG.invalidValue),
+    v.integer(MSG.invalidValue),
+    v.minValue(0, MSG.invalidValue),
+    v.maxValue(MAX_ITEM_PRICE_CENTS, MSG.itemPriceTooLarge),
+  ),
 });
 export type ProjectItem = v.InferOutput<typeof ProjectItemSchema>;
 
@@ -75,7 +90,7 @@ const editable = {
   name: requiredText(200, MSG.nameRequired),
   siteAddress: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, MSG.tooLong)), ''),
   lifts: v.optional(v.pipe(v.array(ProjectLiftSchema), v.maxLength(100, MSG.tooLong)), []),
-  items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(500, MSG.tooLong)), []),
+  items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(MAX_PROJECT_ITEMS, MSG.tooLong)), []),
   templateIds: v.optional(
     v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong)),
     [],
@@ -124,7 +139,7 @@ export const ProjectUpdateSchema = v.object({
     name: v.optional(editable.name),
     siteAddress: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, MSG.tooLong))),
     lifts: v.optional(v.pipe(v.array(ProjectLiftSchema), v.maxLength(100, MSG.tooLong))),
-    items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(500, MSG.tooLong))),
+    items: v.optional(v.pipe(v.array(ProjectItemSchema), v.maxLength(MAX_PROJECT_ITEMS, MSG.tooLong))),
     templateIds: v.optional(
       v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50, MSG.tooLong)),
     ),

@@ -211,6 +211,11 @@ export const sims = pgTable(
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     /** The lowest level (1: below 20 %, 2: empty) the admins were mailed about since the card was last above it. */
     notifiedLevel: smallint('notified_level').notNull().default(0),
+    /**
+     * When a refresh found the card no longer at the provider (terminated, moved to another
+     * account): kept for history, neither listed nor counted; null while the provider lists it.
+     */
+    goneAt: timestamp('gone_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [check('sims_notified_level_known', sql`${table.notifiedLevel} in (0, 1, 2)`)],
@@ -367,6 +372,28 @@ export const periodicJobRuns = pgTable('periodic_job_runs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One row per mail a user triggered (invitation, reset, top-up, offer), kept an hour: the hourly
+ * limits per sender and per recipient count them, in every process (server/modules/email/mail-quota.ts).
+ */
+export const mailSends = pgTable(
+  'mail_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `user:<id>`, or `address:<ip>` for a guest (a reset). */
+    sender: text('sender').notNull(),
+    /** The address, lower case. */
+    recipient: text('recipient').notNull(),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('mail_sends_sender_idx').on(table.sender, table.sentAt),
+    index('mail_sends_recipient_idx').on(table.recipient, table.sentAt),
+    index('mail_sends_sent_at_idx').on(table.sentAt),
+  ],
+);
 
 /** One row per reading a controller sent, so the same `(imei, seq)` is stored once (docs/device-protocol.md). */
 export const deviceReceipts = pgTable(

@@ -21,6 +21,6 @@ export const unauthorized = () => new HttpError(401, MSG.invalidToken);
 export const forbidden = () => new HttpError(403, MSG.forbidden);
 export const notFound = (message: ServerMessage = MSG.notFound) => new HttpError(404, message);
 
-/** The 409 of a write whose `baseVersion` is stale: the row as it is now (docs/api.md#versions). */
+/** The 409 of a write whose `baseVersion` is stale: the row as it is now (docs/api.md#versions-conflicts-and-tombstones). */
 export const staleVersion = <R extends FastifyReply>(reply: R, current: unknown) =>
   reply.code(409).send({ message: MSG.staleVersion, current });

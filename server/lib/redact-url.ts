@@ -6,7 +6,7 @@ const REDACTED = '[redacted]';
 
 /**
  * The URL as the request log may show it: unused reset and invitation links must not sit in log
- * files where anyone who reads them could use them (docs/api.md#logging).
+ * files where anyone who reads them could use them (docs/api.md#limits-and-logging).
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');

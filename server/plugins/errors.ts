@@ -58,5 +58,16 @@ export const errorsPlugin = definePlugin('errors', async (app) => {
     return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
   });
 
+  // An answer given before the request's body was read to its end (a file of the wrong type, a
+  // reserved container, a size over the limit) leaves the rest of the body on the connection, where
+  // the next request would wait behind it until Node's request timeout (408). Such a connection is
+  // closed after the answer, as Fastify does when its own body parser fails. Injected requests
+  // (tests) have no `complete`.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.raw.complete === false && request.raw.httpVersionMajor === 1)
+      reply.header('connection', 'close');
+    return payload;
+  });
+
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MSG.notFound }));
 });

@@ -55,19 +55,49 @@ export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<s
   return fieldErrors;
 }
 
+/** A UTF-16 surrogate not part of a pair: with the `u` flag a pair is one code point and does not match. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
 /**
- * The dot path of the first string holding a NUL character: PostgreSQL cannot store one in text
- * or jsonb and would fail the query, so such input is refused here, for every route at once.
+ * The dot path of the first string that PostgreSQL cannot store as sent, or null: a NUL character
+ * (text and jsonb refuse it, the query would fail) or a lone UTF-16 surrogate, which JSON's
+ * `"\ud800"` escape produces and UTF-8 cannot encode (jsonb refuses it, a text column would keep a
+ * replacement character instead). Keys count too; a bad key is reported at its object's path, so
+ * the answer does not echo it. Walked with a stack of its own, as a body may nest deeper than the
+ * call stack goes.
  */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, entry] of Object.entries(value)) {
-    const found = findNulCharacter(entry, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
+export function findUnstorableText(value: unknown): string | null {
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (unstorable(item)) return path;
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    const entries = Object.entries(item);
+    // Pushed in reverse, so the first problem in document order is the one reported.
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, entry] = entries[index] as [string, unknown];
+      if (unstorable(key)) return path;
+      pending.push([entry, path ? `${path}.${key}` : key]);
+    }
   }
   return null;
 }
+
+const unstorableError = (part: string, at: string) =>
+  new RequestValidationError(part, at ? { [at]: MSG.invalidValue } : {});
+
+/** A parsed JSON body (object, array or string); not a Buffer or a multipart stream. */
+const isParsedBody = (body: unknown) =>
+  typeof body === 'string' ||
+  Array.isArray(body) ||
+  (typeof body === 'object' &&
+    body !== null &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(body) as object | null));
 
 const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
   if (!isValibotSchema(schema) || schema.async) {
@@ -77,9 +107,10 @@ const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, meth
   return (data: unknown) => {
     const result = v.safeParse(schema, data);
     if (!result.success) return { error: new RequestValidationError(part, toFieldErrors(result.issues)) };
-    const nulAt = findNulCharacter(result.output);
-    if (nulAt !== null) {
-      return { error: new RequestValidationError(part, nulAt ? { [nulAt]: MSG.invalidValue } : {}) };
+    // The body was looked at as it came in (the preValidation hook below), whole and once.
+    if (httpPart !== 'body') {
+      const badAt = findUnstorableText(result.output);
+      if (badAt !== null) return { error: unstorableError(part, badAt) };
     }
     return { value: result.output };
   };
@@ -87,6 +118,15 @@ const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, meth
 
 export const validationPlugin = definePlugin('validation', async (app) => {
   app.setValidatorCompiler(valibotValidatorCompiler);
+  // Every parsed body, before any schema or handler sees it: a JSON body a route checks itself
+  // (lift files' `register`) is covered too, and so are keys a schema drops. Multipart streams are
+  // the upload routes' to read; their text is UTF-8, which holds no lone surrogate.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const { body } = request;
+    const badAt =
+      body === undefined || body === null || !isParsedBody(body) ? null : findUnstorableText(body);
+    done(badAt === null ? undefined : unstorableError('body', badAt));
+  });
   // Response schemas document the API; answers are plain JSON (no fast-json-stringify).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 });

@@ -157,13 +157,27 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 
 type NewMessage = typeof messages.$inferInsert;
 
+export interface DemoLiftOptions {
+  /**
+   * Seed a SIM card per lift with an ICCID: only for the built-in simulator, which serves them.
+   * A real provider's cards are its own, and come with the first refresh (docs/sims.md).
+   */
+  sims: boolean;
+  now?: Date;
+}
+
 /**
  * The demo lifts of docs/architecture.md#seed-and-demo-mode on top of the demo accounts: the description catalogue, 40 lifts
  * with SIMs, parameters and 90 days of stats and events, their derived columns consistent with
  * that history. The customer has 12 lifts, a second customer of its company 10, the demo service
  * man serves 8 of the customer's lifts.
  */
-export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash: string, now = new Date()) {
+export async function seedDemoLifts(
+  db: Database,
+  demo: DemoUsers,
+  passwordHash: string,
+  { sims: withSims, now = new Date() }: DemoLiftOptions,
+) {
   await db.insert(descriptions).values(
     DEMO_DESCRIPTIONS.map(([number, type, name, nameDE, content, text, contentDE, textDE]) => ({
       number,
@@ -338,7 +352,7 @@ export async function seedDemoLifts(db: Database, demo: DemoUsers, passwordHash:
     }
   });
 
-  if (simRows.length) await db.insert(sims).values(simRows);
+  if (withSims && simRows.length) await db.insert(sims).values(simRows);
   const inserted = await db.insert(lifts).values(liftRows).returning({ id: lifts.id, imei: lifts.imei });
   const idByImei = new Map(inserted.map((row) => [row.imei, row.id]));
   const liftId = (index: number) => {

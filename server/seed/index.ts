@@ -18,7 +18,7 @@ export class StartupError extends Error {
 const SEED_LOCK_KEY = 727_465_002;
 
 export type FirstStartConfig = Pick<Config, 'isProduction' | 'seedDemo' | 'adminEmail' | 'adminPassword'> &
-  Partial<Pick<Config, 'nodeEnv'>>;
+  Partial<Pick<Config, 'nodeEnv' | 'simProvider'>>;
 
 /**
  * Fills an empty database (docs/architecture.md#seed-and-demo-mode). In production: the dev account from ADMIN_EMAIL and
@@ -52,7 +52,10 @@ export async function prepareFirstStart(db: Database, config: FirstStartConfig, 
       const demoUsers = await seedDemoUsers(tx);
       // Tests (NODE_ENV=test) get the demo accounts only and build their own small fixtures.
       if (config.nodeEnv !== 'test') {
-        const seeded = await seedDemoLifts(tx, demoUsers, await hashPassword(DEMO_PASSWORD));
+        const seeded = await seedDemoLifts(tx, demoUsers, await hashPassword(DEMO_PASSWORD), {
+          // A real provider's SIM list is its own: demo cards would stand beside its cards.
+          sims: (config.simProvider ?? 'simulator') === 'simulator',
+        });
         log.info(seeded, 'first start: seeded the demo lifts and their history');
       }
       log.info('first start: seeded the demo data (password demo1234)');

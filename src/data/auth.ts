@@ -6,23 +6,27 @@ import { call } from './http';
 import { getSession, refusalReason, setResumingSession, storeSession } from './session';
 import { signOut } from './session-services';
 import { connectSocket } from './socket';
-import { applySavedUserSettings } from './user-settings';
+import { applySavedUserSettings, choiceMark } from './user-settings';
 
 const socketHandlers = {
   onSessionRejected: () => signOut({ reason: refusalReason() }),
 };
 
-/** Starts the session the server just issued (sign-in, registration). */
-export async function startSession(response: AuthResponse): Promise<void> {
+/**
+ * Starts the session the server just issued (sign-in, registration). `mark`: `choiceMark()` taken
+ * before asking, so that a choice made while the answer was on its way is not undone by it.
+ */
+export async function startSession(response: AuthResponse, mark = choiceMark()): Promise<void> {
   storeSession(response.access_token, response.user);
-  await applySavedUserSettings(response.user.settings);
+  await applySavedUserSettings(response.user, mark);
   void connectSocket(socketHandlers);
 }
 
 /** `POST /api/users/authenticate`; rejects with an ApiRequestError (message and fieldErrors). */
 export async function signIn(credentials: LoginRequest): Promise<AuthResponse> {
+  const mark = choiceMark();
   const response = await call(sessionApi.authenticate, { body: credentials }, { retry: 0, anonymous: true });
-  await startSession(response);
+  await startSession(response, mark);
   return response;
 }
 
@@ -35,6 +39,7 @@ export async function resumeSession(): Promise<void> {
   const { token } = getSession();
   if (!token) return;
   setResumingSession(true);
+  const mark = choiceMark();
   try {
     const response = await call(
       sessionApi.authenticateWithToken,
@@ -42,7 +47,7 @@ export async function resumeSession(): Promise<void> {
       { retry: 0, anonymous: true },
     );
     if (getSession().token !== token) return; // signed out meanwhile
-    await startSession(response);
+    await startSession(response, mark);
   } catch (error) {
     if (isApiRequestError(error) && error.isRefusal) {
       signOut({ reason: MSG.failedTokenLogin });

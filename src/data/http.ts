@@ -3,6 +3,7 @@ import { type AnswerOf, type EndpointDefinition, pathOf, type RequestOf } from '
 import type { ApiError } from '../../contract/errors';
 import { MSG } from '../../contract/messages';
 import { ApiRequestError } from './api-error';
+import { retryWhileWaiting } from './retry-policy';
 import { endSession, getSession, isResumingSession, refusalReason } from './session';
 
 interface RequestContext {
@@ -20,6 +21,9 @@ function toApiError(data: unknown, status: number): ApiError {
 
 export const api = ky.create({
   prefix: '/api',
+  retry: {
+    shouldRetry: ({ error }) => (isHTTPError(error) ? retryWhileWaiting(error.response) : undefined),
+  },
   hooks: {
     beforeRequest: [
       ({ request, options }) => {

@@ -74,17 +74,26 @@ export function storedLanguage(): Language {
 const activeLanguage = createStore<Language>(DEFAULT_LANGUAGE);
 export const useActiveLanguage = () => useStore(activeLanguage);
 
-/** Loads the catalog if needed, switches every `Trans`/`t`, `<html lang>`, and remembers the choice. */
+/** Counts activations: only the latest one switches once its catalogs are in. */
+let activations = 0;
+
+/**
+ * Remembers the choice on this device at once (a reload or sign-out while the catalog is still on
+ * its way keeps it), loads the catalog if needed, and switches every `Trans`/`t` and `<html lang>`.
+ */
 export async function activateLanguage(language: Language): Promise<void> {
+  const activation = ++activations;
+  storage.write(LANGUAGE_KEY, language);
   if (language !== 'de' && !loadedLanguages.has(language)) {
     const { messages } = await catalogLoaders[language]();
     i18n.load(language, messages);
     loadedLanguages.add(language);
   }
   await Promise.all([...wantedCatalogs].map((name) => loadLazyCatalog(name, language)));
+  // A later choice came while these catalogs loaded: it wins, whichever finishes first.
+  if (activation !== activations) return;
   i18n.activate(language);
   document.documentElement.lang = language;
-  storage.write(LANGUAGE_KEY, language);
   activeLanguage.set(language);
 }
 

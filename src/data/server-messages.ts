@@ -14,6 +14,8 @@ export const SERVER_MESSAGES: Record<CoreServerMessage, MessageDescriptor> = {
   'You are signed out.': msg`You are signed out.`,
   'Only https:// links are allowed': msg`Only https:// links are allowed`,
   'The reading is dated outside the accepted time window': msg`The reading is dated outside the accepted time window`,
+  'The quantity may be at most 10,000': msg`The quantity may be at most 10,000`,
+  'The unit price may be at most 10,000,000.00 €': msg`The unit price may be at most 10,000,000.00 €`,
   'Invalid value': msg`Invalid value`,
   'Wrong email or password': msg`Wrong email or password`,
   'This account is disabled': msg`This account is disabled`,
@@ -25,6 +27,8 @@ export const SERVER_MESSAGES: Record<CoreServerMessage, MessageDescriptor> = {
   'User not found': msg`User not found`,
   'Too many sign-in attempts. Please wait a minute and try again.': msg`Too many sign-in attempts. Please wait a minute and try again.`,
   'Too many requests. Please wait a moment and try again.': msg`Too many requests. Please wait a moment and try again.`,
+  'You have sent too many emails in the last hour. Please try again later.': msg`You have sent too many emails in the last hour. Please try again later.`,
+  'This address has received too many emails in the last hour. Please try again later.': msg`This address has received too many emails in the last hour. Please try again later.`,
   'The request is invalid': msg`The request is invalid`,
   'The request is too large': msg`The request is too large`,
   'Unsupported content type': msg`Unsupported content type`,
@@ -71,6 +75,7 @@ export const SERVER_MESSAGES: Record<CoreServerMessage, MessageDescriptor> = {
   'Sent an email!': msg`Sent an email!`,
   'Please enter a message': msg`Please enter a message`,
   'Contact not found': msg`Contact not found`,
+  'The settings are nested too deeply': msg`The settings are nested too deeply`,
 };
 
 /** Domain texts (contract/<domain>-messages.ts), registered by their features when they load. */

@@ -10,6 +10,7 @@ import {
   subscribeSession,
 } from './session';
 import { isTokenExpired } from './token-claims';
+import { dropUnsavedSettings } from './user-settings';
 
 export interface SignOutOptions {
   reason?: ServerMessage;
@@ -77,13 +78,15 @@ async function closeMirror(end: SessionEnd): Promise<void> {
 
 /**
  * Wires the session for the life of the page: however it ends (logout, expiry, any 401, another
- * tab), the socket says `logout` and closes and the layout settings go back to their defaults.
+ * tab), the socket says `logout` and closes, the layout settings go back to their defaults and
+ * settings choices the server has not confirmed are dropped (not sent for the next user).
  * A stored token is resumed; the HTTP client is loaded only then (not for a guest's sign-in page).
  */
 export function startSessionServices(): () => void {
   const stops = [
     onSessionEnd((end) => {
       resetLayoutSettings();
+      dropUnsavedSettings();
       void closeMirror(end);
       // The socket module is loaded by sign-in; if it never was, there is no socket to close.
       void import('./socket').then(({ disconnectSocket }) => disconnectSocket());
@@ -93,6 +96,9 @@ export function startSessionServices(): () => void {
   ];
   if (getSession().token) {
     sessionConfirmed = import('./auth').then(({ resumeSession }) => resumeSession());
+  } else {
+    // Kept for a session that ended with no page open (its token ran out meanwhile).
+    dropUnsavedSettings();
   }
   stops.push(followMirror());
   return () => {

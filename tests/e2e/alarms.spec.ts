@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { DeviceAck } from '../../contract/device';
 import type { AlarmListItem, AlarmPushPayload } from '../../contract/schemas/alarm';
+import { PUSH_PORT } from '../../playwright.config';
 import { startTestPushEndpoint } from '../../server/integrations/push/test-push-endpoint';
 import { ACKNOWLEDGE_ACTION, notificationTarget } from '../../sw/alarm-notification';
 import {
@@ -58,8 +59,9 @@ test('a fault sends mail and push within seconds; the service man acknowledges i
   expect(registered.ok(), await registered.text()).toBeTruthy();
   const lift = (await registered.json()) as { id: string; deviceKey: string };
 
-  // The service man's device: a push endpoint on loopback holding the subscription's keys.
-  const push = await startTestPushEndpoint();
+  // The service man's device: a push endpoint on loopback holding the subscription's keys, on the
+  // port the server's PUSH_ALLOW_HOSTS names (playwright.config.ts).
+  const push = await startTestPushEndpoint({ port: PUSH_PORT });
   let device: ReturnType<typeof io> | undefined;
   try {
     const subscribed = await request.post('/api/push/subscriptions', {

@@ -9,16 +9,28 @@ export interface MailContent {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Paragraphs and one button-like link, as plain text and as HTML. */
+/**
+ * A name someone typed (display names), as one line of plain text: line breaks, control and
+ * direction-override characters become spaces, so it cannot start paragraphs of its own or turn
+ * the text around. HTML is escaped where the mail is put together.
+ */
+const oneLine = (name: string) => name.replace(/[\s\p{Cc}\u202A-\u202E\u2066-\u2069]+/gu, ' ').trim();
+
+/**
+ * The subject as the mail's headline, then paragraphs and one button-like link, as plain text and
+ * as HTML. The headline is always the portal's own text: names users typed go only into the
+ * paragraphs, so a mail never opens with (nor is previewed as) what someone put in a name.
+ */
 function compose(
   subject: string,
   paragraphs: string[],
   link: { label: string; url: string },
   after: string[],
 ) {
-  const text = [...paragraphs, `${link.label}: ${link.url}`, ...after].join('\n\n');
+  const text = [subject, ...paragraphs, `${link.label}: ${link.url}`, ...after].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1a202c">',
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>`,
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#2b6cb0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>`,
     `<p style="font-size:12px;color:#4a5568">${escapeHtml(link.url)}</p>`,
@@ -37,12 +49,14 @@ export interface InvitationMailInput {
 
 /** The invitation to register, in the inviter's language. */
 export function invitationMail(language: Language, input: InvitationMailInput): MailContent {
+  const displayName = oneLine(input.displayName);
+  const inviterName = oneLine(input.inviterName);
   if (language === 'en') {
     return compose(
       'Your invitation to the Lift Portal',
       [
-        `Hello ${input.displayName},`,
-        `${input.inviterName} has invited you to the Lift Portal. Open the link below to choose your password and finish your registration.`,
+        `Hello ${displayName},`,
+        `${inviterName} has invited you to the Lift Portal. Open the link below to choose your password and finish your registration.`,
       ],
       { label: 'Complete registration', url: input.link },
       [
@@ -54,8 +68,8 @@ export function invitationMail(language: Language, input: InvitationMailInput): 
   return compose(
     'Ihre Einladung zum Aufzugsportal',
     [
-      `Hallo ${input.displayName},`,
-      `${input.inviterName} hat Sie zum Aufzugsportal eingeladen. Öffnen Sie den folgenden Link, um Ihr Passwort zu wählen und die Registrierung abzuschließen.`,
+      `Hallo ${displayName},`,
+      `${inviterName} hat Sie zum Aufzugsportal eingeladen. Öffnen Sie den folgenden Link, um Ihr Passwort zu wählen und die Registrierung abzuschließen.`,
     ],
     { label: 'Registrierung abschließen', url: input.link },
     [
@@ -73,11 +87,12 @@ export interface PasswordResetMailInput {
 
 /** The link to choose a new password, in the user's own language. */
 export function passwordResetMail(language: Language, input: PasswordResetMailInput): MailContent {
+  const displayName = oneLine(input.displayName);
   if (language === 'en') {
     return compose(
       'Reset your Lift Portal password',
       [
-        `Hello ${input.displayName},`,
+        `Hello ${displayName},`,
         'Someone asked to reset the password of your Lift Portal account. Open the link below to choose a new password.',
       ],
       { label: 'Choose a new password', url: input.link },
@@ -90,7 +105,7 @@ export function passwordResetMail(language: Language, input: PasswordResetMailIn
   return compose(
     'Passwort für das Aufzugsportal zurücksetzen',
     [
-      `Hallo ${input.displayName},`,
+      `Hallo ${displayName},`,
       'Für Ihr Konto im Aufzugsportal wurde das Zurücksetzen des Passworts angefordert. Öffnen Sie den folgenden Link, um ein neues Passwort zu wählen.',
     ],
     { label: 'Neues Passwort wählen', url: input.link },

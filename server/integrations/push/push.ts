@@ -1,7 +1,19 @@
+import http, { type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import webpush from 'web-push';
 import { definePlugin } from '../../lib/define-plugin';
 import { readOrCreateFile } from '../../lib/file-once';
+import {
+  type AllowedHost,
+  checkedLookup,
+  judgeEndpointUrl,
+  mayPushTo,
+  RefusedAddressError,
+  type Resolve,
+  systemResolve,
+} from './push-address';
 
 export interface VapidKeys {
   publicKey: string;
@@ -15,10 +27,16 @@ export interface PushTarget {
   auth: string;
 }
 
-export type PushOutcome = 'sent' | 'gone' | 'failed';
+/**
+ * `gone`: the push service dropped the subscription (404/410, RFC 8030); `refused`: the endpoint
+ * is not one the portal may reach (push-address.ts). Both remove the subscription.
+ */
+export type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed';
 
 export interface PushSender {
   publicKey: string;
+  /** Whether a subscription may name this endpoint: https to public addresses, or a host of `PUSH_ALLOW_HOSTS`. */
+  mayPushTo(endpoint: string): Promise<boolean>;
   /** Encrypts (RFC 8291) and posts the payload to the subscription's push service. */
   send(target: PushTarget, payload: string): Promise<PushOutcome>;
 }
@@ -27,6 +45,10 @@ export interface PushOptions {
   dataDir: string;
   /** `mailto:` or `https:` contact the push services may use (VAPID `sub`). */
   subject: string;
+  /** Hosts reached beyond public https push services (`PUSH_ALLOW_HOSTS`), over http too. */
+  allowHosts: readonly AllowedHost[];
+  /** Name resolution: the system's unless a test gives its own. */
+  resolve?: Resolve;
 }
 
 /**
@@ -47,32 +69,65 @@ export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
 const PUSH_TTL_SECONDS = 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
 
-function createPushSender(options: PushOptions): PushSender {
+type RequestDetails = ReturnType<typeof webpush.generateRequestDetails>;
+
+/**
+ * Posts with node:http(s) rather than fetch: the connection's `lookup` decides which addresses
+ * it may reach (push-address.ts), and redirects are not followed.
+ */
+function post(url: URL, details: RequestDetails, lookup: LookupFunction): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: details.method,
+        headers: details.headers as OutgoingHttpHeaders,
+        lookup,
+        agent: false,
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        // Only the status matters; the body is drained, and cut off with the request at the timeout.
+        response.on('error', () => undefined);
+        response.resume();
+      },
+    );
+    request.on('error', reject);
+    request.end(details.body ?? undefined);
+  });
+}
+
+export function createPushSender(options: PushOptions): PushSender {
   const keys = readOrCreateVapidKeys(options.dataDir);
   const vapidDetails = { subject: options.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  const resolve = options.resolve ?? systemResolve;
   return {
     publicKey: keys.publicKey,
+    mayPushTo: (endpoint) => mayPushTo(endpoint, options.allowHosts, resolve),
     async send(target, payload) {
-      // web-push signs and encrypts; the request goes out through fetch, which also reaches a
-      // push service on loopback over plain http (tests; browsers' push services are https).
+      let url: URL;
       try {
+        url = new URL(target.endpoint);
+      } catch {
+        return 'refused';
+      }
+      // Checked again when sending: the rules or the operator's list may have changed since.
+      const verdict = judgeEndpointUrl(url, options.allowHosts);
+      if (verdict === 'refused') return 'refused';
+      try {
+        // web-push signs and encrypts; the request goes out through `post`.
         const details = webpush.generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           payload,
           { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: 'high' },
         );
-        const response = await fetch(details.endpoint, {
-          method: details.method,
-          headers: details.headers as Record<string, string>,
-          body: details.body ? new Uint8Array(details.body) : null,
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        });
-        await response.arrayBuffer().catch(() => undefined);
+        const status = await post(url, details, checkedLookup(resolve, verdict === 'public'));
         // 404 and 410: the browser dropped the subscription; it is removed.
-        if (response.status === 404 || response.status === 410) return 'gone';
-        return response.ok ? 'sent' : 'failed';
-      } catch {
-        return 'failed';
+        if (status === 404 || status === 410) return 'gone';
+        return status >= 200 && status < 300 ? 'sent' : 'failed';
+      } catch (error) {
+        return error instanceof RefusedAddressError ? 'refused' : 'failed';
       }
     },
   };

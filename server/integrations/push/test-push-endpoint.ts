@@ -14,23 +14,38 @@ export interface ReceivedPush {
 export interface TestPushEndpoint {
   /** What a browser's `PushSubscription.toJSON()` would give for this endpoint. */
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
+  /** `host:port` of the endpoint, as `PUSH_ALLOW_HOSTS` names it. */
+  host: string;
+  /** The status it answers from now on: 201 (delivered), or 404/410 as for a dropped subscription. */
+  answerWith(status: number): void;
   received: ReceivedPush[];
   /** The next push not taken before, waiting for it if needed. */
   next(timeoutMs?: number): Promise<ReceivedPush>;
   close(): Promise<void>;
 }
 
+interface TestPushEndpointOptions {
+  /** The port to listen on (127.0.0.1); any free one by default. */
+  port?: number;
+  /** The host name the subscription's endpoint URL uses; `127.0.0.1` by default. */
+  hostname?: string;
+}
+
 /**
  * A push service on loopback standing in for the browser's (which tests cannot reach): it holds
  * the subscription's keys, decrypts each message (RFC 8291, aes128gcm) with http_ece and answers
- * 201 as push services do. For server tests and tests/e2e/alarms.spec.ts.
+ * 201 as push services do. The portal reaches it only where `PUSH_ALLOW_HOSTS` names it
+ * (docs/alarms.md#push). For server tests and tests/e2e/alarms.spec.ts.
  */
-export async function startTestPushEndpoint(): Promise<TestPushEndpoint> {
+export async function startTestPushEndpoint(
+  options: TestPushEndpointOptions = {},
+): Promise<TestPushEndpoint> {
   const receiver = createECDH('prime256v1');
   receiver.generateKeys();
   const authSecret = randomBytes(16).toString('base64url');
   const received: ReceivedPush[] = [];
   let taken = 0;
+  let status = 201;
   const waiters: (() => void)[] = [];
 
   const server: Server = createServer((request, response) => {
@@ -49,19 +64,27 @@ export async function startTestPushEndpoint(): Promise<TestPushEndpoint> {
           authorization: request.headers.authorization,
         });
         for (const wake of waiters.splice(0)) wake();
-        response.writeHead(201).end();
+        response.writeHead(status).end();
       } catch {
         response.writeHead(400).end();
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
+  const hostname = options.hostname ?? '127.0.0.1';
 
   return {
     subscription: {
-      endpoint: `http://127.0.0.1:${port}/push/${randomBytes(8).toString('hex')}`,
+      endpoint: `http://${hostname}:${port}/push/${randomBytes(8).toString('hex')}`,
       keys: { p256dh: receiver.getPublicKey('base64url'), auth: authSecret },
+    },
+    host: `${hostname}:${port}`,
+    answerWith(next) {
+      status = next;
     },
     received,
     async next(timeoutMs = 10_000) {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultParameters } from '../../../contract/parameters';
+import { createTestApp } from '../../../tests/server/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/server/helpers/database';
-import { lifts } from '../../db/schema';
+import { lifts, sims } from '../../db/schema';
 import { growUsageWithTrips, MB_PER_TRIP } from './sim-provider';
 import { type SimSimulator, startSimSimulator } from './simulator';
 
@@ -77,5 +78,25 @@ describe('growUsageWithTrips', () => {
     await setTrips(busy, 300);
     await tick();
     expect(simulator.dataLeftMb(BUSY)).toBeCloseTo(397.5 - 200 * MB_PER_TRIP, 6);
+  });
+});
+
+describe('the simulator started with the portal', () => {
+  it('serves the live SIM rows; a card a refresh found gone stays gone', async () => {
+    const shared = await createTestDatabase();
+    try {
+      const live = '89882806660000000201';
+      const gone = '89882806660000000202';
+      await shared.handle.db.insert(sims).values([
+        { iccid: live, quotaBytes: 500 * 1024 * 1024, usedBytes: 0 },
+        { iccid: gone, quotaBytes: 500 * 1024 * 1024, usedBytes: 0, goneAt: new Date() },
+      ]);
+      const t = await createTestApp({}, shared);
+      expect(t.app.simSimulator?.dataLeftMb(live)).toBe(500);
+      expect(t.app.simSimulator?.dataLeftMb(gone)).toBeUndefined();
+      await t.close();
+    } finally {
+      await shared.dispose();
+    }
   });
 });

@@ -27,9 +27,12 @@ const MIB = 1024 * 1024;
 export const MB_PER_TRIP = 0.01;
 const USAGE_TICK_MS = 60_000;
 
-/** The simulator's cards: the portal's own SIM rows, as the demo seeded them or the last refresh left them. */
+/**
+ * The simulator's cards: the portal's own live SIM rows, as the demo seeded them or the last
+ * refresh left them (a gone card stays gone).
+ */
 async function cardsFromDatabase(db: Database): Promise<SimulatorCardInput[]> {
-  const rows = await db.select().from(sims);
+  const rows = await db.select().from(sims).where(isNull(sims.goneAt));
   return rows.map((row) => ({
     iccid: row.iccid,
     ...(row.imsi ? { imsi: row.imsi } : {}),

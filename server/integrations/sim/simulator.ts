@@ -64,6 +64,8 @@ export interface SimSimulator {
   close(): Promise<void>;
   /** Adds cards, or replaces the quota figures of known ones. */
   upsert(cards: SimulatorCardInput[]): void;
+  /** Takes cards off the account, as when they are terminated or moved to another customer. */
+  remove(iccids: string[]): void;
   /** Data used by the card's device: taken off its quota and counted in today's usage. */
   addUsage(iccid: string, mb: number): void;
   /** The remaining data of a card in MB, or undefined for an unknown card. */
@@ -528,6 +530,9 @@ export async function startSimSimulator(options: SimSimulatorOptions): Promise<S
         server.close(() => resolve());
       }),
     upsert,
+    remove(iccids) {
+      for (const iccid of iccids) cards.delete(iccid);
+    },
     addUsage(iccid, mb) {
       const card = cards.get(iccid);
       if (!card || mb <= 0) return;

@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-error';
 import { createSealedTokens, type SealedPayload } from '../../lib/sealed-token';
 import { addressRateLimit, requestRateLimit } from '../../plugins/rate-limit';
 import { STAFF_ROOM } from '../../realtime/rooms';
+import { addressSender } from '../email/mail-quota';
 import { linkRefusal, passwordFingerprint, sendPasswordReset } from '../users/invitation';
 import { hashPassword } from '../users/password';
 import { sessionsOf } from '../users/sessions.repository';
@@ -100,13 +101,21 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.serve(
     accountsApi.forgotPassword,
-    async (request) => {
+    async (request, reply) => {
+      // Counted for every email asked for, known or not, so a 429 tells nothing about accounts.
+      const mail = await app.mailQuota.take(reply, {
+        kind: 'reset',
+        sender: addressSender(request.ip),
+        recipients: [request.body.email],
+      });
       const user = await users.findByEmail(request.body.email);
       if (user?.status === 'active') {
         // Not awaited: the answer must not take longer for an email that exists.
-        void sendPasswordReset(app.mailer, tokens, options.publicUrl, user).catch((error: unknown) =>
-          request.log.error({ err: error, userId: user.id }, 'password reset mail failed'),
-        );
+        void mail
+          .sending(() => sendPasswordReset(app.mailer, tokens, options.publicUrl, user))
+          .catch((error: unknown) =>
+            request.log.error({ err: error, userId: user.id }, 'password reset mail failed'),
+          );
       }
       return { message: MSG.resetMailSent };
     },

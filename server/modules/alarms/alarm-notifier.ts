@@ -84,7 +84,10 @@ export function createAlarmNotifier(deps: NotifierDeps) {
       work.push(
         attempt('push', target.endpoint, async () => {
           const outcome = await deps.push.send(target, JSON.stringify(payload));
-          if (outcome === 'gone') await deps.alarms.removeEndpoint(target.endpoint);
+          // Gone (404/410) or not an address the portal may reach: never to be tried again.
+          if (outcome === 'gone' || outcome === 'refused') await deps.alarms.removeEndpoint(target.endpoint);
+          if (outcome === 'refused')
+            deps.log.warn({ alarmId }, 'alarm push refused: endpoint not public, removed');
           if (outcome === 'failed') deps.log.warn({ alarmId }, 'alarm push failed');
         }),
       );

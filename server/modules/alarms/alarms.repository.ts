@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Language, NotificationPreference } from '../../../contract/constants';
 import {
   ALARM_LIST_LIMIT,
@@ -23,9 +23,13 @@ import type { IngestTransaction, Reading } from '../../realtime/ingest';
 import { toAlarm } from './alarm-mapper';
 import { OFFLINE_NAME } from './alarm-texts';
 
-/** Advisory lock keys of the periodic runs: one process at a time does each (docs/alarms.md#jobs). */
+/** Advisory lock keys of the periodic runs: one process at a time does each (docs/alarms.md#what-opens-and-closes-an-alarm). */
 const OFFLINE_LOCK = 18_0001;
 const ESCALATION_LOCK = 18_0002;
+/** Class of the per-user advisory lock of push registrations (two-key form, the user's hash second). */
+const PUSH_SUBSCRIBE_LOCK_CLASS = 18_0003;
+/** Devices a user receives pushes on; each registration beyond drops his oldest (docs/alarms.md#push). */
+const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
 export interface AlarmListFilter {
   state?: AlarmState;
@@ -193,18 +197,40 @@ export function createAlarmsRepository(db: Database) {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     },
 
-    /** Registers the subscription for the user; an endpoint moves to whoever registered it last. */
-    async subscribe(userId: string, subscription: PushSubscriptionInput): Promise<void> {
-      const values = {
-        userId,
-        endpoint: subscription.endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-      };
-      await db
-        .insert(pushSubscriptions)
-        .values(values)
-        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    /**
+     * Registers the subscription as the user's newest; he keeps his last PUSH_SUBSCRIPTIONS_PER_USER,
+     * the oldest goes. An endpoint another user registered stays his (answers false): knowing a
+     * device's endpoint is no proof of holding the device.
+     */
+    async subscribe(userId: string, subscription: PushSubscriptionInput): Promise<boolean> {
+      const keys = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
+      return db.transaction(async (tx) => {
+        // One registration of a user at a time, so that two at once cannot keep one too many.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${PUSH_SUBSCRIBE_LOCK_CLASS}::int, hashtext(${userId}))`,
+        );
+        const registered = await tx
+          .insert(pushSubscriptions)
+          .values({ userId, endpoint: subscription.endpoint, ...keys })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            // A device registering again counts as the newest.
+            set: { ...keys, createdAt: sql`now()` },
+            setWhere: eq(pushSubscriptions.userId, userId),
+          })
+          .returning({ id: pushSubscriptions.id });
+        if (registered.length === 0) return false;
+        const newest = tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+          .limit(PUSH_SUBSCRIPTIONS_PER_USER);
+        await tx
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+        return true;
+      });
     },
 
     async unsubscribe(userId: string, endpoint: string): Promise<boolean> {

@@ -28,9 +28,12 @@ export const alarmsRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(pushApi.key, async () => ({ publicKey: app.push.publicKey }));
 
+  // `ok: false`: the endpoint is another user's and stays his.
   app.serve(pushApi.subscribe, async (request) => {
-    await repository.subscribe(currentUser(request).id, request.body);
-    return { ok: true };
+    if (!(await app.push.mayPushTo(request.body.endpoint))) {
+      throw new HttpError(400, ALARM_MSG.pushEndpointRefused, { endpoint: ALARM_MSG.pushEndpointRefused });
+    }
+    return { ok: await repository.subscribe(currentUser(request).id, request.body) };
   });
 
   app.serve(pushApi.unsubscribe, async (request) => ({

@@ -1,10 +1,19 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_MSG } from '../../../contract/alarm-messages';
 import type { NotificationPreference } from '../../../contract/constants';
 import type { Alarm, AlarmListItem, AlarmPushPayload } from '../../../contract/schemas/alarm';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { alarmNotificationCounts, alarms, descriptions, lifts, users } from '../../db/schema';
+import {
+  alarmNotificationCounts,
+  alarms,
+  descriptions,
+  lifts,
+  pushSubscriptions,
+  users,
+} from '../../db/schema';
 import { VirtualController } from '../../demo/virtual-controller';
 import { readOutbox } from '../../integrations/mail/mailer';
 import { startTestPushEndpoint, type TestPushEndpoint } from '../../integrations/push/test-push-endpoint';
@@ -16,13 +25,17 @@ import { createAlarmsRepository } from './alarms.repository';
 let t: TestApp;
 let baseUrl: string;
 let push: TestPushEndpoint;
+/** Another device's push service, for the subscription tests. */
+let other: TestPushEndpoint;
 const controllers: VirtualController[] = [];
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   push = await startTestPushEndpoint();
+  other = await startTestPushEndpoint();
+  // The loopback push services are reached only because they are named, each with its port.
+  t = await createTestApp({ PUSH_ALLOW_HOSTS: `${push.host}, ${other.host}` });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await t.app.db
     .insert(descriptions)
     .values({ number: 4711, name: 'Door jammed', nameDE: 'Tür klemmt', type: 'error' });
@@ -32,6 +45,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   await push.close();
+  await other.close();
   await t.close();
 });
 
@@ -384,6 +398,13 @@ describe('acknowledge and escalation', () => {
 });
 
 describe('push subscriptions', () => {
+  const subscribe = (headers: { authorization: string }, endpoint: string, keys = other.subscription.keys) =>
+    t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers, payload: { endpoint, keys } });
+  const endpointsOf = async (userId: string) =>
+    (await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
+      .map((row) => row.endpoint)
+      .sort();
+
   it('answers the VAPID key, refuses a malformed subscription, removes one', async () => {
     const headers = await t.authHeaders('service_man');
     const key = await t.app.inject({ method: 'GET', url: '/api/push/key', headers });
@@ -395,24 +416,137 @@ describe('push subscriptions', () => {
       payload: { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } },
     });
     expect(bad.statusCode).toBe(400);
-    const other = await startTestPushEndpoint();
+    const ok = await subscribe(headers, other.subscription.endpoint);
+    expect(ok.statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions/remove',
+      headers,
+      payload: { endpoint: other.subscription.endpoint },
+    });
+    expect(removed.json()).toEqual({ ok: true });
+  });
+
+  it('refuses endpoints other than https on a public host: http, loopback, private, IP literals', async () => {
+    const headers = await t.authHeaders('service_man');
+    const portal = new URL(baseUrl);
+    const refused = [
+      'http://push.example.com/send/1', // plain http to a public name
+      `http://127.0.0.1:${portal.port}/api/users/logout`, // the portal itself: a loopback port not allowed
+      'https://127.0.0.1/push',
+      'https://localhost/push', // a name that resolves to loopback
+      'https://[::1]/push',
+      'https://10.0.0.8/push', // private
+      'https://192.168.1.20/push',
+      'https://[fd00::1]/push', // unique local
+      'https://169.254.169.254/latest/meta-data', // link-local: a cloud's metadata service
+      'https://8.8.8.8/push', // public, but an IP literal
+      'https://[2001:4860:4860::8888]/push',
+    ];
+    for (const endpoint of refused) {
+      const response = await subscribe(headers, endpoint);
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json(), endpoint).toEqual({
+        message: ALARM_MSG.pushEndpointRefused,
+        fieldErrors: { endpoint: ALARM_MSG.pushEndpointRefused },
+      });
+    }
+    const stored = await db().select().from(pushSubscriptions);
+    expect(stored.filter((row) => refused.includes(row.endpoint))).toEqual([]);
+  });
+
+  it('keeps at most 10 subscriptions a user: the 11th drops the oldest', async () => {
+    const id = await person('devices@alarm.test', 'email', 'en');
+    const { access_token } = await signInAsNew('devices@alarm.test');
+    const headers = { authorization: `Bearer ${access_token}` };
+    const devices = Array.from({ length: 12 }, (_, i) => `${other.subscription.endpoint}-device-${i + 10}`);
+    for (const endpoint of devices.slice(0, 11)) {
+      const response = await subscribe(headers, endpoint);
+      expect(response.json(), endpoint).toEqual({ ok: true });
+    }
+    expect(await endpointsOf(id)).toEqual(devices.slice(1, 11).sort());
+
+    // A device registering again counts as the newest: the 12th drops the next one instead.
+    expect((await subscribe(headers, devices[1] ?? '')).json()).toEqual({ ok: true });
+    expect((await subscribe(headers, devices[11] ?? '')).json()).toEqual({ ok: true });
+    expect(await endpointsOf(id)).toEqual([devices[1], ...devices.slice(3, 12)].sort());
+  });
+
+  it("does not move another user's endpoint to whoever registers it", async () => {
+    const { user: owner } = await t.signInAs('service_man');
+    const endpoint = `${other.subscription.endpoint}-shared`;
+    const registered = await subscribe(await t.authHeaders('service_man'), endpoint, push.subscription.keys);
+    expect(registered.json()).toEqual({ ok: true });
+
+    const taken = await subscribe(await t.authHeaders('customer'), endpoint, other.subscription.keys);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ ok: false });
+    const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: owner.id, p256dh: push.subscription.keys.p256dh });
+  });
+
+  it('drops a subscription answered 404 or 410 (RFC 8030) or refused by the address rules; keeps one that failed', async () => {
+    const id = await person('gone@alarm.test', 'email', 'en');
+    const lift = await insertLiftWithKey(db(), { servicemen: [id] });
+    const c = await connected(lift);
+    c.sendEvent({ code: 4711, type: 'error', active: true });
+    await c.idle();
+    await t.app.alarms.settled();
+    const ids = (await alarmsOf(lift.id)).map((alarm) => alarm.id);
+    expect(ids).toHaveLength(1);
+    const notify = createAlarmNotifier({
+      alarms: createAlarmsRepository(db()),
+      mailer: t.app.mailer,
+      sms: t.app.sms,
+      push: t.app.push,
+      publicUrl: 'https://portal.test',
+      log: t.app.log,
+      perUserHourlyLimit: 1000,
+      quietOffline: false,
+    });
+    const { access_token } = await signInAsNew('gone@alarm.test');
+    const headers = { authorization: `Bearer ${access_token}` };
+    // An internal service on loopback, under a name that resolves there.
+    let connections = 0;
+    const internal = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const internalPort = (internal.address() as AddressInfo).port;
     try {
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/api/push/subscriptions',
-        headers,
-        payload: other.subscription,
+      for (const status of [404, 410]) {
+        const endpoint = `${other.subscription.endpoint}-${status}`;
+        expect((await subscribe(headers, endpoint)).json()).toEqual({ ok: true });
+        other.answerWith(status);
+        const before = other.received.length;
+        await notify(ids, false);
+        expect(other.received.length, `pushed, answered ${status}`).toBe(before + 1);
+        expect(await endpointsOf(id), `answered ${status}`).toEqual([]);
+      }
+
+      // A push service failing otherwise may recover: its subscription stays.
+      const failing = `${other.subscription.endpoint}-500`;
+      expect((await subscribe(headers, failing)).json()).toEqual({ ok: true });
+      other.answerWith(500);
+      await notify(ids, false);
+      expect(await endpointsOf(id)).toEqual([failing]);
+
+      // A subscription stored before these rules, on a name that resolves to loopback: never reached.
+      const inward = `https://localhost:${internalPort}/push/1`;
+      await db().insert(pushSubscriptions).values({
+        userId: id,
+        endpoint: inward,
+        p256dh: other.subscription.keys.p256dh,
+        auth: other.subscription.keys.auth,
       });
-      expect(ok.statusCode).toBe(200);
-      const removed = await t.app.inject({
-        method: 'POST',
-        url: '/api/push/subscriptions/remove',
-        headers,
-        payload: { endpoint: other.subscription.endpoint },
-      });
-      expect(removed.json()).toEqual({ ok: true });
+      await notify(ids, false);
+      expect(connections).toBe(0);
+      expect(await endpointsOf(id)).toEqual([failing]);
     } finally {
-      await other.close();
+      other.answerWith(201);
+      await new Promise<void>((resolve) => internal.close(() => resolve()));
     }
   });
 });

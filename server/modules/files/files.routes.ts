@@ -26,6 +26,7 @@ import { multipartBoundary, sniffStream } from '../../lib/multipart-stream';
 import { createUrlSigner } from '../../lib/signed-url';
 import { currentUser } from '../../plugins/auth';
 import { RequestValidationError, toFieldErrors } from '../../plugins/validation';
+import { createBlobAccess, mayRead } from '../storage/blob-access';
 import { createFileRequester } from '../storage/file-requester';
 import { readStreamedForm, streamMultipartBodies } from '../storage/upload-form';
 import { askLiftSeersToPull } from '../sync/sync-notify';
@@ -67,6 +68,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
   const storage = app.storage;
   const signer = createUrlSigner(options.authSecret);
   const requester = createFileRequester(app, signer);
+  const blobAccess = createBlobAccess(app.db);
   const signedPathOf = (id: string) => `files/${id}/content`;
   if (options.seedDemo) await seedDemoFiles(app.db, storage, app.log);
 
@@ -144,8 +146,12 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
     return { message: MSG.deleted };
   });
 
-  /** A link: an https address, or a blob of this portal's storage (its size and type then come from there). */
-  const linkTarget = async (url: string): Promise<{ size: number; type: string } | null> => {
+  /**
+   * A link: an https address, or a blob of this portal's storage that `user` may read (its size and
+   * type then come from there). Null for a link of neither kind; 404 for a blob that is missing or
+   * that he may not read, alike, so that the answer tells nothing of blobs he cannot see.
+   */
+  const linkTarget = async (url: string, user: UserRow): Promise<{ size: number; type: string } | null> => {
     const own = STORAGE_PATH.exec(url);
     if (own) {
       let name: string;
@@ -156,8 +162,13 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
       }
       const container = own[1] ?? '';
       if (!isContainerName(container) || !isBlobName(name) || container === LIFT_FILES) return null;
-      const blob = await storage.statBlob(container, name);
-      return blob ? { size: blob.contentLength, type: blob.contentType } : null;
+      const info = await storage.getContainer(container);
+      const blob =
+        info && mayRead(await blobAccess.readersOf(info, name), user)
+          ? await storage.statBlob(container, name)
+          : null;
+      if (!blob) throw new HttpError(404, FILE_MSG.blobNotFound, { url: FILE_MSG.blobNotFound });
+      return { size: blob.contentLength, type: blob.contentType };
     }
     try {
       return new URL(url).protocol === 'https:' ? { size: -1, type: '' } : null;
@@ -196,7 +207,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
         await liftVisible(input.liftId, user);
         const existing = await existingForUid(input.uid, input.liftId);
         if (existing) return reply.code(200).send(existing);
-        const target = await linkTarget(input.url);
+        const target = await linkTarget(input.url, user);
         if (!target) throw new HttpError(400, MSG.invalidRequest, { url: FILE_MSG.fileUrlInvalid });
         const { file, created } = await insertOrExisting({
           uid: input.uid,

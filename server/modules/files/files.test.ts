@@ -283,7 +283,7 @@ describe.each(STORAGE_BACKENDS)('lift files on $name', (backend) => {
     expect(script.statusCode).toBe(400);
     // Size and type of a blob here come from the storage, not the request.
     expect(own.json()).toMatchObject({ size: PDF_BYTES.length, type: 'application/pdf', stored: false });
-    expect(missingBlob.statusCode).toBe(400);
+    expect(missingBlob.statusCode).toBe(404);
     expect(
       (
         await t.app.inject({
@@ -292,6 +292,42 @@ describe.each(STORAGE_BACKENDS)('lift files on $name', (backend) => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('links name only blobs the user may read: another is answered 404 like a missing one, without its size or type', async () => {
+    await t.app.storage.createContainer('admin-only', { public: false });
+    await t.app.storage.putBlob('admin-only', 'Vertrag.pdf', PDF_BYTES, 'application/pdf');
+    await t.app.storage.createContainer('open-manuals', { public: true });
+    await t.app.storage.putBlob('open-manuals', 'Plan.png', PNG_BYTES, 'image/png');
+    const link = (role: Role, url: string) =>
+      register(role, {
+        uid: randomUUID(),
+        liftId: f.own.id,
+        name: 'x.pdf',
+        size: 1,
+        type: 'text/plain',
+        url,
+      });
+
+    const hidden = await link('service_man', '/api/storage/admin-only/Vertrag.pdf');
+    const missing = await link('service_man', '/api/storage/admin-only/none.pdf');
+    const noContainer = await link('service_man', '/api/storage/no-such-box/Vertrag.pdf');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain(String(PDF_BYTES.length));
+    expect(hidden.body).not.toContain('application/pdf');
+    // The answer does not tell an unreadable blob from a missing one.
+    expect(missing.statusCode).toBe(404);
+    expect(noContainer.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    expect(noContainer.json()).toEqual(missing.json());
+
+    // A public container's blob he may read, and an admin a private one.
+    const readable = await link('service_man', '/api/storage/open-manuals/Plan.png');
+    expect(readable.statusCode, readable.body).toBe(201);
+    expect(readable.json()).toMatchObject({ size: PNG_BYTES.length, type: 'image/png', stored: false });
+    const byAdmin = await link('admin', '/api/storage/admin-only/Vertrag.pdf');
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+    expect(byAdmin.json()).toMatchObject({ size: PDF_BYTES.length, type: 'application/pdf' });
   });
 
   it('refuses wrong bytes (415), files over FILE_MAX_MB (413), unsafe names and a missing file (400)', async () => {

@@ -205,7 +205,8 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
       ? db
           .select()
           .from(sims)
-          .where(anyOf(sims.iccid, iccids, 'text'))
+          // A card the provider no longer lists (docs/sims.md) tells nothing of the lift's volume.
+          .where(and(anyOf(sims.iccid, iccids, 'text'), isNull(sims.goneAt)))
       : Promise.resolve([]),
     db
       .select()
@@ -302,7 +303,7 @@ function selectLiftRows(db: Database) {
   return db
     .select({ row: LIST_ROW_JSON })
     .from(lifts)
-    .leftJoin(sims, eq(sims.iccid, lifts.iccid))
+    .leftJoin(sims, and(eq(sims.iccid, lifts.iccid), isNull(sims.goneAt)))
     .leftJoin(maintenancePlans, eq(maintenancePlans.liftId, lifts.id))
     .$dynamic();
 }

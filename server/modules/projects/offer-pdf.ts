@@ -3,7 +3,7 @@ import type { Language } from '../../../contract/constants';
 import type { Project } from '../../../contract/schemas/project';
 import type { MailContent } from '../../integrations/mail/templates';
 
-/** The offer a customer is mailed when a project moves to "Sent offer" (docs/projects.md#the-offer). */
+/** The offer a customer is mailed when a project moves to "Sent offer" (docs/projects.md#the-offer-flow). */
 
 const TEXTS = {
   de: {

@@ -24,6 +24,7 @@ import type { UserRow } from '../../db/schema';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { forbidden, HttpError, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { type MailTicket, userSender } from '../email/mail-quota';
 import { seedDemoProjects } from './demo-projects';
 import { offerMail, offerPdf } from './offer-pdf';
 import { createProjectsRepository } from './projects.repository';
@@ -185,11 +186,22 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
 
   /**
    * Builds the offer PDF for the customer (any failure is a 502) and answers the step that mails
-   * it (a failure there is a 502 too); the caller stores the state before it sends.
+   * it (a failure there is a 502 too); the caller stores the state before it sends. The mail
+   * takes its place under the sender's and the customer's hourly mail limits first (429 past
+   * them, docs/api.md#rate-limits); the caller gives it back when the mail does not go out.
    */
-  const prepareOffer = async (project: Project): Promise<() => Promise<void>> => {
+  const prepareOffer = async (
+    project: Project,
+    reply: FastifyReply,
+    sender: UserRow,
+  ): Promise<{ mail: MailTicket; send: () => Promise<void> }> => {
     const customer = await repository.customer(project.userId);
     if (!customer) throw projectNotFound();
+    const mail = await app.mailQuota.take(reply, {
+      kind: 'offer',
+      sender: userSender(sender),
+      recipients: [customer.email],
+    });
     const language: Language = LANGUAGES.includes(customer.language as Language)
       ? (customer.language as Language)
       : DEFAULT_LANGUAGE;
@@ -201,10 +213,11 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     try {
       pdf = await offerPdf(project, language, await designPreviews(project.project.templateIds));
     } catch (error) {
+      await mail.release();
       throw failed(error);
     }
     const url = `${options.publicUrl.replace(/\/$/, '')}/apps/projects/projects/${project.id}`;
-    return async () => {
+    const send = async () => {
       try {
         await app.mailer.send({
           to: customer.email,
@@ -217,6 +230,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
         throw failed(error);
       }
     };
+    return { mail, send };
   };
 
   app.serve(projectsApi.list, async (request) => ({ projects: await repository.list(currentUser(request)) }));
@@ -328,8 +342,11 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       // Built first, mailed only once the state is stored, before the commit: a stale write mails
       // nothing, a failed mail stores nothing (docs/projects.md#the-offer-flow).
       document.history = [...document.history, entry(user, 'offerMailed')];
-      const send = await prepareOffer({ ...found, project: document });
-      stored = await repository.update(found.id, document, found.version, send);
+      const offer = await prepareOffer({ ...found, project: document }, reply, user);
+      stored = await offer.mail.sending(() =>
+        repository.update(found.id, document, found.version, offer.send),
+      );
+      if (!stored) await offer.mail.release();
     } else {
       stored = await repository.update(found.id, document, found.version);
     }

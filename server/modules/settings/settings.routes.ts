@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type SettingsDocument, settingsApi } from '../../../contract/api/settings';
+import { MSG } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
 import { DEFAULT_SETTINGS } from '../../../contract/settings';
 import { checkSettingsText } from '../../../contract/settings-check';
@@ -38,7 +39,12 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     const checked = checkSettingsText(request.body.data);
     if (!checked.ok) {
       // The problems say where (line, column, key); the stored document is left as it was.
-      const message = checked.kind === 'syntax' ? PROJECT_MSG.settingsNotJson : PROJECT_MSG.settingsInvalid;
+      const message =
+        checked.kind === 'syntax'
+          ? PROJECT_MSG.settingsNotJson
+          : checked.kind === 'tooDeep'
+            ? MSG.settingsTooDeep
+            : PROJECT_MSG.settingsInvalid;
       return reply.code(400).send({
         message,
         fieldErrors: { data: message },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
 import { DEFAULT_SETTINGS } from '../../../contract/settings';
-import { checkSettingsText } from '../../../contract/settings-check';
+import { checkSettingsText, SETTINGS_MAX_DEPTH } from '../../../contract/settings-check';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 
 let t: TestApp;
@@ -9,6 +10,11 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+const versions = async () =>
+  (
+    await t.app.inject({ method: 'GET', url: '/api/json/versions', headers: await t.authHeaders('admin') })
+  ).json<{ versions: object[] }>().versions;
 
 const write = async (data: string, role: 'admin' | 'dev' | 'customer_admin' = 'admin') =>
   t.app.inject({
@@ -132,6 +138,59 @@ describe('JSON settings', () => {
     expect(unknown.json()).toEqual({ message: PROJECT_MSG.settingsVersionNotFound });
   });
 
+  it('refuses a document that is not an object, or a section that is an array, as notAnObject', async () => {
+    const kept = await write('{ "maintenance": { "noticeDays": 9 } }');
+    expect(kept.statusCode, kept.body).toBe(200);
+    const before = t.app.settings.current();
+    const countBefore = (await versions()).length;
+
+    const array = await write('[]');
+    expect(array.statusCode).toBe(400);
+    expect(array.json()).toEqual({
+      message: PROJECT_MSG.settingsInvalid,
+      fieldErrors: { data: PROJECT_MSG.settingsInvalid },
+      problems: [{ line: 1, column: 1, path: '', code: 'notAnObject', message: 'Must be an object' }],
+    });
+    for (const text of ['[{ "sims": { "lowVolumePercent": 30 } }]', '5', '"text"', 'null']) {
+      const refused = await write(text);
+      expect(refused.statusCode, text).toBe(400);
+      expect(refused.json<{ problems: object[] }>().problems, text).toEqual([
+        expect.objectContaining({ path: '', code: 'notAnObject' }),
+      ]);
+    }
+    const section = await write('{ "sims": [30], "alarms": { "escalationMinutes": 20 } }');
+    expect(section.statusCode).toBe(400);
+    expect(section.json<{ problems: object[] }>().problems).toEqual([
+      expect.objectContaining({ path: 'sims', line: 1, column: 3, code: 'notAnObject' }),
+    ]);
+    expect(t.app.settings.current()).toEqual(before);
+    expect(await versions()).toHaveLength(countBefore);
+  });
+
+  it('refuses 20,000 levels of nesting as 400, not a crash, and keeps the old document', async () => {
+    const kept = await write('{ "maintenance": { "noticeDays": 11 } }');
+    expect(kept.statusCode, kept.body).toBe(200);
+    const before = t.app.settings.current();
+    const countBefore = (await versions()).length;
+
+    const deepObject = `{ "notes": ${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)} }`;
+    const deepArray = `{ "notes": ${'['.repeat(20_000)}${']'.repeat(20_000)} }`;
+    for (const text of [deepObject, deepArray, `${'['.repeat(20_000)}${']'.repeat(20_000)}`]) {
+      const refused = await write(text);
+      expect(refused.statusCode).toBe(400);
+      const body = refused.json<{ message: string; fieldErrors: object; problems: { line: number }[] }>();
+      expect(body.message).toBe(MSG.settingsTooDeep);
+      expect(body.fieldErrors).toEqual({ data: MSG.settingsTooDeep });
+      expect(body.problems).toEqual([expect.objectContaining({ line: 1, code: 'invalid' })]);
+    }
+    expect(t.app.settings.current()).toEqual(before);
+    expect(await versions()).toHaveLength(countBefore);
+    // Nesting up to the bound is still read (unknown keys are dropped); one level more is not.
+    const nested = (levels: number) => `{ "notes": ${'['.repeat(levels - 1)}${']'.repeat(levels - 1)} }`;
+    expect((await write(nested(SETTINGS_MAX_DEPTH + 1))).statusCode).toBe(400);
+    expect((await write(nested(SETTINGS_MAX_DEPTH))).statusCode).toBe(200);
+  });
+
   it('is closed to roles below admin', async () => {
     expect((await write('{}', 'customer_admin')).statusCode).toBe(403);
   });
@@ -154,7 +213,19 @@ describe('checkSettingsText', () => {
     const checked = checkSettingsText('{ "sims": ');
     expect(checked).toMatchObject({ ok: false, kind: 'syntax', problems: [{ line: 1, column: 11 }] });
   });
+  it('says a document nested thousands of levels deep is too deep, without running out of stack', () => {
+    const checked = checkSettingsText(`{\n  "a": ${'['.repeat(20_000)}`);
+    expect(checked).toMatchObject({
+      ok: false,
+      kind: 'tooDeep',
+      problems: [{ line: 2, column: 8 + SETTINGS_MAX_DEPTH - 1, code: 'invalid' }],
+    });
+  });
   it('accepts an empty document as the defaults', () => {
     expect(checkSettingsText('{}')).toMatchObject({ ok: true, settings: DEFAULT_SETTINGS });
+  });
+  it('reads a "__proto__" key as a key, not as settings inherited through the prototype', () => {
+    const checked = checkSettingsText('{ "__proto__": { "sims": { "lowVolumePercent": 5 } } }');
+    expect(checked.ok && checked.settings.sims).toEqual(DEFAULT_SETTINGS.sims);
   });
 });

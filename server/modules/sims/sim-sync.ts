@@ -156,6 +156,9 @@ export function createSimSync({
       state.total = page.totalCount;
     });
     state.total = sims.length;
+    // Only after the whole list was read (a failed page throws above): a card it lacks is gone.
+    const gone = await repository.markGoneExcept(sims.map((sim) => sim.iccid));
+    if (gone.length > 0) log.info({ iccids: gone }, 'SIM cards no longer at the provider');
     let firstError: string | null = null;
     let next = 0;
     const worker = async () => {

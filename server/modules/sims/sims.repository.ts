@@ -77,6 +77,8 @@ function providerColumns(sim: ProviderSim, data: ProviderQuota | null, sms: Prov
     label: sim.label || null,
     lastSyncedAt: at,
     updatedAt: at,
+    // Listed by the provider (again): live.
+    goneAt: null,
     ...(data
       ? {
           quotaBytes: Math.round(data.total_volume * MIB),
@@ -153,8 +155,13 @@ export function createSimsRepository(db: Database) {
   }
 
   return {
+    /** Live cards only: one the provider no longer lists is kept for history, not shown or counted. */
     async list({ page, pageSize, search, lowOnly, lowVolumePercent }: SimListOptions) {
-      const condition = and(searchCondition(search), lowOnly ? lowCondition(lowVolumePercent) : undefined);
+      const condition = and(
+        isNull(sims.goneAt),
+        searchCondition(search),
+        lowOnly ? lowCondition(lowVolumePercent) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -168,8 +175,12 @@ export function createSimsRepository(db: Database) {
       return { sims: await withRelations(rows), count: total?.value ?? 0 };
     },
 
+    /** A live card; a gone one is not found (no top-up for a card the provider no longer has). */
     async get(iccid: string): Promise<SimWithRelations | null> {
-      const [row] = await db.select().from(sims).where(eq(sims.iccid, iccid));
+      const [row] = await db
+        .select()
+        .from(sims)
+        .where(and(eq(sims.iccid, iccid), isNull(sims.goneAt)));
       return row ? ((await withRelations([row]))[0] ?? null) : null;
     },
 
@@ -192,6 +203,19 @@ export function createSimsRepository(db: Database) {
         .returning();
       if (!after) throw new Error(`SIM ${sim.iccid} not stored`);
       return { before: before ?? null, after };
+    },
+
+    /**
+     * After the provider's whole list was read: every live card not in it is gone (docs/sims.md).
+     * The list goes as one array parameter, so an account of any size makes one statement.
+     */
+    async markGoneExcept(listed: string[], at = new Date()): Promise<string[]> {
+      const gone = await db
+        .update(sims)
+        .set({ goneAt: at, updatedAt: at })
+        .where(and(isNull(sims.goneAt), sql`${sims.iccid} <> all(${sql.param(listed)}::text[])`))
+        .returning({ iccid: sims.iccid });
+      return gone.map((row) => row.iccid);
     },
 
     /**

@@ -22,6 +22,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
 import { currentUser } from '../../plugins/auth';
 import { signInRateLimit } from '../../plugins/rate-limit';
+import { userSender } from '../email/mail-quota';
 import { verifyPassword } from '../users/password';
 import { topupRequestMail } from './sim-mails';
 import { toSim } from './sim-mapper';
@@ -172,6 +173,12 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
       });
     }
     const requester = currentUser(request);
+    // `confirm` skips the question, not the mail limits (docs/api.md#rate-limits).
+    const mail = await app.mailQuota.take(reply, {
+      kind: 'topup',
+      sender: userSender(requester),
+      recipients: options.topupRecipients,
+    });
     const offer = topupOffer();
     const content = topupRequestMail(requester.settings.language ?? DEFAULT_LANGUAGE, {
       card: sync.mailCard(card),
@@ -179,7 +186,9 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
       requester: { displayName: requester.displayName, email: requester.email },
       link: `${options.publicUrl}/apps/simcard/sim/${iccid}`,
     });
-    await Promise.all(options.topupRecipients.map((to) => app.mailer.send({ to, ...content })));
+    await mail.sending(() =>
+      Promise.all(options.topupRecipients.map((to) => app.mailer.send({ to, ...content }))),
+    );
     const recorded = await repository.recordTopup({
       iccid,
       requestedBy: requester.id,

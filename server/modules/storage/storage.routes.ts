@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { storageApi } from '../../../contract/api/storage';
 import { FILE_MSG } from '../../../contract/file-messages';
 import { MSG } from '../../../contract/messages';
-import { hasRole } from '../../../contract/roles';
 import {
   type Blob,
   ContainerNameSchema,
@@ -23,6 +22,7 @@ import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { sniffStream } from '../../lib/multipart-stream';
 import { createUrlSigner } from '../../lib/signed-url';
 import { currentUser } from '../../plugins/auth';
+import { createBlobAccess, mayRead } from './blob-access';
 import { createFileRequester } from './file-requester';
 import { parseField, readStreamedForm, streamMultipartBodies } from './upload-form';
 
@@ -49,6 +49,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   const storage = app.storage;
   const signer = createUrlSigner(options.authSecret);
   const requester = createFileRequester(app, signer);
+  const access = createBlobAccess(app.db);
   const signedPathOf = (container: string, name: string) => `storage/${container}/${name}`;
 
   const toContainer = (container: ContainerInfo) => ({
@@ -58,10 +59,10 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     lastModified: container.lastModified.toISOString(),
   });
 
-  /** A public container's blob at its stable URL; a private one's with a link signed for `userId`. */
-  const toBlob = (info: BlobInfo, container: ContainerInfo, userId: string): Blob => {
+  /** A blob anyone reads at its stable URL; any other with a link signed for `userId`. */
+  const toBlob = (info: BlobInfo, readableByAnyone: boolean, userId: string): Blob => {
     let url = blobPath(info.container, info.name);
-    if (!container.public) {
+    if (!readableByAnyone) {
       const { token } = signer.sign(signedPathOf(info.container, info.name), userId, FILE_LINK_TTL_SECONDS);
       url += `?token=${encodeURIComponent(token)}`;
     }
@@ -106,8 +107,15 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     const container = await existingContainer(request.body.containerName);
     const blobs = await storage.listBlobs(container.name);
     if (!blobs) throw containerMissing();
-    const userId = currentUser(request).id;
-    return { blobs: blobs.map((blob) => toBlob(blob, container, userId)) };
+    const user = currentUser(request);
+    const readersOf = await access.readersOfAll(container);
+    // Only what the caller may read: another admin's private part images are not his to know of.
+    return {
+      blobs: blobs.flatMap((blob) => {
+        const readers = readersOf(blob.name);
+        return mayRead(readers, user) ? [toBlob(blob, readers.kind === 'anyone', user.id)] : [];
+      }),
+    };
   });
 
   app.serve(storageApi.deleteBlob, async (request) => {
@@ -120,7 +128,10 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
 
   app.serve(storageApi.downloadBlob, async (request, reply) => {
     const { containerName, fileName } = request.body;
-    await existingContainer(containerName);
+    const container = await existingContainer(containerName);
+    if (!mayRead(await access.readersOf(container, fileName), currentUser(request))) {
+      throw new HttpError(404, FILE_MSG.blobNotFound);
+    }
     const sent = await sendBlob(
       storage,
       request,
@@ -138,10 +149,15 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     if (!isContainerName(containerName) || !isBlobName(name)) throw notFound();
     const container = await storage.getContainer(containerName);
     if (!container) throw notFound();
-    if (!container.public) {
-      const user = await requester(request, signedPathOf(containerName, name), request.query.token);
+    const readers = await access.readersOf(container, name);
+    const asker = () => requester(request, signedPathOf(containerName, name), request.query.token);
+    if (readers.kind === 'admins') {
       // Private containers are the admins' (the portal's own files have routes of their own).
-      if (!hasRole(user.role, 'admin')) throw forbidden();
+      if (!mayRead(readers, await asker())) throw forbidden();
+    } else if (readers.kind !== 'anyone') {
+      // A private part image is unknown to anyone but its owner, signed in or not.
+      const user = await asker().catch(() => null);
+      if (!mayRead(readers, user)) throw notFound();
     }
     const sent = await sendBlob(
       storage,
@@ -150,7 +166,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
       { container: containerName, name },
       {
         // Public blobs keep their URL when replaced: caches ask again (cheaply, by ETag) each time.
-        cacheControl: container.public ? 'public, no-cache' : 'private, no-cache',
+        cacheControl: readers.kind === 'anyone' ? 'public, no-cache' : 'private, no-cache',
         fileName: name,
         attachment: request.query.download === '1',
       },
@@ -205,7 +221,7 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
         target(form.fields, undefined);
         throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
       }
-      return toBlob(form.file.stored, form.file.container, user.id);
+      return toBlob(form.file.stored, form.file.container.public, user.id);
     });
   });
 };

@@ -153,7 +153,7 @@ function resetAnswer(now: Date): PullPage {
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** A row that belongs to a lift and travels with it (docs/sync.md#lift-children). */
+/** A row that belongs to a lift and travels with it (docs/sync.md#pull). */
 type Child =
   | { seq: number; kind: 'message'; row: MessageRow }
   | { seq: number; kind: 'file'; row: LiftFileRow; addedByName: string | null }

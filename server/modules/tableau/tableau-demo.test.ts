@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -42,6 +43,14 @@ it('seeds two public product lines with 30 drawn articles and a COP and a LOP te
   const { templates } = await get<{ templates: Template[] }>('/api/templates');
   expect(templates.map((template) => template.type).sort()).toEqual(['COP', 'LOP']);
   for (const template of templates) expect(v.safeParse(TemplateSchema, template).success).toBe(true);
+  // Each with a preview drawn from its layout: a PNG that decodes, at 1.5 pixels per millimetre.
+  for (const template of templates) {
+    expect(template.previewUrl, template.name).toMatch(/^\/api\/storage\/tableau-previews\//);
+    const preview = await t.app.inject({ method: 'GET', url: template.previewUrl ?? '' });
+    expect(preview.headers['content-type']).toBe('image/png');
+    const { info } = await sharp(preview.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([template.data.widthMm * 1.5, template.data.heightMm * 1.5]);
+  }
   const cop = templates.find((template) => template.type === 'COP');
   const bom = await get<Bom>(`/api/templates/${cop?.id}/bom`);
   // Nine floor buttons at 24.90, two door buttons at 26.90, the rest once each.

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { Storage } from '../../integrations/blob/storage';
 import { storePartImage } from './tableau-images';
+import { type PreviewImage, storeDrawnPreview } from './tableau-preview';
 
 /** Arbitrary but fixed: two processes starting on one database seed the demo library once. */
 const DEMO_TABLEAU_LOCK_KEY = 727_465_016;
@@ -308,7 +309,7 @@ async function storeParts(
   userId: string,
   parts: DemoPart[],
 ) {
-  const placed = new Map<string, { subfolderId: string; resourceId: string; w: number; h: number }>();
+  const placed: Placed = new Map();
   for (const part of parts) {
     const png = await sharp(Buffer.from(part.svg(part.w, part.h)))
       .png()
@@ -329,7 +330,7 @@ async function storeParts(
       widthMm: part.w,
       heightMm: part.h,
     });
-    placed.set(part.key, { subfolderId: subfolder.id, resourceId, w: part.w, h: part.h });
+    placed.set(part.key, { subfolderId: subfolder.id, resourceId, w: part.w, h: part.h, png });
   }
   return placed;
 }
@@ -354,7 +355,7 @@ export async function seedTableauDemo(db: Database, storage: Storage, log: Fasti
         parts: VISION,
       },
     ];
-    const placedByLine: Map<string, { subfolderId: string; resourceId: string; w: number; h: number }>[] = [];
+    const placedByLine: Placed[] = [];
     for (const line of lines) {
       const [folder] = await tx
         .insert(tableauFolders)
@@ -365,20 +366,31 @@ export async function seedTableauDemo(db: Database, storage: Storage, log: Fasti
     }
     const [classic, vision] = placedByLine;
     if (!classic || !vision) return;
+    // Their previews drawn from the layouts, as for any template saved without one (tableau-preview.ts).
+    const images = new Map<string, PreviewImage>(
+      [...classic.values(), ...vision.values()].map((part) => [
+        part.resourceId,
+        { bytes: part.png, contentType: 'image/png' },
+      ]),
+    );
+    const cop = copLayout(classic);
+    const lop = lopLayout(vision);
     await tx.insert(tableauTemplates).values([
       {
         name: 'COP Classic 8 Haltestellen',
         description:
           'Kabinentableau mit LCD-Anzeige, acht Etagentastern, Türtastern, Notruf und Schlüsselschalter',
         type: 'COP',
-        data: copLayout(classic),
+        data: cop,
+        previewName: await storeDrawnPreview(storage, cop, images),
         userId: admin.id,
       },
       {
         name: 'LOP Vision',
         description: 'Außentableau mit Punktmatrix-Anzeige, Weiterfahrtpfeilen und Außenrufen auf und ab',
         type: 'LOP',
-        data: lopLayout(vision),
+        data: lop,
+        previewName: await storeDrawnPreview(storage, lop, images),
         userId: admin.id,
       },
     ]);
@@ -389,7 +401,7 @@ export async function seedTableauDemo(db: Database, storage: Storage, log: Fasti
   });
 }
 
-type Placed = Map<string, { subfolderId: string; resourceId: string; w: number; h: number }>;
+type Placed = Map<string, { subfolderId: string; resourceId: string; w: number; h: number; png: Buffer }>;
 
 function place(placed: Placed, key: string, id: string, x: number, y: number): LayoutElement {
   const part = placed.get(key);

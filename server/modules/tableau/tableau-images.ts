@@ -53,3 +53,16 @@ export async function storePartImage(storage: Storage, bytes: Buffer): Promise<S
 export async function removeBlobs(storage: Storage, container: string, names: readonly string[]) {
   await Promise.allSettled(names.map((name) => storage.deleteBlob(container, name)));
 }
+
+/** A stored blob's bytes, or null when it is gone. */
+export async function readBlobBytes(
+  storage: Storage,
+  container: string,
+  name: string,
+): Promise<Buffer | null> {
+  const read = await storage.readBlob(container, name);
+  if (!read) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of read.body) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Folder, Resource, Subfolder, Template, TemplateType } from '../../../contract/schemas/tableau';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/results';
@@ -29,6 +29,12 @@ export type NewTemplate = Pick<
   typeof tableauTemplates.$inferInsert,
   'name' | 'description' | 'type' | 'data' | 'userId'
 >;
+
+/** Who may read a part image: everyone's when public, else its folder's owner's alone. */
+export interface ImageReaders {
+  isPublic: boolean;
+  userId: string | null;
+}
 
 /** An article of a bill of materials, and whether the caller may see it. */
 export interface BomArticle {
@@ -293,6 +299,56 @@ export function createTableauRepository(db: Database) {
       return { count: deleted.length, blobs: deleted.flatMap((row) => [row.blobName, row.thumbnailName]) };
     },
 
+    /**
+     * Who may read a stored part image (docs/tableau.md#images), by its blob or thumbnail name:
+     * its folder's visibility and owner; undefined for a name no image row holds.
+     */
+    async imageReaders(name: string): Promise<ImageReaders | undefined> {
+      const [row] = await db
+        .select({ isPublic: tableauFolders.isPublic, userId: tableauFolders.userId })
+        .from(tableauResources)
+        .innerJoin(tableauSubfolders, eq(tableauSubfolders.id, tableauResources.subfolderId))
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(or(eq(tableauResources.blobName, name), eq(tableauResources.thumbnailName, name)))
+        .limit(1);
+      return row;
+    },
+
+    /** `imageReaders` of every stored part image, by blob and thumbnail name (a container's listing). */
+    async allImageReaders(): Promise<Map<string, ImageReaders>> {
+      const rows = await db
+        .select({
+          blobName: tableauResources.blobName,
+          thumbnailName: tableauResources.thumbnailName,
+          isPublic: tableauFolders.isPublic,
+          userId: tableauFolders.userId,
+        })
+        .from(tableauResources)
+        .innerJoin(tableauSubfolders, eq(tableauSubfolders.id, tableauResources.subfolderId))
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId));
+      const readers = new Map<string, ImageReaders>();
+      for (const { blobName, thumbnailName, ...who } of rows) {
+        readers.set(blobName, who);
+        readers.set(thumbnailName, who);
+      }
+      return readers;
+    },
+
+    /**
+     * The thumbnails of the public part images among `ids`, by image id: what a drawn preview may
+     * show (a template is shared, so a private image is left out).
+     */
+    async publicThumbnails(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: tableauResources.id, thumbnailName: tableauResources.thumbnailName })
+        .from(tableauResources)
+        .innerJoin(tableauSubfolders, eq(tableauSubfolders.id, tableauResources.subfolderId))
+        .innerJoin(tableauFolders, eq(tableauFolders.id, tableauSubfolders.folderId))
+        .where(and(inArray(tableauResources.id, ids), eq(tableauFolders.isPublic, true)));
+      return new Map(rows.map((row) => [row.id, row.thumbnailName]));
+    },
+
     // --- templates -------------------------------------------------------------------------
     async listTemplates(type?: TemplateType): Promise<Template[]> {
       const rows = await db
@@ -324,6 +380,45 @@ export function createTableauRepository(db: Database) {
         .where(eq(tableauTemplates.id, id))
         .returning();
       return row ? toTemplate(row) : undefined;
+    },
+
+    /**
+     * Sets the preview only while the template still has `expected` (a preview drawn meanwhile by
+     * another save or process, or an upload, wins); undefined when it did not.
+     */
+    async replacePreview(
+      id: string,
+      expected: string | null,
+      previewName: string,
+    ): Promise<Template | undefined> {
+      const [row] = await db
+        .update(tableauTemplates)
+        .set({ previewName })
+        .where(
+          and(
+            eq(tableauTemplates.id, id),
+            expected === null
+              ? isNull(tableauTemplates.previewName)
+              : eq(tableauTemplates.previewName, expected),
+          ),
+        )
+        .returning();
+      return row ? toTemplate(row) : undefined;
+    },
+
+    /** Templates without a preview (stored before previews were drawn), a batch at a time by id. */
+    async templatesWithoutPreview(afterId: string | null, limit: number): Promise<TableauTemplateRow[]> {
+      return db
+        .select()
+        .from(tableauTemplates)
+        .where(
+          and(
+            isNull(tableauTemplates.previewName),
+            afterId === null ? undefined : gt(tableauTemplates.id, afterId),
+          ),
+        )
+        .orderBy(asc(tableauTemplates.id))
+        .limit(limit);
     },
 
     async deleteTemplates(ids: string[]): Promise<{ count: number; previews: string[] }> {

@@ -13,7 +13,6 @@ import {
 } from '../../../contract/schemas/tableau';
 import { TABLEAU_MSG } from '../../../contract/tableau-messages';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
-import { allowedContentType } from '../../lib/file-type';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { formPart, formText } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
@@ -22,8 +21,9 @@ import { readForm } from '../storage/upload-form';
 import { BOM_LABELS, billOfMaterials, bomCsv, bomPdf } from './bom';
 import { createTableauRepository, isArticleNumberConflict } from './tableau.repository';
 import { seedTableauDemo } from './tableau-demo';
-import { removeBlobs, storePartImage } from './tableau-images';
+import { readBlobBytes, removeBlobs, storePartImage } from './tableau-images';
 import { toResource, toTemplate } from './tableau-mapper';
+import { createPreviewDrawer, decodePreview, isDrawnPreview } from './tableau-preview';
 
 export interface TableauRoutesOptions {
   /** Largest upload in bytes (`FILE_MAX_MB`). */
@@ -48,6 +48,9 @@ export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (ap
   const repo = createTableauRepository(app.db);
   const storage = app.storage;
   if (options.seedDemo) await seedTableauDemo(app.db, storage, app.log);
+  const previews = createPreviewDrawer(repo, storage, app.log);
+  // Templates stored before the portal drew previews get theirs (docs/tableau.md#previews).
+  await previews.drawMissing();
 
   // --- folders ---------------------------------------------------------------------------------
   app.serve(tableauApi.folders, async (request) => ({
@@ -260,7 +263,8 @@ export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (ap
       data,
       userId: currentUser(request).id,
     });
-    return reply.code(201).send(template);
+    // Saved without a preview: the portal draws one until the editor uploads its own.
+    return reply.code(201).send((await previews.draw(template.id, null, data)) ?? template);
   });
 
   app.serve(tableauApi.updateTemplate, async (request) => {
@@ -275,6 +279,10 @@ export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (ap
       ...(input.data && { data: input.data }),
     });
     if (!template) throw templateNotFound();
+    // None yet, or a drawn one of the layout before: drawn (again) from the layout saved.
+    if (row.previewName === null || (input.data && isDrawnPreview(row.previewName))) {
+      return (await previews.draw(template.id, row.previewName, template.data)) ?? template;
+    }
     return template;
   });
 
@@ -303,15 +311,7 @@ export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (ap
         .send(bomCsv(bom));
     }
     if (format === 'pdf') {
-      let preview: Buffer | null = null;
-      if (row.previewName) {
-        const read = await storage.readBlob(PREVIEWS, row.previewName);
-        if (read) {
-          const chunks: Buffer[] = [];
-          for await (const chunk of read.body) chunks.push(Buffer.from(chunk as Buffer));
-          preview = Buffer.concat(chunks);
-        }
-      }
+      const preview = row.previewName ? await readBlobBytes(storage, PREVIEWS, row.previewName) : null;
       const pdf = await bomPdf(bom, preview, BOM_LABELS[lang]);
       return reply
         .header('content-type', 'application/pdf')
@@ -388,11 +388,11 @@ export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (ap
         if (!part || part.data.length === 0)
           throw new HttpError(400, MSG.invalidRequest, { file: MSG.required });
         if (part.data.length > options.fileMaxBytes) throw new HttpError(413, FILE_MSG.fileTooLarge);
-        if (allowedContentType(part.data, ['image/png']) === null) {
-          throw new HttpError(415, MSG.imageTypeInvalid, { file: MSG.imageTypeInvalid });
-        }
+        // Decoded whole: a PNG whose pixels do not read would fail every PDF that embeds it.
+        const png = await decodePreview(part.data);
+        if (!png) throw new HttpError(415, MSG.imageTypeInvalid, { file: MSG.imageTypeInvalid });
         const previewName = `${randomUUID()}.png`;
-        await storage.putBlob(PREVIEWS, previewName, part.data, 'image/png');
+        await storage.putBlob(PREVIEWS, previewName, png, 'image/png');
         const template = await repo.updateTemplate(row.id, { previewName });
         if (!template) {
           await removeBlobs(storage, PREVIEWS, [previewName]);

@@ -1,19 +1,21 @@
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages';
-import type {
-  Bom,
-  Folder,
-  Resource,
-  Subfolder,
-  Template,
-  TemplateLayout,
+import {
+  type Bom,
+  emptyLayout,
+  type Folder,
+  type Resource,
+  type Subfolder,
+  type Template,
+  type TemplateLayout,
 } from '../../../contract/schemas/tableau';
 import { TABLEAU_MSG } from '../../../contract/tableau-messages';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { users } from '../../db/schema';
+import { tableauTemplates, users } from '../../db/schema';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
+import { createLiftFixtures } from '../lifts/lift-fixtures';
 import { formData } from '../storage/storage-fixtures';
 
 let t: TestApp;
@@ -512,7 +514,9 @@ describe('templates', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const template = created.json<Template>();
-    expect(template).toMatchObject({ type: 'COP', previewUrl: null });
+    expect(template.type).toBe('COP');
+    // Saved without a preview: the portal drew one (see 'template previews' below).
+    expect(template.previewUrl).toMatch(/^\/api\/storage\/tableau-previews\/.+-drawn\.png$/);
     expect((await call('colleague', 'GET', `/api/templates/${template.id}`)).json<Template>().data).toEqual(
       data,
     );
@@ -710,5 +714,277 @@ describe('templates', () => {
       payload: preview.payload,
     });
     expect(wrong.statusCode).toBe(415);
+  });
+});
+
+describe('template previews', () => {
+  const previewForm = (content: Buffer) =>
+    formData({}, { fileName: 'preview.png', type: 'image/png', content });
+  const sendPreview = (id: string, content: Buffer) => {
+    const form = previewForm(content);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/templates/${id}/preview`,
+      headers: { ...headers.admin, ...form.headers },
+      payload: form.payload,
+    });
+  };
+  /** A PNG whose header reads (60 × 240) but whose pixels do not: sharp's metadata passes, decoding fails. */
+  async function corruptPng(): Promise<Buffer> {
+    const good = await png(60, 240);
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body) >>> 0);
+      return Buffer.concat([length, body, crc]);
+    };
+    return Buffer.concat([
+      good.subarray(0, 33), // signature and IHDR
+      chunk('IDAT', Buffer.from('not deflate data, only junk where the pixels should be')),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+  }
+  /** The served PNG's pixels, decoded (fails for bytes that are no whole image). */
+  async function servedPixels(url: string | null) {
+    expect(url).toMatch(/^\/api\/storage\/tableau-previews\//);
+    const served = await t.app.inject({ method: 'GET', url: url ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const { data, info } = await sharp(served.rawPayload)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => {
+      const offset = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+      return `#${[...data.subarray(offset, offset + 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    };
+    return { width: info.width, height: info.height, at };
+  }
+  const shape = (id: string, x: number, y: number, fill: string) => ({
+    id,
+    kind: 'shape' as const,
+    shape: 'rect' as const,
+    fill,
+    stroke: fill,
+    subfolderId: null,
+    x,
+    y,
+    width: 20,
+    height: 20,
+    rotation: 0,
+  });
+
+  it('decodes an uploaded preview: a corrupt PNG is refused with 415, a good one is kept', async () => {
+    const id = (
+      await call('admin', 'POST', '/api/templates/register', { name: 'P1', type: 'LOP' })
+    ).json<Template>().id;
+    const corrupt = await sendPreview(id, await corruptPng());
+    expect(corrupt.statusCode, corrupt.body).toBe(415);
+    expect(corrupt.json()).toMatchObject({ message: MSG.imageTypeInvalid });
+
+    const good = await sendPreview(id, await png(60, 240));
+    expect(good.statusCode, good.body).toBe(200);
+    const served = await servedPixels(good.json<Template>().previewUrl);
+    expect([served.width, served.height, served.at(30, 120)]).toEqual([60, 240, '#336699']);
+  });
+
+  it('draws a preview for a template saved without one, from its layout, without private part images', async () => {
+    const shared = await folder('admin', { name: 'Preview parts', isPublic: true });
+    const secret = await folder('admin', { name: 'Preview secrets', isPublic: false });
+    const red = await article('admin', { folderId: shared.id, name: 'Red part', number: 'PV-1' });
+    const hidden = await article('admin', { folderId: secret.id, name: 'Hidden part', number: 'PV-2' });
+    const redImage = (
+      await upload(
+        'admin',
+        { subfolderId: red.id },
+        await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
+          .png()
+          .toBuffer(),
+      )
+    ).json<Resource>();
+    const hiddenImage = (
+      await upload(
+        'admin',
+        { subfolderId: hidden.id },
+        await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00ff00' } })
+          .png()
+          .toBuffer(),
+      )
+    ).json<Resource>();
+    const part = (id: string, resource: Resource, x: number) => ({
+      id,
+      kind: 'resource' as const,
+      resourceId: resource.id,
+      subfolderId: resource.subfolderId,
+      x,
+      y: 10,
+      width: 40,
+      height: 40,
+      rotation: 0,
+    });
+    const data: TemplateLayout = {
+      version: 1,
+      widthMm: 120,
+      heightMm: 300,
+      background: '#c8ccd0',
+      elements: [
+        part('public', redImage, 10),
+        part('private', hiddenImage, 60),
+        shape('blue', 50, 200, '#0000ff'),
+      ],
+    };
+    const created = await call('admin', 'POST', '/api/templates/register', {
+      name: 'Drawn',
+      type: 'LOP',
+      data,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json<Template>();
+    // 1.5 pixels per millimetre, as the editor saves its previews.
+    const drawn = await servedPixels(template.previewUrl);
+    expect([drawn.width, drawn.height]).toEqual([180, 450]);
+    expect(drawn.at(45, 45)).toBe('#ff0000');
+    expect(drawn.at(90, 315)).toBe('#0000ff');
+    expect(drawn.at(60, 390)).toBe('#c8ccd0');
+    // A part of a private folder is a placeholder: a shared template's preview shows it to every admin.
+    expect(drawn.at(120, 45)).not.toBe('#00ff00');
+    expect((await call('admin', 'GET', `/api/templates/${template.id}`)).json<Template>().previewUrl).toBe(
+      template.previewUrl,
+    );
+
+    // A new layout redraws the drawn preview; an uploaded one is the editor's and stays.
+    const moved = await call('admin', 'PUT', `/api/templates/${template.id}`, {
+      name: 'Drawn',
+      type: 'LOP',
+      data: { ...data, elements: [shape('blue', 0, 0, '#0000ff')] },
+    });
+    const redrawn = moved.json<Template>();
+    expect(redrawn.previewUrl).not.toBe(template.previewUrl);
+    expect((await servedPixels(redrawn.previewUrl)).at(15, 15)).toBe('#0000ff');
+    expect((await t.app.inject({ method: 'GET', url: template.previewUrl ?? '' })).statusCode).toBe(404);
+    const uploaded = (await sendPreview(template.id, await png(180, 450))).json<Template>().previewUrl;
+    const kept = await call('admin', 'PUT', `/api/templates/${template.id}`, {
+      name: 'Drawn 2',
+      type: 'LOP',
+      data,
+    });
+    expect(kept.json<Template>().previewUrl).toBe(uploaded);
+
+    // An empty panel gets its outline.
+    const empty = (
+      await call('admin', 'POST', '/api/templates/register', { name: 'Empty', type: 'COP' })
+    ).json<Template>();
+    const outline = await servedPixels(empty.previewUrl);
+    expect([outline.width, outline.height, outline.at(225, 900)]).toEqual([450, 1800, '#c8ccd0']);
+  });
+
+  it('draws the missing previews of templates stored without one when the portal starts', async () => {
+    const [row] = await t.database.handle.db
+      .insert(tableauTemplates)
+      .values({ name: 'Old', type: 'LOP', data: { ...emptyLayout('LOP'), background: '#123456' } })
+      .returning();
+    if (!row) throw new Error('template not inserted');
+    expect((await call('admin', 'GET', `/api/templates/${row.id}`)).json<Template>().previewUrl).toBeNull();
+
+    const restarted = await createTestApp({}, t.database);
+    try {
+      const answer = await restarted.app.inject({
+        method: 'GET',
+        url: `/api/templates/${row.id}`,
+        headers: await restarted.authHeaders('admin'),
+      });
+      const previewUrl = answer.json<Template>().previewUrl;
+      expect(previewUrl).toMatch(/^\/api\/storage\/tableau-previews\//);
+      const served = await restarted.app.inject({ method: 'GET', url: previewUrl ?? '' });
+      const { data, info } = await sharp(served.rawPayload)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // The panel's colour inside its outline.
+      const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+      expect([info.width, info.height, ...data.subarray(middle, middle + 3)]).toEqual([
+        180, 450, 0x12, 0x34, 0x56,
+      ]);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('private part images in the storage', () => {
+  const listBlobs = (who: Who) =>
+    call(who, 'POST', '/api/azure/getBlobsInContainer', {
+      containerName: SYSTEM_CONTAINERS.tableauResources,
+    });
+  const nameOf = (url: string) => decodeURIComponent(url.split('/').pop() ?? '');
+
+  it('another admin neither lists nor reads them, by name or with a token; the owner does', async () => {
+    const mine = await folder('admin', { name: 'Private storage', isPublic: false });
+    const item = await article('admin', { folderId: mine.id, name: 'Secret part', number: 'PS-1' });
+    const image = (await upload('admin', { subfolderId: item.id }, await png(30, 30))).json<Resource>();
+    const shared = await folder('admin', { name: 'Public storage', isPublic: true });
+    const open = await article('admin', { folderId: shared.id, name: 'Open part', number: 'PS-2' });
+    const publicImage = (await upload('admin', { subfolderId: open.id }, await png(30, 30))).json<Resource>();
+    const secretNames = [nameOf(image.url), nameOf(image.thumbnailUrl)];
+
+    const theirs = await listBlobs('colleague');
+    expect(theirs.statusCode).toBe(200);
+    const theirNames = theirs.json<{ blobs: { name: string }[] }>().blobs.map((blob) => blob.name);
+    expect(theirNames).toContain(nameOf(publicImage.url));
+    for (const name of secretNames) expect(theirNames).not.toContain(name);
+    for (const url of [image.url, image.thumbnailUrl]) {
+      expect((await call('colleague', 'GET', url)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    const download = await call('colleague', 'POST', '/api/azure/downloadBlobInContainer', {
+      containerName: SYSTEM_CONTAINERS.tableauResources,
+      fileName: secretNames[0],
+    });
+    expect(download.statusCode).toBe(404);
+    expect(
+      download.rawPayload
+        .subarray(0, 8)
+        .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    ).toBe(false);
+    // Public part images stay readable without a token.
+    expect((await t.app.inject({ method: 'GET', url: publicImage.url })).statusCode).toBe(200);
+
+    // The owner reads them with his token, and his listing links them signed for him.
+    const own = await call('admin', 'GET', image.url);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+    const ownList = (await listBlobs('admin')).json<{ blobs: { name: string; url: string }[] }>().blobs;
+    const listed = ownList.find((blob) => blob.name === secretNames[0]);
+    expect(listed?.url).toMatch(/\?token=/);
+    expect((await t.app.inject({ method: 'GET', url: listed?.url ?? '' })).statusCode).toBe(200);
+
+    // Nor does a lift file's link name it: 404 as for a missing blob, while a public image may be linked.
+    const lifts = await createLiftFixtures(t);
+    const linkTo = async (role: 'admin' | 'service_man', url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/files/register',
+        headers: await t.authHeaders(role),
+        payload: { uid: crypto.randomUUID(), liftId: lifts.own.id, name: 'part.png', url },
+      });
+    const notTheirs = await linkTo('service_man', image.url);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.body).not.toContain('image/png');
+    const colleagueLink = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/register',
+      headers: headers.colleague,
+      payload: { uid: crypto.randomUUID(), liftId: lifts.own.id, name: 'part.png', url: image.thumbnailUrl },
+    });
+    expect(colleagueLink.statusCode).toBe(404);
+    const linked = await linkTo('service_man', publicImage.url);
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect(linked.json()).toMatchObject({ type: 'image/png' });
+
+    // Made public by its owner, the folder's images are everyone's.
+    await call('admin', 'PUT', `/api/folders/${mine.id}`, { name: mine.name, isPublic: true });
+    expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
   });
 });

@@ -10,8 +10,9 @@ import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound, staleVersion, unauthorized } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
 import { currentSession, currentUser } from '../../plugins/auth';
-import { addressRateLimit, signInRateLimit } from '../../plugins/rate-limit';
+import { failedAttemptLimit, signInRateLimit } from '../../plugins/rate-limit';
 import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
+import { userSender } from '../email/mail-quota';
 import { sendInvitation } from './invitation';
 import { verifyPassword } from './password';
 import { type SessionEndReason, sessionIs, sessionsOf } from './sessions.repository';
@@ -20,7 +21,7 @@ import { createUsersRepository, type UserChanges } from './users.repository';
 
 export interface UsersRoutesOptions {
   loginRateLimit: number;
-  /** Sign-in attempts a minute per address across emails. */
+  /** Failed sign-in attempts a minute per address across emails. */
   addressRateLimit: number;
   /** Seals invitation links. */
   authSecret: string;
@@ -44,6 +45,8 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
 ) => {
   const users = createUsersRepository(app.db);
   const tokens = createSealedTokens(authSecret);
+  // Only failures count: an office or a carrier's address signs many people in at shift start.
+  const addressAttempts = failedAttemptLimit('sign-in', addressLimit, MSG.tooManyLogins);
   const signedIn = async (user: UserRow) => ({
     user: toUser(user),
     access_token: await app.accessTokens.signIn(user),
@@ -89,11 +92,12 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
       // Always verify (a decoy hash when the email is unknown) so timing reveals nothing.
       const passwordMatches = await verifyPassword(user?.passwordHash, password);
       if (!user || !passwordMatches || user.status !== 'active') throw invalidCredentials();
+      addressAttempts.succeeded(request);
       return signedIn(user);
     },
     {
       config: signInRateLimit(loginRateLimit),
-      preValidation: addressRateLimit(app, 'sign-in', addressLimit, MSG.tooManyLogins),
+      preValidation: addressAttempts.check,
     },
   );
 
@@ -132,12 +136,18 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   );
 
   // The spec's "register" is the manager's call: the user is created and the invitation mail goes out.
-  app.serve(usersApi.create, async (request) => {
+  app.serve(usersApi.create, async (request, reply) => {
     const actor = currentUser(request);
     const { lifts: liftIds, ...fields } = request.body;
     if (!mayGrant(actor.role, fields.role)) throw forbidden();
     await checkLifts(actor, liftIds);
     if (await users.isEmailTaken(fields.email)) throw duplicateEmail();
+    // Before the user exists: past a mail limit nothing is created (docs/api.md#rate-limits).
+    const mail = await app.mailQuota.take(reply, {
+      kind: 'invitation',
+      sender: userSender(actor),
+      recipients: [fields.email],
+    });
     // Only admin and dev choose a company; a customer's or customer admin's users are always in
     // his own, or he could reach another company's people through chat and contacts.
     const companyId = choosesCompany(actor) ? (fields.companyId ?? actor.companyId ?? null) : actor.companyId;
@@ -147,13 +157,16 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
         { ...fields, companyId, status: 'invited', passwordHash: null, createdBy: actor.id },
         liftIds,
       )
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        await mail.release();
         throw isUniqueViolation(error) ? duplicateEmail() : error;
       });
     // The user exists even if the mail fails; the manager can send it again (POST /users/:id/invite).
-    await sendInvitation(app.mailer, tokens, publicUrl, created, actor).catch((error: unknown) =>
-      request.log.error({ err: error, userId: created.id }, 'invitation mail failed'),
-    );
+    await mail
+      .sending(() => sendInvitation(app.mailer, tokens, publicUrl, created, actor))
+      .catch((error: unknown) =>
+        request.log.error({ err: error, userId: created.id }, 'invitation mail failed'),
+      );
     usersChanged(actor);
     return withLifts(created);
   });
@@ -214,11 +227,16 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     return { message: MSG.deleted, deleted: removed.length };
   });
 
-  app.serve(usersApi.resendInvitation, async (request) => {
+  app.serve(usersApi.resendInvitation, async (request, reply) => {
     const actor = currentUser(request);
     const target = await findManaged(actor, request.params.id);
     if (target.status !== 'invited') throw new HttpError(400, MSG.alreadyRegistered);
-    await sendInvitation(app.mailer, tokens, publicUrl, target, actor);
+    const mail = await app.mailQuota.take(reply, {
+      kind: 'invitation',
+      sender: userSender(actor),
+      recipients: [target.email],
+    });
+    await mail.sending(() => sendInvitation(app.mailer, tokens, publicUrl, target, actor));
     return { message: MSG.invitationSent };
   });
 };

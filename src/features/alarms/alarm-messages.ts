@@ -8,5 +8,6 @@ type AlarmMessage = (typeof ALARM_MSG)[keyof typeof ALARM_MSG];
 registerServerMessages<AlarmMessage>({
   'Alarm not found': msg`Alarm not found`,
   'The push subscription is not valid': msg`The push subscription is not valid`,
+  'Notifications can only be sent to a public push service': msg`Notifications can only be sent to a public push service`,
   'Controller offline': msg`Controller offline`,
 });

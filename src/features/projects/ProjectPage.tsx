@@ -18,10 +18,13 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { projectsApi } from '../../../contract/api/projects';
 import { tableauApi } from '../../../contract/api/tableau';
+import { MSG } from '../../../contract/messages';
 import { allowedMoves, customerMayEdit, type ProjectState } from '../../../contract/project-transitions';
 import {
   CABLE_STATUSES,
   type CableStatus,
+  MAX_ITEM_PRICE_CENTS,
+  MAX_ITEM_QUANTITY,
   type Project,
   type ProjectFieldChange,
   type ProjectItem,
@@ -29,6 +32,7 @@ import {
   projectTotalCents,
 } from '../../../contract/schemas/project';
 import { call } from '../../data/http';
+import { translateServerMessage } from '../../data/server-messages';
 import { useSession } from '../../data/session';
 import { useApiQuery } from '../../data/use-api';
 import { useBaseLabel } from '../../data/use-base-entries';
@@ -374,11 +378,20 @@ export function ProjectPage({ projectId }: { projectId: string }) {
                       />
                     </FormField>
                   </Box>
-                  <FormField id={`item-${index}-quantity`} label={t`Quantity`}>
+                  <FormField
+                    id={`item-${index}-quantity`}
+                    label={t`Quantity`}
+                    error={
+                      Number(item.quantity) > MAX_ITEM_QUANTITY
+                        ? translateServerMessage(i18n, MSG.itemQuantityTooLarge)
+                        : null
+                    }
+                  >
                     <Input
                       size="sm"
                       type="number"
                       min={1}
+                      max={MAX_ITEM_QUANTITY}
                       value={item.quantity}
                       onChange={(event) =>
                         setItems(
@@ -389,7 +402,15 @@ export function ProjectPage({ projectId }: { projectId: string }) {
                       }
                     />
                   </FormField>
-                  <FormField id={`item-${index}-price`} label={t`Unit price (€)`}>
+                  <FormField
+                    id={`item-${index}-price`}
+                    label={t`Unit price (€)`}
+                    error={
+                      centsOf(item.price) > MAX_ITEM_PRICE_CENTS
+                        ? translateServerMessage(i18n, MSG.itemPriceTooLarge)
+                        : null
+                    }
+                  >
                     <Input
                       size="sm"
                       inputMode="decimal"

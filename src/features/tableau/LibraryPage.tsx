@@ -5,7 +5,6 @@ import {
   Grid,
   HStack,
   IconButton,
-  Image,
   Input,
   Stack,
   Table,
@@ -37,6 +36,7 @@ import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
+import { PartImage } from './part-images';
 import './tableau-messages';
 
 type Scope = 'public' | 'private';
@@ -298,8 +298,8 @@ function ResourceGrid({ article, onChanged }: { article: Subfolder; onChanged: (
               padding="2"
               data-testid="resource-card"
             >
-              <Image
-                src={resource.thumbnailUrl}
+              <PartImage
+                url={resource.thumbnailUrl}
                 alt={resource.name}
                 height="96px"
                 width="100%"

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Grid,
-  HStack,
-  IconButton,
-  Image,
-  Input,
-  Link,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, IconButton, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type Konva from 'konva';
@@ -54,6 +42,7 @@ import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { BomPanel } from './BomPanel';
 import { useEditorHistory } from './editor-history';
+import { PartImage, partImageSource } from './part-images';
 import './tableau-messages';
 
 /** Pixels per millimetre of the saved PNG preview. */
@@ -64,19 +53,27 @@ const MIME_RESOURCE = 'application/x-tableau-resource';
 const snap = (value: number, grid: number) => Math.round(value / grid) * grid;
 const newId = () => crypto.randomUUID();
 
-/** Part images by URL, loaded once for every element that shows them. */
+/** Part images by URL, loaded once (with the session's token, part-images.tsx) for every element that shows them. */
 const imageCache = new Map<string, HTMLImageElement>();
 function useLoadedImage(url: string | undefined): HTMLImageElement | undefined {
   const [, setLoaded] = useState(0);
   if (!url) return undefined;
   let image = imageCache.get(url);
   if (!image) {
-    image = new window.Image();
-    image.src = url;
-    imageCache.set(url, image);
+    const created = new window.Image();
+    image = created;
+    imageCache.set(url, created);
+    partImageSource(url).then(
+      (source) => {
+        created.src = source;
+      },
+      () => imageCache.delete(url),
+    );
   }
-  if (!image.complete) image.addEventListener('load', () => setLoaded((n) => n + 1), { once: true });
-  return image.complete ? image : undefined;
+  // An image without a source counts as complete: it is ready once it has pixels.
+  const ready = image.complete && image.naturalWidth > 0;
+  if (!ready) image.addEventListener('load', () => setLoaded((n) => n + 1), { once: true });
+  return ready ? image : undefined;
 }
 
 interface ElementProps {
@@ -246,7 +243,7 @@ function Palette({
                 event.dataTransfer.effectAllowed = 'copy';
               }}
             >
-              <Image src={resource.thumbnailUrl} alt="" width="40px" height="40px" objectFit="contain" />
+              <PartImage url={resource.thumbnailUrl} alt="" width="40px" height="40px" objectFit="contain" />
               <Stack gap="0" flex="1" minWidth="0">
                 <Text fontSize="xs" fontWeight="medium" truncate>
                   {article.name}

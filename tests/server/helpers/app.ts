@@ -28,8 +28,6 @@ export function testConfig(env: Environment = {}): Config {
     AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIR: path.join(dataDir, 'no-web-build'),
-    // Tests sign in far more often from one address than people do; the limit has its own tests.
-    ADDRESS_RATE_LIMIT: '100000',
     ...env,
   });
 }
