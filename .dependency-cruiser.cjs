@@ -64,6 +64,22 @@ module.exports = {
       from: { path: '^contract/' },
       to: { ...npmOrCore, pathNot: ['^contract/', npmOrCore.pathNot] },
     },
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycles: a cycle ties two places together so that neither can be read, tested or moved alone. Move what both need into a third file.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'realtime-and-plugins-not-to-modules',
+      comment:
+        'server/realtime/ (socket plumbing) and server/plugins/ (cross-cutting concerns) sit below the domains and never import server/modules/: a domain hooks itself in (app.io, app.devices, app.jobs) instead.',
+      severity: 'error',
+      from: { path: '^server/(realtime|plugins)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/modules/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

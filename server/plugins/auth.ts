@@ -8,8 +8,8 @@ import { HOUR_MS } from '../../contract/time';
 import type { SessionRow, UserRow } from '../db/schema';
 import { definePlugin } from '../lib/define-plugin';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { createSessionCache } from '../modules/users/session-cache';
-import { createSessionsRepository, type SessionEndReason } from '../modules/users/sessions.repository';
+import { createSessionCache } from './session-cache';
+import { createSessionsRepository, type SessionEndReason } from './sessions.repository';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {

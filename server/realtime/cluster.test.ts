@@ -14,7 +14,7 @@ import { DEMO_EMAILS } from '../../tests/server/helpers/app';
 import { createPostgresDatabase, TEST_DB_KIND } from '../../tests/server/helpers/database';
 import { MIGRATIONS_DIR, REPO_ROOT } from '../../tests/server/helpers/paths';
 import { openDatabase } from '../db/client';
-import { insertLiftWithKey } from './device-test-kit';
+import { insertLiftWithKey } from '../modules/devices/device-test-kit';
 
 /**
  * Two real server processes on one PostgreSQL database (docs/scaling.md): a controller on A, a

@@ -15,8 +15,8 @@ import {
 } from '../../tests/server/helpers/user-sockets';
 import { users } from '../db/schema';
 import { VirtualController } from '../demo/virtual-controller';
+import { insertLiftWithKey } from '../modules/devices/device-test-kit';
 import { hashPassword } from '../modules/users/password';
-import { insertLiftWithKey } from './device-test-kit';
 
 let t: TestApp;
 let baseUrl: string;

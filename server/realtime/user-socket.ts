@@ -8,9 +8,7 @@ import {
   type UserSocketAuth,
 } from '../../contract/socket';
 import { definePlugin } from '../lib/define-plugin';
-import { createChatRepository } from '../modules/chat/chat.repository';
-import { type SessionEndReason, sessionIs } from '../modules/users/sessions.repository';
-import { handleChatEvents } from './chat-socket';
+import { type SessionEndReason, sessionIs } from '../plugins/sessions.repository';
 import { attachPostgresAdapter } from './postgres-adapter';
 import { Presence, PresenceAnnouncer } from './presence';
 import { DEVS_ROOM, STAFF_ROOM, sessionRoom, userRoom } from './rooms';
@@ -47,7 +45,10 @@ export type UserSocket = Socket<
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Socket.io for signed-in users; modules emit `reload` and the like through it. */
+    /**
+     * Socket.io for signed-in users; modules emit `reload` and the like through it, and add their
+     * own events with `io.on('connection')` (a socket is in its rooms by then).
+     */
     io: UserSocketServer;
     /** Who is online now, on every process (the chat's contact list marks them). */
     presence: Pick<Presence, 'onlineIds' | 'audience' | 'lastAudience'> & {
@@ -68,7 +69,6 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
     ? await attachPostgresAdapter(io, app.databaseUrl, app.log)
     : undefined;
   const presence = new Presence(app.db, app.cluster.nodeId);
-  const chat = createChatRepository(app.db);
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as Partial<UserSocketAuth> | undefined)?.token;
@@ -121,8 +121,6 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
     };
     let expiry: NodeJS.Timeout | undefined;
     dropAtExpiry();
-
-    handleChatEvents(io, socket, chat, (error) => app.log.error({ err: error }, 'chat socket event failed'));
 
     // The browser signs out: its session ends too, so the token no longer works anywhere.
     socket.on('logout', () => {

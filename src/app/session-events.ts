@@ -2,7 +2,6 @@ import type { ServerMessage } from '../../contract/messages';
 import { i18n } from '../data/i18n';
 import { onSessionEnd, takeStartNotice } from '../data/session';
 import { showToast } from '../ui/toaster';
-import type { AppRouter } from './router';
 
 /**
  * Says why, translated. The table of server texts loads only when there is something to say (with
@@ -16,8 +15,13 @@ function warn(reason: ServerMessage): void {
   showToast('warning', text);
 }
 
+/** What of the app's router this needs (not its type: the router's route tree imports this file). */
+interface Navigator {
+  navigate(options: { href: string; replace: boolean }): unknown;
+}
+
 /** However a session ends, say why (translated) and leave the protected pages. */
-export function followSessionEnds(router: AppRouter): () => void {
+export function followSessionEnds(router: Navigator): () => void {
   return onSessionEnd(({ reason, redirectTo }) => {
     if (reason) warn(reason);
     void router.navigate({ href: redirectTo, replace: true });

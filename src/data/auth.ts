@@ -3,13 +3,13 @@ import { MSG } from '../../contract/messages';
 import type { AuthResponse, LoginRequest } from '../../contract/schemas/user';
 import { isApiRequestError } from './api-error';
 import { call } from './http';
-import { getSession, refusalReason, setResumingSession, storeSession } from './session';
-import { signOut } from './session-services';
+// endSession, not session-services' signOut: session-services loads this file (no cycle).
+import { endSession, getSession, refusalReason, setResumingSession, storeSession } from './session';
 import { connectSocket } from './socket';
 import { applySavedUserSettings, choiceMark } from './user-settings';
 
 const socketHandlers = {
-  onSessionRejected: () => signOut({ reason: refusalReason() }),
+  onSessionRejected: () => endSession({ reason: refusalReason(), redirectTo: '/' }),
 };
 
 /**
@@ -50,7 +50,7 @@ export async function resumeSession(): Promise<void> {
     await startSession(response, mark);
   } catch (error) {
     if (isApiRequestError(error) && error.isRefusal) {
-      signOut({ reason: MSG.failedTokenLogin });
+      endSession({ reason: MSG.failedTokenLogin, redirectTo: '/' });
       return;
     }
     void connectSocket(socketHandlers);

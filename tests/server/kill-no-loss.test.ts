@@ -18,7 +18,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../contract/constants';
 import { openDatabase } from '../../server/db/client';
-import { testImei } from '../../server/realtime/device-test-kit';
+import { testImei } from '../../server/modules/devices/device-test-kit';
 import { createPostgresDatabase, TEST_DB_KIND } from './helpers/database';
 import { MIGRATIONS_DIR } from './helpers/paths';
 import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process';

@@ -118,10 +118,10 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
 /** `--batch`: writeBatch alone, in this process, on a scratch database migrated as the server does. */
 async function timeBatches(size: number, batches: number) {
   const { openDatabase } = await import('../../server/db/client');
-  const { writeBatch } = await import('../../server/realtime/ingest');
+  const { writeBatch } = await import('../../server/modules/telemetry/ingest');
   const { analyticsIngestStep } = await import('../../server/modules/analytics/rollup');
   const { applyReadings } = await import('../../server/modules/alarms/alarms.repository');
-  type Reading = import('../../server/realtime/ingest').Reading;
+  type Reading = import('../../server/modules/telemetry/ingest').Reading;
   const name = `lift_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${args.pg}/postgres` });
   await admin.connect();

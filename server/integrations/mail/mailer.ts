@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import * as v from 'valibot';
 import { type OutboxMail, OutboxMailSchema } from '../../../contract/schemas/account';
 import { definePlugin } from '../../lib/define-plugin';
-import type { MailContent } from './templates';
+import type { MailContent } from './layout';
 
 interface Mail extends MailContent {
   to: string;

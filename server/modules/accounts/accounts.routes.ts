@@ -5,11 +5,11 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { createSealedTokens, type SealedPayload } from '../../lib/sealed-token';
 import { addressRateLimit, requestRateLimit } from '../../plugins/rate-limit';
+import { sessionsOf } from '../../plugins/sessions.repository';
 import { STAFF_ROOM } from '../../realtime/rooms';
 import { addressSender } from '../email/mail-quota';
 import { linkRefusal, passwordFingerprint, sendPasswordReset } from '../users/invitation';
 import { hashPassword } from '../users/password';
-import { sessionsOf } from '../users/sessions.repository';
 import { toUser } from '../users/user-mapper';
 import { createUsersRepository } from '../users/users.repository';
 

@@ -1,5 +1,5 @@
 import type { Language } from '../../../contract/constants';
-import type { MailContent } from '../../integrations/mail/templates';
+import { composeMail, type MailContent } from '../../integrations/mail/layout';
 
 /** What every alarm text names: the alarm, its lift and where to open it. */
 export interface AlarmTextInput {
@@ -18,8 +18,6 @@ export interface AlarmTextInput {
 }
 
 export const OFFLINE_NAME = { en: 'Controller offline', de: 'Steuerung offline' } as const;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const formatTime = (language: Language, at: Date) =>
   new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
@@ -59,7 +57,7 @@ export function alarmSms(language: Language, input: AlarmTextInput): string {
   return `${alarmTitle(language, input).split(':')[0]}: ${alarmLine(language, input)} ${input.link}`;
 }
 
-/** The alarm mail in the recipient's language, as the other mails (server/integrations/mail/templates.ts). */
+/** The alarm mail in the recipient's language, in the one mail layout (server/integrations/mail/layout.ts). */
 export function alarmMail(language: Language, input: AlarmTextInput): MailContent {
   const de = language === 'de';
   const facts: [string, string][] = [
@@ -78,20 +76,10 @@ export function alarmMail(language: Language, input: AlarmTextInput): MailConten
       : 'An alarm was raised for one of your lifts.';
   const label = de ? 'Aufzug öffnen' : 'Open the lift';
   const subject = alarmTitle(language, input);
-  const text = [intro, facts.map(([k, v]) => `${k}: ${v}`).join('\n'), `${label}: ${input.link}`].join(
-    '\n\n',
-  );
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1a202c">',
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table style="border-collapse:collapse">',
-    ...facts.map(
-      ([k, v]) =>
-        `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
-    ),
-    '</table>',
-    `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 16px;background:#c53030;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(label)}</a></p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  return composeMail({
+    subject,
+    paragraphs: [intro],
+    facts,
+    link: { label, url: input.link, tone: 'alarm' },
+  });
 }

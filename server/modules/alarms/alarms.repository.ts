@@ -19,7 +19,7 @@ import {
   pushSubscriptions,
   users,
 } from '../../db/schema';
-import type { IngestTransaction, Reading } from '../../realtime/ingest';
+import type { IngestTransaction, Reading } from '../telemetry/ingest';
 import { toAlarm } from './alarm-mapper';
 import { OFFLINE_NAME } from './alarm-texts';
 

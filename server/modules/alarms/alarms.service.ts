@@ -70,7 +70,7 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
       .then((rows) => app.liveLifts.alarm(rows.map(toAlarm)))
       .catch((error) => app.log.warn({ err: error }, 'live alarms'));
   };
-  app.devices.addIngestStep(async (tx, readings) => {
+  app.devices.provideReadingStep('alarms', async (tx, readings) => {
     const changes = await applyReadings(tx, readings);
     return changes.changed.length > 0 ? () => tell(changes) : undefined;
   });

@@ -18,7 +18,7 @@ import { VirtualController } from '../../demo/virtual-controller';
 import { readOutbox } from '../../integrations/mail/mailer';
 import { startTestPushEndpoint, type TestPushEndpoint } from '../../integrations/push/test-push-endpoint';
 import { readSmsOutbox } from '../../integrations/sms/sms';
-import { insertLiftWithKey } from '../../realtime/device-test-kit';
+import { insertLiftWithKey } from '../devices/device-test-kit';
 import { createAlarmNotifier } from './alarm-notifier';
 import { createAlarmsRepository } from './alarms.repository';
 

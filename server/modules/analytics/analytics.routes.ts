@@ -18,7 +18,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async
   const now = options.now ?? (() => new Date());
   // Before the first reading is rolled up: the demo seed stored its readings after the migrations.
   await backfillRollupsIfEmpty(app.db);
-  app.devices.addIngestStep(analyticsIngestStep);
+  app.devices.provideReadingStep('analyticsRollup', analyticsIngestStep);
 
   app.serve(analyticsApi.get, async (request) => {
     const user = currentUser(request);

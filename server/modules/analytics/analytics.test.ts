@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsAnswer } from '../../../contract/schemas/analytics';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { insertLiftWithKey } from '../../realtime/device-test-kit';
-import { type Reading, writeBatch } from '../../realtime/ingest';
+import { insertLiftWithKey } from '../devices/device-test-kit';
+import { type Reading, writeBatch } from '../telemetry/ingest';
 import { backfillRollupsIfEmpty } from './backfill';
 import { analyticsIngestStep, rollUp } from './rollup';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { HOUR_MS } from '../../../contract/time';
 import { rowsOf } from '../../db/results';
-import type { IngestStep, IngestTransaction, Reading } from '../../realtime/ingest';
+import type { IngestStep, IngestTransaction, Reading } from '../telemetry/ingest';
 
 /**
  * The analytics roll-ups (docs/analytics.md), kept inside each ingest transaction: hourly trips and

@@ -3,8 +3,8 @@ import { chatApi } from '../../../contract/api/chat';
 import { MSG } from '../../../contract/messages';
 import { notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
-import { deliverChatMessage } from '../../realtime/chat-socket';
 import { createChatRepository } from './chat.repository';
+import { deliverChatMessage, handleChatEvents } from './chat-socket';
 
 const contactNotFound = () => notFound(MSG.contactNotFound);
 
@@ -14,6 +14,12 @@ const contactNotFound = () => notFound(MSG.contactNotFound);
  */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
   const chat = createChatRepository(app.db);
+  // The chat's socket events live here with its routes; user-socket.ts has put the socket in its rooms first.
+  app.io.on('connection', (socket) =>
+    handleChatEvents(app.io, socket, chat, (error) =>
+      app.log.error({ err: error }, 'chat socket event failed'),
+    ),
+  );
 
   app.serve(chatApi.contacts, async (request) => {
     const online = await app.presence.onlineIds();

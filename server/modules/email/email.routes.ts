@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { emailApi } from '../../../contract/api/email';
 import { MSG } from '../../../contract/messages';
+import { htmlToText } from '../../integrations/mail/html-to-text';
 import { readOutbox } from '../../integrations/mail/mailer';
-import { htmlToText } from '../../integrations/mail/templates';
 import { currentUser } from '../../plugins/auth';
 import { requestRateLimit } from '../../plugins/rate-limit';
 

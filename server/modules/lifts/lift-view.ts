@@ -33,7 +33,7 @@ import {
   users,
 } from '../../db/schema';
 import { SharedReads } from '../../lib/shared-reads';
-import { settingsOf } from '../../plugins/settings';
+import { settingsOf } from '../settings/settings.plugin';
 
 export interface LoadLiftsOptions {
   limit?: number;

@@ -1,8 +1,6 @@
 import type { Language } from '../../../contract/constants';
 import type { MaintenanceDue } from '../../../contract/maintenance';
-import type { MailContent } from '../../integrations/mail/templates';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { composeMail, type MailContent } from '../../integrations/mail/layout';
 
 const formatDay = (language: Language, day: string) =>
   new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
@@ -40,14 +38,5 @@ export function maintenanceNoticeMail(
         'Please record the visit in the portal after the maintenance.',
       ];
   const label = de ? 'Aufzug öffnen' : 'Open the lift';
-  return {
-    subject,
-    text: [...paragraphs, `${label}: ${input.url}`].join('\n\n'),
-    html: [
-      '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1a202c">',
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(input.url)}" style="display:inline-block;padding:10px 16px;background:#2b6cb0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(label)}</a></p>`,
-      '</body></html>',
-    ].join('\n'),
-  };
+  return composeMail({ subject, paragraphs, link: { label, url: input.url } });
 }

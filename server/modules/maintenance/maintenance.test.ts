@@ -9,8 +9,8 @@ import { clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { lifts, users } from '../../db/schema';
 import { readOutbox } from '../../integrations/mail/mailer';
-import { insertLiftWithKey } from '../../realtime/device-test-kit';
-import { writeBatch } from '../../realtime/ingest';
+import { insertLiftWithKey } from '../devices/device-test-kit';
+import { writeBatch } from '../telemetry/ingest';
 import { sendMaintenanceNotices } from './maintenance-notices';
 
 /** Maintenance plans, due lists, visits, notices and stickers (docs/maintenance.md). */

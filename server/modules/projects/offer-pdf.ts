@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../../contract/constants';
 import type { Project } from '../../../contract/schemas/project';
-import type { MailContent } from '../../integrations/mail/templates';
+import { composeMail, type MailContent } from '../../integrations/mail/layout';
 
 /** The offer a customer is mailed when a project moves to "Sent offer" (docs/projects.md#the-offer-flow). */
 
@@ -126,14 +126,8 @@ export function offerPdf(
 
 export function offerMail(project: Project, language: Language, url: string): MailContent {
   const text = TEXTS[language];
-  const body = text.body(project.project.name, url);
-  const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  return {
+  return composeMail({
     subject: text.subject(project.project.name),
-    text: body,
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body
-      .split('\n\n')
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-      .join('')}</body></html>`,
-  };
+    paragraphs: text.body(project.project.name, url).split('\n\n'),
+  });
 }

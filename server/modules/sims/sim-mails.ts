@@ -1,12 +1,10 @@
 import type { Language } from '../../../contract/constants';
 import { formatTopupOffer, type SimTopupOffer } from '../../../contract/schemas/sim';
-import type { MailContent } from '../../integrations/mail/templates';
+import { composeMail, type MailContent } from '../../integrations/mail/layout';
 
 /** The SIM mails (docs/sims.md) in German and English: the top-up request and a card running low. */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** Paragraphs and a two-column table of facts, as plain text and as HTML. */
+/** Paragraphs, a table of facts, more paragraphs and an optional link, in the portal's one mail layout. */
 function compose(
   subject: string,
   before: string[],
@@ -14,30 +12,7 @@ function compose(
   after: string[],
   link?: { label: string; url: string },
 ): MailContent {
-  const text = [
-    ...before,
-    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
-    ...after,
-    ...(link ? [`${link.label}: ${link.url}`] : []),
-  ].join('\n\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1a202c">',
-    ...before.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    '<table style="border-collapse:collapse">',
-    ...facts.map(
-      ([label, value]) =>
-        `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    ),
-    '</table>',
-    ...after.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    ...(link
-      ? [
-          `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#2b6cb0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>`,
-        ]
-      : []),
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  return composeMail({ subject, paragraphs: before, facts, after, ...(link ? { link } : {}) });
 }
 
 export interface SimMailCard {

@@ -6,7 +6,7 @@ import type { Database, DatabaseKind } from '../../db/client';
 import type { SimRow } from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { type SimProviderClient, SimProviderError } from '../../integrations/sim/once-client';
-import { settingsOf } from '../../plugins/settings';
+import { settingsOf } from '../settings/settings.plugin';
 import { lowVolumeMail, type SimMailCard } from './sim-mails';
 import { toSim } from './sim-mapper';
 import { dataLeftMb, dataTotalMb, type SimsRepository, type SimWithRelations } from './sims.repository';

@@ -7,8 +7,8 @@ import {
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { UserRow } from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { invitationMail, passwordResetMail } from '../../integrations/mail/templates';
 import type { OpenResult, SealedTokens } from '../../lib/sealed-token';
+import { invitationMail, passwordResetMail } from './account-mails';
 
 /** The answer for a link token that did not open. */
 export function linkRefusal(result: Extract<OpenResult, { ok: false }>): ServerMessage {

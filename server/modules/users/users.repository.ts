@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
-import { forgetSignedInUser } from './session-cache';
+import { forgetSignedInUser } from '../../plugins/session-cache';
 
 export const USER_SORT_COLUMNS = {
   displayName: users.displayName,

@@ -11,11 +11,11 @@ import { forbidden, HttpError, notFound, staleVersion, unauthorized } from '../.
 import { createSealedTokens } from '../../lib/sealed-token';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { failedAttemptLimit, signInRateLimit } from '../../plugins/rate-limit';
+import { type SessionEndReason, sessionIs, sessionsOf } from '../../plugins/sessions.repository';
 import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 import { userSender } from '../email/mail-quota';
 import { sendInvitation } from './invitation';
 import { verifyPassword } from './password';
-import { type SessionEndReason, sessionIs, sessionsOf } from './sessions.repository';
 import { toUser } from './user-mapper';
 import { createUsersRepository, type UserChanges } from './users.repository';
 

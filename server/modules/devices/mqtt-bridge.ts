@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import * as v from 'valibot';
-import type { ConnectedController } from '../../contract/console';
+import type { ConnectedController } from '../../../contract/console';
 import {
   type ControllerAck,
   type ControllerRequest,
@@ -14,12 +14,12 @@ import {
   MQTT_REQUEST_TOPICS,
   MqttReplySchema,
   mqttTopic,
-} from '../../contract/device';
-import { MSG } from '../../contract/messages';
-import { lifts } from '../db/schema';
-import { definePlugin } from '../lib/define-plugin';
+} from '../../../contract/device';
+import { MSG } from '../../../contract/messages';
+import { lifts } from '../../db/schema';
+import { definePlugin } from '../../lib/define-plugin';
+import type { Reading } from '../telemetry/ingest';
 import { CONTROLLER_ACK_TIMEOUT_MS, type DeviceTransport } from './device-gateway';
-import type { Reading } from './ingest';
 
 export interface MqttBridgeOptions {
   /** `MQTT_URL`: the broker, with the bridge's own account in it (`mqtt://portal:secret@broker:1883`). */

@@ -1,15 +1,15 @@
 import { and, inArray, isNull } from 'drizzle-orm';
-import type { Alarm } from '../../contract/schemas/alarm';
-import type { Lift } from '../../contract/schemas/lift';
-import type { Message } from '../../contract/schemas/message';
-import { userIdsWhoSeeLifts } from '../access/lifts';
-import type { Database } from '../db/client';
-import { lifts } from '../db/schema';
-import { definePlugin } from '../lib/define-plugin';
-import { loadLifts } from '../modules/lifts/lift-view';
-import type { Audience } from './presence';
-import { STAFF_ROOM, userRoom } from './rooms';
-import type { UserSocketServer } from './user-socket';
+import type { Alarm } from '../../../contract/schemas/alarm';
+import type { Lift } from '../../../contract/schemas/lift';
+import type { Message } from '../../../contract/schemas/message';
+import { userIdsWhoSeeLifts } from '../../access/lifts';
+import type { Database } from '../../db/client';
+import { lifts } from '../../db/schema';
+import { definePlugin } from '../../lib/define-plugin';
+import type { Audience } from '../../realtime/presence';
+import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
+import type { UserSocketServer } from '../../realtime/user-socket';
+import { loadLifts } from './lift-view';
 
 /** How lifts are shown and who may see them (the lifts module and server/access by default). */
 export interface LiftSource {

@@ -1,7 +1,7 @@
-import { DEFAULT_SETTINGS, type Settings } from '../../contract/settings';
-import { checkSettingsText } from '../../contract/settings-check';
-import { definePlugin } from '../lib/define-plugin';
-import { createSettingsRepository } from '../modules/settings/settings.repository';
+import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
+import { checkSettingsText } from '../../../contract/settings-check';
+import { definePlugin } from '../../lib/define-plugin';
+import { createSettingsRepository } from './settings.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,43 +1,17 @@
 import type { Language } from '../../../contract/constants';
-
-/** A mail ready to send: plain text and a simple HTML part with the same content. */
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { composeMail, type MailContent, oneLine } from '../../integrations/mail/layout';
 
 /**
- * A name someone typed (display names), as one line of plain text: line breaks, control and
- * direction-override characters become spaces, so it cannot start paragraphs of its own or turn
- * the text around. HTML is escaped where the mail is put together.
+ * The invitation and reset mails (docs/access.md): the subject as the headline, the paragraphs,
+ * the link as a button with its address under it, and the small print.
  */
-const oneLine = (name: string) => name.replace(/[\s\p{Cc}\u202A-\u202E\u2066-\u2069]+/gu, ' ').trim();
-
-/**
- * The subject as the mail's headline, then paragraphs and one button-like link, as plain text and
- * as HTML. The headline is always the portal's own text: names users typed go only into the
- * paragraphs, so a mail never opens with (nor is previewed as) what someone put in a name.
- */
-function compose(
+function accountMail(
   subject: string,
   paragraphs: string[],
   link: { label: string; url: string },
-  after: string[],
-) {
-  const text = [subject, ...paragraphs, `${link.label}: ${link.url}`, ...after].join('\n\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1a202c">',
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>`,
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#2b6cb0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>`,
-    `<p style="font-size:12px;color:#4a5568">${escapeHtml(link.url)}</p>`,
-    ...after.map((paragraph) => `<p style="font-size:12px;color:#4a5568">${escapeHtml(paragraph)}</p>`),
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  notes: string[],
+): MailContent {
+  return composeMail({ subject, headline: true, paragraphs, link: { ...link, showUrl: true }, notes });
 }
 
 export interface InvitationMailInput {
@@ -52,7 +26,7 @@ export function invitationMail(language: Language, input: InvitationMailInput): 
   const displayName = oneLine(input.displayName);
   const inviterName = oneLine(input.inviterName);
   if (language === 'en') {
-    return compose(
+    return accountMail(
       'Your invitation to the Lift Portal',
       [
         `Hello ${displayName},`,
@@ -65,7 +39,7 @@ export function invitationMail(language: Language, input: InvitationMailInput): 
       ],
     );
   }
-  return compose(
+  return accountMail(
     'Ihre Einladung zum Aufzugsportal',
     [
       `Hallo ${displayName},`,
@@ -89,7 +63,7 @@ export interface PasswordResetMailInput {
 export function passwordResetMail(language: Language, input: PasswordResetMailInput): MailContent {
   const displayName = oneLine(input.displayName);
   if (language === 'en') {
-    return compose(
+    return accountMail(
       'Reset your Lift Portal password',
       [
         `Hello ${displayName},`,
@@ -102,7 +76,7 @@ export function passwordResetMail(language: Language, input: PasswordResetMailIn
       ],
     );
   }
-  return compose(
+  return accountMail(
     'Passwort für das Aufzugsportal zurücksetzen',
     [
       `Hallo ${displayName},`,
@@ -114,22 +88,4 @@ export function passwordResetMail(language: Language, input: PasswordResetMailIn
       'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
     ],
   );
-}
-
-/** A plain-text version of an HTML mail body sent through `sendMailOverGmailSMTP`. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h\d|li|tr)>/gi, '\n\n')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)))
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }

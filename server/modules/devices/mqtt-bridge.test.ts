@@ -1,12 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEVICE_AUTH_ERROR } from '../../contract/device';
-import { MSG } from '../../contract/messages';
-import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
-import { adminSendsToController } from '../../tests/server/helpers/controller-requests';
-import { mosquittoMissing, startBroker, type TestBroker } from '../../tests/server/helpers/mosquitto';
-import { alarms, deviceReceipts, lifts, logs, messages } from '../db/schema';
-import { MqttController } from '../demo/mqtt-controller';
+import { DEVICE_AUTH_ERROR } from '../../../contract/device';
+import { MSG } from '../../../contract/messages';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { adminSendsToController } from '../../../tests/server/helpers/controller-requests';
+import { mosquittoMissing, startBroker, type TestBroker } from '../../../tests/server/helpers/mosquitto';
+import { alarms, deviceReceipts, lifts, logs, messages } from '../../db/schema';
+import { MqttController } from '../../demo/mqtt-controller';
 import { insertLiftWithKey, testImei } from './device-test-kit';
 
 /**

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Namespace, Socket } from 'socket.io';
 import * as v from 'valibot';
-import type { ConnectedController, DeviceTraffic } from '../../contract/console';
+import type { ConnectedController, DeviceTraffic } from '../../../contract/console';
 import {
   type ControllerAck,
   type ControllerRequest,
@@ -16,17 +16,18 @@ import {
   ParamsReadingSchema,
   type ServerToDeviceEvents,
   StatsReadingSchema,
-} from '../../contract/device';
-import { MSG } from '../../contract/messages';
-import type { LiftParameters } from '../../contract/parameters';
-import type { Database } from '../db/client';
-import { deviceConnections, lifts } from '../db/schema';
-import { takeSyncLock } from '../db/sync-lock';
-import { definePlugin } from '../lib/define-plugin';
-import { hashDeviceKey } from '../modules/lifts/lifts.repository';
-import { type LogEntry, writeLog } from '../modules/logs/write-log';
-import { IngestQueue, type IngestStep, type Reading } from './ingest';
-import { controllerRoom, DEVS_ROOM } from './rooms';
+} from '../../../contract/device';
+import { MSG } from '../../../contract/messages';
+import type { LiftParameters } from '../../../contract/parameters';
+import type { Database } from '../../db/client';
+import { deviceConnections, lifts } from '../../db/schema';
+import { takeSyncLock } from '../../db/sync-lock';
+import { definePlugin } from '../../lib/define-plugin';
+import { controllerRoom, DEVS_ROOM } from '../../realtime/rooms';
+import { hashDeviceKey } from '../lifts/lifts.repository';
+import { type LogEntry, writeLog } from '../logs/write-log';
+import { IngestQueue, type IngestStep, type Reading } from '../telemetry/ingest';
+import { ReadingPath, type ReadingStepName } from '../telemetry/reading-path';
 
 interface DeviceSocketData {
   imei: string;
@@ -63,8 +64,8 @@ export interface DeviceGateway {
   sendCommand(imei: string, command: DeviceCommand): Promise<ControllerAck>;
   /** Drops a controller's connection (its key was rotated or its lift deleted); it must sign in again. */
   disconnect(imei: string): void;
-  /** Adds work done inside each ingest transaction (see `IngestStep` in ingest.ts). */
-  addIngestStep(step: IngestStep): void;
+  /** Provides a named step of the reading path, run inside each ingest transaction (telemetry/reading-path.ts). */
+  provideReadingStep(name: ReadingStepName, step: IngestStep): void;
   /** A lift got a new device key (registered or rotated); transports that keep accounts learn it. */
   keyIssued(imei: string, key: string): Promise<void>;
   /**
@@ -128,7 +129,12 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
     const db = app.db;
     const nsp = app.io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
     const live = app.liveLifts;
+    // Filled in READING_STEPS' order once every domain has provided its step (onReady below).
     const ingestSteps: IngestStep[] = [];
+    const readingPath = new ReadingPath();
+    app.addHook('onReady', async () => {
+      ingestSteps.push(...readingPath.steps());
+    });
     const ingest = new IngestQueue(db, {
       steps: ingestSteps,
       onCommitted: ({ liftIds, messages }) => {
@@ -458,9 +464,7 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
         nsp.in(controllerRoom(imei)).disconnectSockets(true);
         for (const transport of transports) transport.forget(imei);
       },
-      addIngestStep: (step: IngestStep) => {
-        ingestSteps.push(step);
-      },
+      provideReadingStep: (name: ReadingStepName, step: IngestStep) => readingPath.provide(name, step),
       keyIssued: async (imei: string, key: string) => {
         await Promise.all(transports.map((transport) => transport.keyIssued?.(imei, key)));
       },

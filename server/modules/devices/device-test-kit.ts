@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { defaultParameters } from '../../contract/parameters';
-import type { Database } from '../db/client';
-import { lifts, liftUsers } from '../db/schema';
-import { hashDeviceKey } from '../modules/lifts/lifts.repository';
+import { defaultParameters } from '../../../contract/parameters';
+import type { Database } from '../../db/client';
+import { lifts, liftUsers } from '../../db/schema';
+import { hashDeviceKey } from '../lifts/lifts.repository';
 
 let counter = 0;
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { EventReading, ParamsReading, StatsReading } from '../../contract/device';
-import type { LiftParameters } from '../../contract/parameters';
-import type { Message, MessageKind } from '../../contract/schemas/message';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/results';
-import { toMessage } from '../modules/messages/message-mapper';
+import type { EventReading, ParamsReading, StatsReading } from '../../../contract/device';
+import type { LiftParameters } from '../../../contract/parameters';
+import type { Message, MessageKind } from '../../../contract/schemas/message';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import { toMessage } from '../messages/message-mapper';
 
 /** One validated reading of one controller, waiting for its batch. */
 export type Reading =

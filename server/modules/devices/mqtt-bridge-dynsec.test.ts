@@ -1,17 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MQTT_READING_KINDS, mqttTopic } from '../../contract/device';
-import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
-import { adminSendsToController } from '../../tests/server/helpers/controller-requests';
+import { MQTT_READING_KINDS, mqttTopic } from '../../../contract/device';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { adminSendsToController } from '../../../tests/server/helpers/controller-requests';
 import {
   dynsecPlugin,
   mosquittoMissing,
   startBroker,
   type TestBroker,
-} from '../../tests/server/helpers/mosquitto';
-import { deviceReceipts, lifts, users } from '../db/schema';
-import { MqttController } from '../demo/mqtt-controller';
+} from '../../../tests/server/helpers/mosquitto';
+import { deviceReceipts, lifts, users } from '../../db/schema';
+import { MqttController } from '../../demo/mqtt-controller';
 import { insertLiftWithKey, testImei } from './device-test-kit';
 
 /**

@@ -1,15 +1,15 @@
 import * as v from 'valibot';
-import { MSG } from '../../contract/messages';
+import { MSG } from '../../../contract/messages';
 import {
   type ChatMessage,
   ChatMessageInputSchema,
   type ChatSendAnswer,
   ChatTypingInputSchema,
-} from '../../contract/schemas/chat';
-import type { ChatRepository } from '../modules/chat/chat.repository';
-import { toFieldErrors } from '../plugins/validation';
-import { userRoom } from './rooms';
-import type { UserSocket, UserSocketServer } from './user-socket';
+} from '../../../contract/schemas/chat';
+import { toFieldErrors } from '../../plugins/validation';
+import { userRoom } from '../../realtime/rooms';
+import type { UserSocket, UserSocketServer } from '../../realtime/user-socket';
+import type { ChatRepository } from './chat.repository';
 
 const MAX_WAITING_EVENTS = 50;
 

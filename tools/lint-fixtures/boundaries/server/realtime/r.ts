@@ -1,0 +1,3 @@
+import { m } from '../modules/m/m';
+
+export const r = m;
