@@ -4,7 +4,7 @@ import * as v from 'valibot';
  * The portal's settings document: what admins and devs tune without a deploy (`/apps/json`,
  * `GET /json/read`, `POST /json/write`). Every key has a default, so an empty document `{}` is a
  * whole one and a document written before a key existed stays valid. The server reads it at start
- * and whenever it changes (server/plugins/settings.ts); docs/settings.md explains each key.
+ * and whenever it changes (server/modules/settings/settings.plugin.ts); docs/settings.md explains each key.
  */
 
 const wholeNumber = (min: number, max: number, fallback: number) =>

@@ -50,6 +50,14 @@ function isAzureConnectionString(value: string): boolean {
   );
 }
 
+/** `a, b,,c` as `['a', 'b', 'c']`: the comma-separated lists of the environment. */
+const commaList = v.transform((list: string) =>
+  list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(
     v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
@@ -97,13 +105,8 @@ const EnvSchema = v.object({
   PUSH_ALLOW_HOSTS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((list) =>
-        list
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean)
-          .map((entry) => parseAllowedHost(entry) ?? entry),
-      ),
+      commaList,
+      v.transform((entries) => entries.map((entry) => parseAllowedHost(entry) ?? entry)),
       v.array(v.object({ hostname: v.string(), port: v.optional(v.number()) }, PUSH_ALLOW_HOSTS_FORMAT)),
     ),
     '',
@@ -134,12 +137,7 @@ const EnvSchema = v.object({
   TOPUP_RECIPIENTS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((list) =>
-        list
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      ),
+      commaList,
       v.array(v.pipe(v.string(), v.email('must be a comma-separated list of email addresses'))),
     ),
     '',

@@ -561,7 +561,7 @@ export type DescriptionRow = typeof descriptions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
 
-// ---- Alarms (issue 18, docs/alarms.md) ----
+// ---- Alarms (docs/alarms.md) ----
 
 /**
  * An alarm of a lift: an error its controller raised, or its silence. At most one alarm per lift,
@@ -643,7 +643,7 @@ export const alarmNotificationCounts = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Analytics and maintenance (issue 18; docs/analytics.md, docs/maintenance.md)
+// Analytics and maintenance (docs/analytics.md, docs/maintenance.md)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -798,7 +798,7 @@ export const maintenanceNotices = pgTable(
   (table) => [primaryKey({ columns: [table.liftId, table.cycle, table.userId] })],
 );
 
-// ---- Projects, base data and the JSON settings (issue 17; docs/projects.md, docs/base-data.md,
+// ---- Projects, base data and the JSON settings (docs/projects.md, docs/base-data.md,
 // docs/settings.md) ----
 
 /**
@@ -863,7 +863,7 @@ export const projects = pgTable(
 );
 export type ProjectRow = typeof projects.$inferSelect;
 // ---------------------------------------------------------------------------------------------
-// Tableau (issue 16, docs/tableau.md): folders (product lines), subfolders (articles), resources
+// Tableau (docs/tableau.md): folders (product lines), subfolders (articles), resources
 // (part images) and templates (panel layouts).
 
 /** A product line. Public folders are shared by every admin; private ones are their owner's. */

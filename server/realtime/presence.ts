@@ -109,7 +109,7 @@ export class Presence {
     return this.snapshot.users;
   }
 
-  /** Who is online, for the live lift updates (server/realtime/live-lifts.ts). */
+  /** Who is online, for the live lift updates (server/modules/lifts/live-lifts.ts). */
   async audience(): Promise<Audience> {
     await this.list();
     return this.last;

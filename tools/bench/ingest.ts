@@ -11,7 +11,7 @@
  * `--cpu-prof <dir>` writes a V8 CPU profile of the portal's process into that folder (open it in
  * Chrome DevTools or speedscope) to see where an ingest's time goes.
  *
- * `--batch <size>` times the database side alone: `writeBatch` (server/realtime/ingest.ts) with the
+ * `--batch <size>` times the database side alone: `writeBatch` (server/modules/telemetry/ingest.ts) with the
  * analytics and alarms steps, in this process, on a scratch database, batches of that many readings
  * of the same mix (one in 20 an info event), round-robin over the controllers. No socket.io, no
  * portal process: the figure to compare when changing the batch statements or the tables' indexes.

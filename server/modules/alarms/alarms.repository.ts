@@ -303,7 +303,7 @@ async function tryLock(tx: IngestTransaction, key: number): Promise<boolean> {
 }
 
 /**
- * The ingest step (server/realtime/ingest.ts): inside the batch's transaction, error raises open
+ * The ingest step (server/modules/telemetry/ingest.ts): inside the batch's transaction, error raises open
  * alarms (once: the partial unique index and `on conflict do nothing`), clears close them, and any
  * reading closes the lift's offline alarm. Answers the alarms it opened, and all it changed.
  */

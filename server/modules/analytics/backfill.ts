@@ -64,7 +64,7 @@ ON CONFLICT ("lift_id", "hour") DO UPDATE SET
   `INSERT INTO "analytics_daily" ("lift_id", "day", "trips", "hours", "faults", "repairs", "repair_ms")
 SELECT lift_id, (hour AT TIME ZONE 'Europe/Berlin')::date, sum(trips), sum(hours), sum(faults), sum(repairs), sum(repair_ms)
 FROM "analytics_hourly" GROUP BY 1, 2;`,
-  `-- The lift row is the truth of what is raised now (server/realtime/ingest.ts keeps it).
+  `-- The lift row is the truth of what is raised now (server/modules/telemetry/ingest.ts keeps it).
 INSERT INTO "analytics_outages" ("lift_id", "started_at")
 SELECT l.id, l.broken_since FROM lifts l
 WHERE l.broken_since IS NOT NULL

@@ -80,7 +80,7 @@ export interface DeviceGateway {
    * connect and disconnect do; the lift is online while any process holds it so.
    */
   setControllerOnline(controller: ControllerRef, online: boolean): void;
-  /** Another transport of controllers (server/realtime/mqtt-bridge.ts); `connected` lists them from the database. */
+  /** Another transport of controllers (server/modules/devices/mqtt-bridge.ts); `connected` lists them from the database. */
   addTransport(transport: DeviceTransport): void;
 }
 

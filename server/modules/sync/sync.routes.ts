@@ -11,7 +11,7 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     ...(await pullChanges(app.db, currentUser(request), request.query)),
     settings: clientSettings(app.settings.current()),
   }));
-  // Every process applies a new settings document (server/plugins/settings.ts) and tells its own
+  // Every process applies a new settings document (server/modules/settings/settings.plugin.ts) and tells its own
   // sockets: the mirrors pull, and with it take the new maintenance defaults and SIM threshold.
   const stop = app.settings.onChange(() => askEveryoneToPull(app, 'settings'));
   app.addHook('onClose', async () => {

@@ -22,7 +22,7 @@ import { showToast } from '../../ui/toaster';
 const LEVEL_COLOURS = { info: 'blue', warn: 'orange', error: 'red' } as const;
 const LEVEL_LABELS = { info: msg`Info`, warn: msg`Warning`, error: msg`Error` } as const;
 const SOURCE_LABELS = { server: msg`Server`, device: msg`Device` } as const;
-/** Why the gateway refused a controller (server/realtime/device-gateway.ts `logRefused`). */
+/** Why the gateway refused a controller (server/modules/devices/device-gateway.ts `logRefused`). */
 const REFUSAL_REASONS: Record<string, ReturnType<typeof msg>> = {
   'invalid handshake': msg`invalid handshake`,
   'wrong key': msg`wrong key`,
