@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 
 /** The signed-in user and the other person, as two aliases of `users` in one query. */
 export const me = alias(users, 'me');

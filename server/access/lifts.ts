@@ -1,7 +1,8 @@
 import { and, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/results';
-import { lifts, type UserRow } from '../db/schema';
+import { lifts } from '../db/schema/lifts';
+import type { UserRow } from '../db/schema/users';
 
 /** The part of a signed-in user the data scope depends on. */
 export type ScopeUser = Pick<UserRow, 'id' | 'role' | 'companyId'>;

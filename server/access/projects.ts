@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { projects, users } from '../db/schema';
+import { projects } from '../db/schema/projects';
+import { users } from '../db/schema/users';
 import type { ScopeUser } from './lifts';
 
 /**

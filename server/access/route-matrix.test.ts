@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { hasRole, ROLES, type Role } from '../../contract/roles';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
-import { alarms } from '../db/schema';
+import { alarms } from '../db/schema/alarms';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
 import { formData } from '../modules/storage/storage-fixtures';
 

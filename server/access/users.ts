@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { grantableRoles, hasRole, type Role } from '../../contract/roles';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import type { ScopeUser } from './lifts';
 
 /**

@@ -8,7 +8,7 @@ import { createPostgresDatabase, TEST_DB_KIND } from '../../tests/server/helpers
 import { MIGRATIONS_DIR } from '../../tests/server/helpers/paths';
 import { buildApp } from '../app';
 import { openDatabase } from './client';
-import { users } from './schema';
+import { users } from './schema/users';
 
 /** How many migrations the database has recorded (both drivers answer `{ rows }`). */
 async function appliedMigrations(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<number> {

@@ -6,7 +6,50 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as alarmsTables from './schema/alarms';
+import * as analyticsTables from './schema/analytics';
+import * as baseDataTables from './schema/base-data';
+import * as chatTables from './schema/chat';
+import * as clusterTables from './schema/cluster';
+import * as descriptionsTables from './schema/descriptions';
+import * as devicesTables from './schema/devices';
+import * as emailTables from './schema/email';
+import * as filesTables from './schema/files';
+import * as idempotencyTables from './schema/idempotency';
+import * as jobsTables from './schema/jobs';
+import * as liftsTables from './schema/lifts';
+import * as logsTables from './schema/logs';
+import * as maintenanceTables from './schema/maintenance';
+import * as messagesTables from './schema/messages';
+import * as projectsTables from './schema/projects';
+import * as settingsTables from './schema/settings';
+import * as simsTables from './schema/sims';
+import * as tableauTables from './schema/tableau';
+import * as usersTables from './schema/users';
+
+/** Every table, each domain's from its own file in db/schema/ (drizzle.config.ts reads the same folder). */
+export const schema = {
+  ...alarmsTables,
+  ...analyticsTables,
+  ...baseDataTables,
+  ...chatTables,
+  ...clusterTables,
+  ...descriptionsTables,
+  ...devicesTables,
+  ...emailTables,
+  ...filesTables,
+  ...idempotencyTables,
+  ...jobsTables,
+  ...liftsTables,
+  ...logsTables,
+  ...maintenanceTables,
+  ...messagesTables,
+  ...projectsTables,
+  ...settingsTables,
+  ...simsTables,
+  ...tableauTables,
+  ...usersTables,
+};
 
 /** The query API both drivers share; modules never see which one is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,6 +1,7 @@
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { descriptions, lifts } from '../db/schema';
+import { descriptions } from '../db/schema/descriptions';
+import { lifts } from '../db/schema/lifts';
 import { newDeviceKey } from '../modules/lifts/lifts.repository';
 import { VirtualController } from './virtual-controller';
 

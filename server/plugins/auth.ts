@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { hasRole, type Role } from '../../contract/roles';
 import { type TokenClaims, TokenClaimsSchema } from '../../contract/schemas/user';
 import { HOUR_MS } from '../../contract/time';
-import type { SessionRow, UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema/users';
 import { definePlugin } from '../lib/define-plugin';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { createSessionCache } from './session-cache';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
-import { idempotencyKeys, lifts } from '../db/schema';
+import { idempotencyKeys } from '../db/schema/idempotency';
+import { lifts } from '../db/schema/lifts';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
 import { requestFingerprint } from './idempotency';
 

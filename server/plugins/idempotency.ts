@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contra
 import { DAY_MS, HOUR_MS } from '../../contract/time';
 import type { Database } from '../db/client';
 import { runInTransaction } from '../db/request-transaction';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from '../db/schema/idempotency';
 import { createAtRestCipher } from '../lib/at-rest-cipher';
 import { definePlugin } from '../lib/define-plugin';
 import { HttpError } from '../lib/http-error';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_MS } from '../../contract/time';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
-import { periodicJobRuns } from '../db/schema';
+import { periodicJobRuns } from '../db/schema/jobs';
 import { catchUpDelayMs } from './jobs';
 
 let t: TestApp | undefined;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { periodicJobRuns } from '../db/schema';
+import { periodicJobRuns } from '../db/schema/jobs';
 import { definePlugin } from '../lib/define-plugin';
 
 /** What a periodic job may say about when it runs first. */

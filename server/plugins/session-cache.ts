@@ -1,4 +1,4 @@
-import type { SessionRow, UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema/users';
 
 /** A token's user and open session, as `findOpen` reads them. */
 interface SignedRow {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
+import { type SessionRow, sessions, type UserRow, users } from '../db/schema/users';
 
 /** Why a session ended; kept on the row for the audit trail. */
 export type SessionEndReason = 'logout' | 'password' | 'reset' | 'role' | 'disabled' | 'deleted';

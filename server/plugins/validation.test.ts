@@ -4,7 +4,10 @@ import { berlinDay } from '../../contract/maintenance';
 import { MSG } from '../../contract/messages';
 import type { Role } from '../../contract/roles';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
-import { maintenanceVisits, messages, projects, users } from '../db/schema';
+import { maintenanceVisits } from '../db/schema/maintenance';
+import { messages } from '../db/schema/messages';
+import { projects } from '../db/schema/projects';
+import { users } from '../db/schema/users';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
 import { findUnstorableText } from './validation';
 

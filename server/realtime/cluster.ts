@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { clusterNodes, deviceConnections, lifts, presenceSockets } from '../db/schema';
+import { clusterNodes, presenceSockets } from '../db/schema/cluster';
+import { deviceConnections } from '../db/schema/devices';
+import { lifts } from '../db/schema/lifts';
 import { takeSyncLock } from '../db/sync-lock';
 import { definePlugin } from '../lib/define-plugin';
 

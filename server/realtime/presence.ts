@@ -3,7 +3,8 @@ import { hasRole } from '../../contract/roles';
 import type { OnlineUser } from '../../contract/socket';
 import { visibleAmong } from '../access/contacts';
 import type { Database } from '../db/client';
-import { presenceSockets, users as userTable } from '../db/schema';
+import { presenceSockets } from '../db/schema/cluster';
+import { users as userTable } from '../db/schema/users';
 import { userRoom } from './rooms';
 
 /** Who is online across processes, as LiveLifts needs it: user ids and whether any staff or dev is. */

@@ -13,7 +13,7 @@ import {
   signedOutByServer,
   type UserSocket,
 } from '../../tests/server/helpers/user-sockets';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { VirtualController } from '../demo/virtual-controller';
 import { insertLiftWithKey } from '../modules/devices/device-test-kit';
 import { hashPassword } from '../modules/users/password';

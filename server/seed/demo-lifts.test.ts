@@ -2,7 +2,10 @@ import { count, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/server/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/server/helpers/database';
-import { descriptions, lifts, messages, users } from '../db/schema';
+import { descriptions } from '../db/schema/descriptions';
+import { lifts } from '../db/schema/lifts';
+import { messages } from '../db/schema/messages';
+import { users } from '../db/schema/users';
 import { DEMO_DESCRIPTIONS } from './demo-descriptions';
 import { DEMO_LIFT_COUNT, DEMO_LIFT_IMEIS } from './demo-lifts';
 

@@ -1,7 +1,11 @@
 import type { LiftParameters } from '../../contract/parameters';
 import { DAY_MS, HOUR_MS } from '../../contract/time';
 import type { Database } from '../db/client';
-import { descriptions, lifts, liftUsers, messages, type NewUserRow, sims, users } from '../db/schema';
+import { descriptions } from '../db/schema/descriptions';
+import { lifts, liftUsers } from '../db/schema/lifts';
+import { messages } from '../db/schema/messages';
+import { sims } from '../db/schema/sims';
+import { type NewUserRow, users } from '../db/schema/users';
 import { withLuhn } from '../integrations/sim/simulator';
 import { newDeviceKey } from '../modules/lifts/lifts.repository';
 import { DEMO_DESCRIPTIONS } from './demo-descriptions';

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from '../../contract/constants';
 import type { Role } from '../../contract/roles';
 import type { Database } from '../db/client';
-import type { NewUserRow, UserRow } from '../db/schema';
+import type { NewUserRow, UserRow } from '../db/schema/users';
 import { hashPassword } from '../modules/users/password';
 import { createUsersRepository } from '../modules/users/users.repository';
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_PASSWORD } from '../../contract/constants';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { hashPassword } from '../modules/users/password';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { seedDemoLifts } from './demo-lifts';

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../../contract/constants';
 import { buildApp } from '../../server/app';
 import { createTestApp, DEMO_EMAILS, testConfig } from '../../tests/server/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../tests/server/helpers/database';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { DEMO_COMPANY_ID } from './demo-users';
 import { StartupError } from './index';
 

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { defaultParameters } from '../../contract/parameters';
-import * as schema from '../../server/db/schema';
+import { schema } from '../../server/db/client';
 import {
   createTelemetryRepository,
   syncFloorStart,

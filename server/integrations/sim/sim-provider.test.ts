@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultParameters } from '../../../contract/parameters';
 import { createTestApp } from '../../../tests/server/helpers/app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/server/helpers/database';
-import { lifts, sims } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { sims } from '../../db/schema/sims';
 import { growUsageWithTrips, MB_PER_TRIP } from './sim-provider';
 import { type SimSimulator, startSimSimulator } from './simulator';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { lifts, sims } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { sims } from '../../db/schema/sims';
 import { definePlugin } from '../../lib/define-plugin';
 import { createSimProviderClient, type SimProviderClient } from './once-client';
 import { type SimSimulator, type SimulatorCardInput, startSimSimulator } from './simulator';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsApi } from '../../../contract/api/accounts';
 import { MSG, type ServerMessage } from '../../../contract/messages';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { HttpError } from '../../lib/http-error';
 import { createSealedTokens, type SealedPayload } from '../../lib/sealed-token';
 import { addressRateLimit, requestRateLimit } from '../../plugins/rate-limit';

@@ -1,5 +1,5 @@
 import type { Alarm } from '../../../contract/schemas/alarm';
-import type { AlarmRow } from '../../db/schema';
+import type { AlarmRow } from '../../db/schema/alarms';
 
 /** An alarm row as the API and the offline mirror show it (offline alarms have no code). */
 export function toAlarm(row: AlarmRow): Alarm {

@@ -10,15 +10,10 @@ import {
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import {
-  type AlarmRow,
-  alarmNotificationCounts,
-  alarms,
-  descriptions,
-  lifts,
-  pushSubscriptions,
-  users,
-} from '../../db/schema';
+import { type AlarmRow, alarmNotificationCounts, alarms, pushSubscriptions } from '../../db/schema/alarms';
+import { descriptions } from '../../db/schema/descriptions';
+import { lifts } from '../../db/schema/lifts';
+import { users } from '../../db/schema/users';
 import type { IngestTransaction, Reading } from '../telemetry/ingest';
 import { toAlarm } from './alarm-mapper';
 import { OFFLINE_NAME } from './alarm-texts';

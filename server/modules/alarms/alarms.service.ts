@@ -1,6 +1,6 @@
 import { min } from 'drizzle-orm';
 import { MINUTE_MS } from '../../../contract/time';
-import { clusterNodes } from '../../db/schema';
+import { clusterNodes } from '../../db/schema/cluster';
 import { definePlugin } from '../../lib/define-plugin';
 import { toAlarm } from './alarm-mapper';
 import { createAlarmNotifier } from './alarm-notifier';

@@ -6,14 +6,10 @@ import { ALARM_MSG } from '../../../contract/alarm-messages';
 import type { NotificationPreference } from '../../../contract/constants';
 import type { Alarm, AlarmListItem, AlarmPushPayload } from '../../../contract/schemas/alarm';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import {
-  alarmNotificationCounts,
-  alarms,
-  descriptions,
-  lifts,
-  pushSubscriptions,
-  users,
-} from '../../db/schema';
+import { alarmNotificationCounts, alarms, pushSubscriptions } from '../../db/schema/alarms';
+import { descriptions } from '../../db/schema/descriptions';
+import { lifts } from '../../db/schema/lifts';
+import { users } from '../../db/schema/users';
 import { VirtualController } from '../../demo/virtual-controller';
 import { readOutbox } from '../../integrations/mail/mailer';
 import { startTestPushEndpoint, type TestPushEndpoint } from '../../integrations/push/test-push-endpoint';

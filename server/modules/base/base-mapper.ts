@@ -1,5 +1,5 @@
 import type { BaseCategory, BaseEntry } from '../../../contract/schemas/base';
-import type { BaseEntryRow } from '../../db/schema';
+import type { BaseEntryRow } from '../../db/schema/base-data';
 
 /** A base data row as the API and the offline mirror send it (docs/base-data.md). */
 export function toBaseEntry(row: BaseEntryRow): BaseEntry {

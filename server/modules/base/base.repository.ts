@@ -3,7 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BaseCategory, BaseEntry } from '../../../contract/schemas/base';
 import { LIFT_BASE_FIELDS, type LiftBaseField } from '../../../contract/schemas/lift';
 import type { Database } from '../../db/client';
-import { baseEntries, lifts, projects } from '../../db/schema';
+import { baseEntries } from '../../db/schema/base-data';
+import { lifts } from '../../db/schema/lifts';
+import { projects } from '../../db/schema/projects';
 import { toBaseEntry } from './base-mapper';
 
 export type NewBaseEntry = Pick<

@@ -3,7 +3,7 @@ import type { ChatMessage, Contact } from '../../../contract/schemas/chat';
 import { chatPairCondition, mayTalk, me, partner } from '../../access/contacts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { chatMessages, contactStars } from '../../db/schema';
+import { chatMessages, contactStars } from '../../db/schema/chat';
 
 type ChatMessageRow = typeof chatMessages.$inferSelect;
 

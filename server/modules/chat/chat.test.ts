@@ -6,7 +6,9 @@ import type { Role } from '../../../contract/roles';
 import type { ChatMessage, ChatSendAnswer, Contact } from '../../../contract/schemas/chat';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contract/socket';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { chatMessages, lifts, liftUsers, type NewUserRow, users } from '../../db/schema';
+import { chatMessages } from '../../db/schema/chat';
+import { lifts, liftUsers } from '../../db/schema/lifts';
+import { type NewUserRow, users } from '../../db/schema/users';
 
 type UserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

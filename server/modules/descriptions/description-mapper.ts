@@ -1,5 +1,5 @@
 import type { Description } from '../../../contract/schemas/description';
-import type { DescriptionRow } from '../../db/schema';
+import type { DescriptionRow } from '../../db/schema/descriptions';
 
 /** The API view of a catalogue row, as the REST routes and sync pull answer it. */
 export function toDescription(row: DescriptionRow): Description {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Description, DescriptionInput, DescriptionUpdate } from '../../../contract/schemas/description';
 import type { Database } from '../../db/client';
-import { descriptions } from '../../db/schema';
+import { descriptions } from '../../db/schema/descriptions';
 import { toDescription } from './description-mapper';
 
 /** The live catalogue, sorted by number. */

@@ -20,7 +20,8 @@ import {
 import { MSG } from '../../../contract/messages';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { Database } from '../../db/client';
-import { deviceConnections, lifts } from '../../db/schema';
+import { deviceConnections } from '../../db/schema/devices';
+import { lifts } from '../../db/schema/lifts';
 import { takeSyncLock } from '../../db/sync-lock';
 import { definePlugin } from '../../lib/define-plugin';
 import { controllerRoom, DEVS_ROOM } from '../../realtime/rooms';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defaultParameters } from '../../../contract/parameters';
 import type { Database } from '../../db/client';
-import { lifts, liftUsers } from '../../db/schema';
+import { lifts, liftUsers } from '../../db/schema/lifts';
 import { hashDeviceKey } from '../lifts/lifts.repository';
 
 let counter = 0;

@@ -10,7 +10,9 @@ import {
   startBroker,
   type TestBroker,
 } from '../../../tests/server/helpers/mosquitto';
-import { deviceReceipts, lifts, users } from '../../db/schema';
+import { deviceReceipts } from '../../db/schema/devices';
+import { lifts } from '../../db/schema/lifts';
+import { users } from '../../db/schema/users';
 import { MqttController } from '../../demo/mqtt-controller';
 import { insertLiftWithKey, testImei } from './device-test-kit';
 

@@ -5,7 +5,11 @@ import { MSG } from '../../../contract/messages';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { adminSendsToController } from '../../../tests/server/helpers/controller-requests';
 import { mosquittoMissing, startBroker, type TestBroker } from '../../../tests/server/helpers/mosquitto';
-import { alarms, deviceReceipts, lifts, logs, messages } from '../../db/schema';
+import { alarms } from '../../db/schema/alarms';
+import { deviceReceipts } from '../../db/schema/devices';
+import { lifts } from '../../db/schema/lifts';
+import { logs } from '../../db/schema/logs';
+import { messages } from '../../db/schema/messages';
 import { MqttController } from '../../demo/mqtt-controller';
 import { insertLiftWithKey, testImei } from './device-test-kit';
 

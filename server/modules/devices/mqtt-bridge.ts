@@ -16,7 +16,7 @@ import {
   mqttTopic,
 } from '../../../contract/device';
 import { MSG } from '../../../contract/messages';
-import { lifts } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
 import { definePlugin } from '../../lib/define-plugin';
 import type { Reading } from '../telemetry/ingest';
 import { CONTROLLER_ACK_TIMEOUT_MS, type DeviceTransport } from './device-gateway';

@@ -8,7 +8,7 @@ import type { ProjectDocument } from '../../../contract/schemas/project';
 import { type User, UserSchema } from '../../../contract/schemas/user';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
-import { projects } from '../../db/schema';
+import { projects } from '../../db/schema/projects';
 
 /**
  * The hourly limits on mails a user triggers (docs/api.md#rate-limits), with their defaults: 30 per

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import { HOUR_MS } from '../../../contract/time';
 import type { Database } from '../../db/client';
-import { mailSends } from '../../db/schema';
+import { mailSends } from '../../db/schema/email';
 import { definePlugin } from '../../lib/define-plugin';
 import { HttpError } from '../../lib/http-error';
 

@@ -3,7 +3,9 @@ import { deflateSync } from 'node:zlib';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { liftFiles, lifts, liftUsers, users } from '../../db/schema';
+import { liftFiles } from '../../db/schema/files';
+import { lifts, liftUsers } from '../../db/schema/lifts';
+import { users } from '../../db/schema/users';
 import { type Storage, SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { liftFileContentPath } from './file-mapper';
 

@@ -1,5 +1,5 @@
 import type { LiftFile } from '../../../contract/schemas/file';
-import type { LiftFileRow } from '../../db/schema';
+import type { LiftFileRow } from '../../db/schema/files';
 
 /** A lift file row as the API and the mirror show it, with the name of whoever added it. */
 export function toLiftFile(row: LiftFileRow, addedByName: string | null): LiftFile {

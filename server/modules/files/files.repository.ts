@@ -2,7 +2,9 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { LiftFile } from '../../../contract/schemas/file';
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
-import { type LiftFileRow, liftFiles, lifts, users } from '../../db/schema';
+import { type LiftFileRow, liftFiles } from '../../db/schema/files';
+import { lifts } from '../../db/schema/lifts';
+import { users } from '../../db/schema/users';
 import { toLiftFile } from './file-mapper';
 
 export type NewLiftFile = Pick<

@@ -12,7 +12,7 @@ import {
   LiftFileRegisterSchema,
 } from '../../../contract/schemas/file';
 import { mayAddLiftFile, mayDeleteLiftFile } from '../../access/files';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { sendBlob } from '../../integrations/blob/send-blob';
 import {
   cleanFileName,

@@ -1,7 +1,9 @@
 import type { Role } from '../../../contract/roles';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { TestApp } from '../../../tests/server/helpers/app';
-import { messages, sims, users } from '../../db/schema';
+import { messages } from '../../db/schema/messages';
+import { sims } from '../../db/schema/sims';
+import { users } from '../../db/schema/users';
 
 /** Test fixtures: one lift of the demo customer ("own") and one of another company ("foreign"). */
 export interface LiftFixtures {

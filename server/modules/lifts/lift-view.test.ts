@@ -4,7 +4,7 @@ import { berlinDay } from '../../../contract/maintenance';
 import { defaultParameters } from '../../../contract/parameters';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { liftScopeCondition } from '../../access/lifts';
-import { lifts } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
 import { createLiftFixtures, type LiftFixtures } from './lift-fixtures';
 import { berlinDayOf, loadLifts, pageOfLifts } from './lift-view';
 

@@ -22,16 +22,10 @@ import {
 import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
 import { HOUR_MS } from '../../../contract/time';
 import type { Database } from '../../db/client';
-import {
-  type LiftRow,
-  type LiftUserKind,
-  lifts,
-  liftUsers,
-  maintenancePlans,
-  maintenanceVisits,
-  sims,
-  users,
-} from '../../db/schema';
+import { type LiftRow, type LiftUserKind, lifts, liftUsers } from '../../db/schema/lifts';
+import { maintenancePlans, maintenanceVisits } from '../../db/schema/maintenance';
+import { sims } from '../../db/schema/sims';
+import { users } from '../../db/schema/users';
 import { SharedReads } from '../../lib/shared-reads';
 import { settingsOf } from '../settings/settings.plugin';
 

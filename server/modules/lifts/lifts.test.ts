@@ -6,7 +6,9 @@ import { DashboardSummarySchema } from '../../../contract/schemas/dashboard';
 import { LiftListResponseSchema, LiftRegisteredSchema, LiftSchema } from '../../../contract/schemas/lift';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { userIdsWhoSeeLifts } from '../../access/lifts';
-import { lifts, liftUsers, maintenancePlans, messages } from '../../db/schema';
+import { lifts, liftUsers } from '../../db/schema/lifts';
+import { maintenancePlans } from '../../db/schema/maintenance';
+import { messages } from '../../db/schema/messages';
 import { createLiftFixtures, type LiftFixtures } from './lift-fixtures';
 import { hashDeviceKey } from './lifts.repository';
 

@@ -4,7 +4,7 @@ import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
 import { userIdsWhoSeeLifts } from '../../access/lifts';
 import type { Database } from '../../db/client';
-import { lifts } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
 import { definePlugin } from '../../lib/define-plugin';
 import type { Audience } from '../../realtime/presence';
 import { STAFF_ROOM, userRoom } from '../../realtime/rooms';

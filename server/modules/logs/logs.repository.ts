@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Log, LogQuerySchema } from '../../../contract/schemas/log';
 import type { Database } from '../../db/client';
-import { type LogRow, logs } from '../../db/schema';
+import { type LogRow, logs } from '../../db/schema/logs';
 import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { logs } from '../../db/schema';
+import { logs } from '../../db/schema/logs';
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';

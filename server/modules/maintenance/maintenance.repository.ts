@@ -4,7 +4,9 @@ import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { lifts, maintenancePlans, maintenanceVisits, users } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { maintenancePlans, maintenanceVisits } from '../../db/schema/maintenance';
+import { users } from '../../db/schema/users';
 import { toMaintenanceVisit } from './visit-mapper';
 
 /** One lift with what its due day depends on (a `DueSubject` of contract/maintenance.ts). */

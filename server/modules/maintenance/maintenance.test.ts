@@ -7,7 +7,8 @@ import type { LiftMaintenance, MaintenanceVisit } from '../../../contract/schema
 import type { SyncPullResponse } from '../../../contract/schemas/sync';
 import { clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { lifts, users } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { users } from '../../db/schema/users';
 import { readOutbox } from '../../integrations/mail/mailer';
 import { insertLiftWithKey } from '../devices/device-test-kit';
 import { writeBatch } from '../telemetry/ingest';

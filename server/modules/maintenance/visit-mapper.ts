@@ -1,5 +1,5 @@
 import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
-import type { MaintenanceVisitRow } from '../../db/schema';
+import type { MaintenanceVisitRow } from '../../db/schema/maintenance';
 
 /** A visit row as the API and the offline mirror show it, with the name of whoever recorded it. */
 export function toMaintenanceVisit(

@@ -1,5 +1,5 @@
 import { isNoteLink, type Message } from '../../../contract/schemas/message';
-import type { MessageRow } from '../../db/schema';
+import type { MessageRow } from '../../db/schema/messages';
 
 /** The API view of a message row, as lists, note writes and sync pull answer it. */
 export function toMessage(row: MessageRow): Message {

@@ -9,7 +9,8 @@ import type {
   MessageQuerySchema,
 } from '../../../contract/schemas/message';
 import type { Database } from '../../db/client';
-import { lifts, messages } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { messages } from '../../db/schema/messages';
 import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import { liftSearchCondition } from '../lifts/lifts.repository';

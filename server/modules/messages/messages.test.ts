@@ -5,7 +5,7 @@ import { MESSAGE_COUNT_CAP } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { MessageListResponseSchema, MessageSchema } from '../../../contract/schemas/message';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { messages } from '../../db/schema';
+import { messages } from '../../db/schema/messages';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 
 let t: TestApp;

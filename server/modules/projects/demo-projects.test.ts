@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ProjectDocumentSchema } from '../../../contract/schemas/project';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { projects } from '../../db/schema';
+import { projects } from '../../db/schema/projects';
 import { seedDemoProjects } from './demo-projects';
 
 let t: TestApp;

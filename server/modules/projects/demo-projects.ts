@@ -3,7 +3,9 @@ import type { ProjectState } from '../../../contract/project-transitions';
 import type { ProjectDocument, ProjectItem } from '../../../contract/schemas/project';
 import { projectTotalCents } from '../../../contract/schemas/project';
 import type { Database } from '../../db/client';
-import { lifts, liftUsers, projects, users } from '../../db/schema';
+import { lifts, liftUsers } from '../../db/schema/lifts';
+import { projects } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
 
 /** Arbitrary but fixed: two processes starting on one database seed the demo projects once. */
 const DEMO_PROJECTS_LOCK_KEY = 727_465_017;

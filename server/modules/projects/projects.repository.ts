@@ -3,7 +3,11 @@ import type { Project, ProjectDesign, ProjectDocument } from '../../../contract/
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import { projectScopeCondition } from '../../access/projects';
 import type { Database } from '../../db/client';
-import { baseEntries, lifts, type ProjectRow, projects, tableauTemplates, users } from '../../db/schema';
+import { baseEntries } from '../../db/schema/base-data';
+import { lifts } from '../../db/schema/lifts';
+import { type ProjectRow, projects } from '../../db/schema/projects';
+import { tableauTemplates } from '../../db/schema/tableau';
+import { users } from '../../db/schema/users';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { publicBlobUrl } from '../tableau/tableau-mapper';
 

@@ -20,7 +20,7 @@ import {
   projectLiftKey,
   projectTotalCents,
 } from '../../../contract/schemas/project';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { forbidden, HttpError, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';

@@ -11,7 +11,8 @@ import {
 import type { Project, ProjectDocument } from '../../../contract/schemas/project';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
-import { baseEntries, projects } from '../../db/schema';
+import { baseEntries } from '../../db/schema/base-data';
+import { projects } from '../../db/schema/projects';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { formData } from '../storage/storage-fixtures';
 

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { SettingsVersion } from '../../../contract/api/settings';
 import type { Database } from '../../db/client';
-import { lifts, type SettingsVersionRow, settingsVersions, users } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { type SettingsVersionRow, settingsVersions } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
 
 const withAuthor = { version: settingsVersions, createdByName: users.displayName };
 

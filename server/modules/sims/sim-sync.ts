@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LANGUAGE } from '../../../contract/constants';
 import type { ProviderQuota, ProviderSim, SimRefreshState } from '../../../contract/schemas/sim';
 import type { Database, DatabaseKind } from '../../db/client';
-import type { SimRow } from '../../db/schema';
+import type { SimRow } from '../../db/schema/sims';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { type SimProviderClient, SimProviderError } from '../../integrations/sim/once-client';
 import { settingsOf } from '../settings/settings.plugin';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../contract/constants';
 import type { Sim } from '../../../contract/schemas/sim';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
-import { lifts, sims } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { sims } from '../../db/schema/sims';
 import { type SimSimulator, startSimSimulator } from '../../integrations/sim/simulator';
 
 /**

@@ -16,7 +16,9 @@ import {
 } from 'drizzle-orm';
 import type { ProviderQuota, ProviderSim } from '../../../contract/schemas/sim';
 import type { Database } from '../../db/client';
-import { lifts, type SimRow, sims, simTopups, users } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { type SimRow, sims, simTopups } from '../../db/schema/sims';
+import { users } from '../../db/schema/users';
 import { likePattern } from '../../lib/like-pattern';
 
 const MIB = 1024 * 1024;

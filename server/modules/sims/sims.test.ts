@@ -9,7 +9,8 @@ import { SIM_MSG } from '../../../contract/sim-messages';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
 import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
-import { lifts, simTopups } from '../../db/schema';
+import { lifts } from '../../db/schema/lifts';
+import { simTopups } from '../../db/schema/sims';
 import { REFRESH_LOCK_KEY } from './sim-sync';
 
 /** SIM management (docs/sims.md) over the built-in simulator, with mails to a real SMTP server. */

@@ -1,6 +1,6 @@
 import { hasRole } from '../../../contract/roles';
 import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { type ContainerInfo, SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { createTableauRepository, type ImageReaders } from '../tableau/tableau.repository';
 

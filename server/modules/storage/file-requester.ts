@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { unauthorized } from '../../lib/http-error';
 import type { UrlSigner } from '../../lib/signed-url';
 import { bearerToken } from '../../plugins/auth';

@@ -23,25 +23,14 @@ import { DAY_MS } from '../../../contract/time';
 import { liftAudienceCondition, liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import {
-  type AlarmRow,
-  alarms,
-  type BaseEntryRow,
-  baseEntries,
-  type DescriptionRow,
-  descriptions,
-  type LiftFileRow,
-  type LiftRow,
-  liftAccessChanges,
-  liftFiles,
-  lifts,
-  type MaintenanceVisitRow,
-  type MessageRow,
-  maintenanceVisits,
-  messageSyncFloors,
-  messages,
-  users,
-} from '../../db/schema';
+import { type AlarmRow, alarms } from '../../db/schema/alarms';
+import { type BaseEntryRow, baseEntries } from '../../db/schema/base-data';
+import { type DescriptionRow, descriptions } from '../../db/schema/descriptions';
+import { type LiftFileRow, liftFiles } from '../../db/schema/files';
+import { type LiftRow, liftAccessChanges, lifts } from '../../db/schema/lifts';
+import { type MaintenanceVisitRow, maintenanceVisits } from '../../db/schema/maintenance';
+import { type MessageRow, messageSyncFloors, messages } from '../../db/schema/messages';
+import { users } from '../../db/schema/users';
 import { toAlarm } from '../alarms/alarm-mapper';
 import { toBaseEntry } from '../base/base-mapper';
 import { toDescription } from '../descriptions/description-mapper';

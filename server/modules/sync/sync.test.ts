@@ -7,7 +7,11 @@ import type { Lift } from '../../../contract/schemas/lift';
 import { type SyncPullResponse, SyncPullResponseSchema } from '../../../contract/schemas/sync';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { TEST_DB_KIND } from '../../../tests/server/helpers/database';
-import { baseEntries, descriptions, liftFiles, messageSyncFloors, messages, users } from '../../db/schema';
+import { baseEntries } from '../../db/schema/base-data';
+import { descriptions } from '../../db/schema/descriptions';
+import { liftFiles } from '../../db/schema/files';
+import { messageSyncFloors, messages } from '../../db/schema/messages';
+import { users } from '../../db/schema/users';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { encodeCursor, scopeFingerprint } from './sync.repository';
 

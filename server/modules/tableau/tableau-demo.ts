@@ -9,8 +9,8 @@ import {
   tableauResources,
   tableauSubfolders,
   tableauTemplates,
-  users,
-} from '../../db/schema';
+} from '../../db/schema/tableau';
+import { users } from '../../db/schema/users';
 import type { Storage } from '../../integrations/blob/storage';
 import { storePartImage } from './tableau-images';
 import { type PreviewImage, storeDrawnPreview } from './tableau-preview';

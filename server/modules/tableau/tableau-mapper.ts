@@ -10,7 +10,7 @@ import type {
   TableauResourceRow,
   TableauSubfolderRow,
   TableauTemplateRow,
-} from '../../db/schema';
+} from '../../db/schema/tableau';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 
 /** The stable URL of a blob in a public container (server/modules/storage: `storage.blob`). */

@@ -11,7 +11,7 @@ import {
   tableauResources,
   tableauSubfolders,
   tableauTemplates,
-} from '../../db/schema';
+} from '../../db/schema/tableau';
 import { toFolder, toResource, toSubfolder, toTemplate } from './tableau-mapper';
 
 /** Who asks: the visibility of folders depends on him alone (docs/tableau.md#who). */

@@ -13,7 +13,8 @@ import {
 } from '../../../contract/schemas/tableau';
 import { TABLEAU_MSG } from '../../../contract/tableau-messages';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { tableauTemplates, users } from '../../db/schema';
+import { tableauTemplates } from '../../db/schema/tableau';
+import { users } from '../../db/schema/users';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { createLiftFixtures } from '../lifts/lift-fixtures';
 import { formData } from '../storage/storage-fixtures';

@@ -8,7 +8,9 @@ import { createPostgresDatabase, TEST_DB_KIND } from '../../../tests/server/help
 import { MIGRATIONS_DIR } from '../../../tests/server/helpers/paths';
 import { type Database, openDatabase } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { deviceReceipts, lifts, messageSyncFloors, messages } from '../../db/schema';
+import { deviceReceipts } from '../../db/schema/devices';
+import { lifts } from '../../db/schema/lifts';
+import { messageSyncFloors, messages } from '../../db/schema/messages';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 
 const monthsAgo = (months: number, day = 10) => {

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../../tests/server/helpers/app';
 import { decodeClaims, nowSeconds, signToken } from '../../../tests/server/helpers/tokens';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 
 const INVALID_CREDENTIALS = {
   message: MSG.invalidCredentials,

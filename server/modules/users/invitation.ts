@@ -5,7 +5,7 @@ import {
   RESET_TOKEN_TTL_SECONDS,
 } from '../../../contract/constants';
 import { MSG, type ServerMessage } from '../../../contract/messages';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { OpenResult, SealedTokens } from '../../lib/sealed-token';
 import { invitationMail, passwordResetMail } from './account-mails';

@@ -14,7 +14,7 @@ import {
   signedOutByServer,
   type UserSocket,
 } from '../../../tests/server/helpers/user-sockets';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/users';
 import { hashPassword } from './password';
 
 let t: TestApp;

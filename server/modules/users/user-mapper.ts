@@ -1,5 +1,5 @@
 import type { User } from '../../../contract/schemas/user';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 
 /** The API view of a user row: every contract field, never the password hash. */
 export function toUser(row: UserRow): User {

@@ -3,15 +3,8 @@ import type { Role } from '../../../contract/roles';
 import type { UserSettings } from '../../../contract/schemas/user';
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
-import {
-  type LiftUserKind,
-  lifts,
-  liftUsers,
-  type NewUserRow,
-  type UserRow,
-  usedTokens,
-  users,
-} from '../../db/schema';
+import { type LiftUserKind, lifts, liftUsers } from '../../db/schema/lifts';
+import { type NewUserRow, type UserRow, usedTokens, users } from '../../db/schema/users';
 import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import { forgetSignedInUser } from '../../plugins/session-cache';

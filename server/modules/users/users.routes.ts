@@ -6,7 +6,7 @@ import { grantableRoles, hasRole, type Role } from '../../../contract/roles';
 import { toUserOption } from '../../../contract/schemas/user';
 import { manageableUsersCondition, mayChange, mayGrant } from '../../access/users';
 import { isUniqueViolation } from '../../db/results';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import { forbidden, HttpError, notFound, staleVersion, unauthorized } from '../../lib/http-error';
 import { createSealedTokens } from '../../lib/sealed-token';
 import { currentSession, currentUser } from '../../plugins/auth';
