@@ -53,6 +53,11 @@ export default defineConfig({
   // One retry everywhere, as in CI: on a loaded two-core machine the tests that wait for a first
   // sync fail now and then; a retried test is reported as flaky by tools/test-summary.mjs, not hidden.
   retries: 1,
+  // Hang guards, not speed checks: on a quiet machine the longest plain test takes about 30 s and a
+  // wait about 2 s, and a CI run under load has gone at a fraction of that pace. A test that hangs
+  // costs its guard twice (the retry), so these stay well below what would stretch the suite.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e.json' }]],
   outputDir: 'test-results',
   use: {
