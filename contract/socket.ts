@@ -1,4 +1,5 @@
 import type { ConnectedController, DeviceTraffic } from './console';
+import type { MIRRORED_TABLES, MirroredTableName } from './mirrored-tables';
 import type { Role } from './roles';
 import type { Alarm } from './schemas/alarm';
 import type { ChatMessage, ChatMessageInput, ChatSendAnswer, ChatTypingInput } from './schemas/chat';
@@ -16,35 +17,32 @@ export interface OnlineUser {
   role: Role;
 }
 
-/** Entities the browser mirrors (docs/sync.md): a `reload` of one of them makes it pull. */
-export const MIRRORED_RELOAD_ENTITIES = [
-  'lifts',
-  'descriptions',
-  'messages',
-  'files',
-  'alarms',
-  'visits',
-  'base',
-  'settings',
-] as const;
+/**
+ * Entities the browser mirrors (docs/sync.md): a `reload` of one of them makes it pull. Besides
+ * the tables, the settings the PWA reads, which come with every pull page.
+ */
+export type MirroredReloadEntity = MirroredTableName | 'settings';
+
+/**
+ * A `reload` of a mirrored table, by its scope (contract/mirrored-tables.ts). Rows of every
+ * signed-in user's tables name nothing; lifts changed in a way no `lift` event carries name their
+ * `ids` when the server knows them; a lift's children (readings deleted or changed without a
+ * `lift:message`, files added or deleted, visits recorded) name their lifts, only those the user sees.
+ */
+type MirroredTableReload = {
+  [N in MirroredTableName]: (typeof MIRRORED_TABLES)[N]['scope'] extends 'liftChild'
+    ? { entity: N; liftIds: string[] }
+    : (typeof MIRRORED_TABLES)[N]['scope'] extends 'visibleLifts'
+      ? { entity: N; ids?: string[] }
+      : { entity: N };
+}[MirroredTableName];
 
 /**
  * What a `reload` names. Mirrored entities make the sync engine pull; `users` makes the screens
  * that list users fetch again. A client ignores an entity it does not know.
  */
 export type ReloadChange =
-  /** Lifts changed in a way no `lift` event carries; `ids` when the server names them. */
-  | { entity: 'lifts'; ids?: string[] }
-  /** The error-code catalogue changed (every signed-in user mirrors it). */
-  | { entity: 'descriptions' }
-  /** Base data changed (every signed-in user mirrors it). */
-  | { entity: 'base' }
-  /** Readings of these lifts were deleted or changed without a `lift:message`; only lifts the user sees. */
-  | { entity: 'messages'; liftIds: string[] }
-  /** Files of these lifts were added or deleted; only lifts the user sees. */
-  | { entity: 'files'; liftIds: string[] }
-  /** Maintenance visits of these lifts were recorded; only lifts the user sees. */
-  | { entity: 'visits'; liftIds: string[] }
+  | MirroredTableReload
   /** The settings document changed (every signed-in user mirrors what the PWA reads of it). */
   | { entity: 'settings' }
   /** Users were created, changed, deleted or registered. */

@@ -1,13 +1,7 @@
 import * as v from 'valibot';
 import { MSG } from '../messages';
+import { MIRRORED_TABLE_NAMES, MIRRORED_TABLES, type MirroredTableName } from '../mirrored-tables';
 import { ClientSettingsSchema } from '../settings';
-import { AlarmSchema } from './alarm';
-import { BaseEntrySchema } from './base';
-import { DescriptionSchema } from './description';
-import { LiftFileSchema } from './file';
-import { LiftSchema } from './lift';
-import { MaintenanceVisitSchema } from './maintenance';
-import { MessageSchema } from './message';
 
 /** How far back the PWA mirrors a lift's messages: the last 90 days (docs/sync.md). */
 export const MIRROR_MESSAGE_DAYS = 90;
@@ -36,39 +30,38 @@ export const SyncPullQuerySchema = v.object({
   ),
 });
 
-/** Ids of rows the client must drop: deleted, or out of the user's scope now. */
-export const SyncDeletionsSchema = v.object({
-  lifts: v.array(v.string()),
-  descriptions: v.array(v.string()),
-  base: v.array(v.string()),
-  /** Messages by id; a dropped lift also drops its messages and files on the client. */
-  messages: v.array(v.string()),
-  files: v.array(v.string()),
-  alarms: v.array(v.string()),
-  visits: v.array(v.string()),
-});
+type TablesEach<Item> = { [N in MirroredTableName]: Item extends 'row' ? RowList<N> : IdList };
+type RowList<N extends MirroredTableName> = v.ArraySchema<(typeof MIRRORED_TABLES)[N]['row'], undefined>;
+type IdList = v.ArraySchema<v.StringSchema<undefined>, undefined>;
+
+/** A list per mirrored table (contract/mirrored-tables.ts), under the table's name. */
+function listPerTable<Item extends 'row' | 'id'>(item: Item): TablesEach<Item> {
+  return Object.fromEntries(
+    MIRRORED_TABLE_NAMES.map((name) => [
+      name,
+      v.array(item === 'row' ? MIRRORED_TABLES[name].row : v.string()),
+    ]),
+  ) as TablesEach<Item>;
+}
+
+/**
+ * Ids of rows the client must drop, per table: deleted, or out of the user's scope now. A dropped
+ * lift also drops its children (`liftChild` tables) on the client.
+ */
+export const SyncDeletionsSchema = v.object(listPerTable('id'));
 
 /**
  * One page of changes since `cursor`, oldest first. `reset: true` means the cursor can no longer be
  * served (unknown, from another database, the user's role or company changed): the client clears
  * its mirror and pulls again without a cursor; such an answer has empty lists, `cursor: ''` (an
  * empty cursor is the same as none) and `hasMore: true`. Every row is the same shape the REST API
- * answers. A lift that came into the user's scope arrives whole with its files and its messages of
- * the last `MIRROR_MESSAGE_DAYS` days, in backfill pages after it when they do not fit one.
+ * answers, in a list per mirrored table under its name (contract/mirrored-tables.ts). A lift that
+ * came into the user's scope arrives whole with its children (its files, its messages of the last
+ * `MIRROR_MESSAGE_DAYS` days …), in backfill pages after it when they do not fit one.
  */
 export const SyncPullResponseSchema = v.object({
   reset: v.boolean(),
-  lifts: v.array(LiftSchema),
-  descriptions: v.array(DescriptionSchema),
-  /** Base data (docs/base-data.md): every signed-in user mirrors all of it, like the descriptions. */
-  base: v.array(BaseEntrySchema),
-  messages: v.array(MessageSchema),
-  /** The files of every lift in `lifts` or mirrored before (their list, not their bytes). */
-  files: v.array(LiftFileSchema),
-  /** The alarms of those lifts: open ones, and those closed within `MIRROR_MESSAGE_DAYS`. */
-  alarms: v.array(AlarmSchema),
-  /** The maintenance visits of those lifts. */
-  visits: v.array(MaintenanceVisitSchema),
+  ...listPerTable('row'),
   deleted: SyncDeletionsSchema,
   /** Send it back on the next pull; it also comes with `hasMore: false` so the client can resume. */
   cursor: v.string(),

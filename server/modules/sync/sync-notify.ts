@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MirroredTablesOf } from '../../../contract/mirrored-tables';
 import { userIdsWhoSeeLifts } from '../../access/lifts';
 import { afterCommit } from '../../db/request-transaction';
 import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
@@ -13,7 +14,7 @@ import { STAFF_ROOM, userRoom } from '../../realtime/rooms';
 export function askLiftSeersToPull(
   app: FastifyInstance,
   liftIds: readonly string[],
-  entity: 'messages' | 'files' | 'visits' = 'messages',
+  entity: MirroredTablesOf<'liftChild'> = 'messages',
 ): void {
   afterCommit(() => tellLiftSeers(app, liftIds, entity));
 }
@@ -21,7 +22,7 @@ export function askLiftSeersToPull(
 function tellLiftSeers(
   app: FastifyInstance,
   liftIds: readonly string[],
-  entity: 'messages' | 'files' | 'visits',
+  entity: MirroredTablesOf<'liftChild'>,
 ) {
   if (liftIds.length === 0) return;
   const unique = [...new Set(liftIds)];
@@ -49,7 +50,7 @@ function tellLiftSeers(
 /** Every signed-in user mirrors the descriptions, the base data and the settings: all of them pull. */
 export function askEveryoneToPull(
   app: FastifyInstance,
-  entity: 'descriptions' | 'base' | 'settings' = 'descriptions',
+  entity: MirroredTablesOf<'everyone'> | 'settings' = 'descriptions',
 ): void {
   afterCommit(() => app.io.emit('reload', { entity }));
 }

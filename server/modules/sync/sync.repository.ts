@@ -5,7 +5,6 @@ import {
   type Column,
   eq,
   gt,
-  gte,
   inArray,
   isNull,
   lte,
@@ -15,39 +14,37 @@ import {
   sql,
 } from 'drizzle-orm';
 import {
+  emptyListPerTable,
+  LIFT_CHILD_TABLES,
+  MIRROR_SHAPE_VERSION,
+  MIRRORED_TABLE_NAMES,
+  type MirroredTableName,
+  type MirroredTablesOf,
+} from '../../../contract/mirrored-tables';
+import {
   MIRROR_MESSAGE_DAYS,
   SYNC_PULL_DEFAULT_LIMIT,
   type SyncPullResponse,
 } from '../../../contract/schemas/sync';
 import { DAY_MS } from '../../../contract/time';
-import { liftAudienceCondition, liftScopeCondition, type ScopeUser } from '../../access/lifts';
+import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { type AlarmRow, alarms } from '../../db/schema/alarms';
-import { type BaseEntryRow, baseEntries } from '../../db/schema/base-data';
-import { type DescriptionRow, descriptions } from '../../db/schema/descriptions';
-import { type LiftFileRow, liftFiles } from '../../db/schema/files';
-import { type LiftRow, liftAccessChanges, lifts } from '../../db/schema/lifts';
-import { type MaintenanceVisitRow, maintenanceVisits } from '../../db/schema/maintenance';
-import { type MessageRow, messageSyncFloors, messages } from '../../db/schema/messages';
-import { users } from '../../db/schema/users';
-import { toAlarm } from '../alarms/alarm-mapper';
-import { toBaseEntry } from '../base/base-mapper';
-import { toDescription } from '../descriptions/description-mapper';
-import { toLiftFile } from '../files/file-mapper';
-import { toLifts } from '../lifts/lift-view';
-import { toMaintenanceVisit } from '../maintenance/visit-mapper';
-import { toMessage } from '../messages/message-mapper';
+import { liftAccessChanges, lifts } from '../../db/schema/lifts';
+import {
+  PULLED_TABLES,
+  type PullRange,
+  type RowQuery,
+  rowQuery,
+  type Selected,
+  type SyncedTable,
+} from './pulled-tables';
 
 /**
- * Bump when what a mirror holds changes shape: every client then starts over.
- * v2: descriptions carry `contentDE` and `textDE`, which mirrors filled under v1 lack.
- * v3: lifts bring their files, alarms and maintenance visits, and base data is mirrored, which
- * mirrors filled under v2 lack.
- * v4: lifts carry `maintenance` (their own plan, registration day and first reading), which lifts
- * mirrored under v3 lack.
+ * The cursor's format: what a mirror holds changed shape when it changes, and every client then
+ * starts over (contract/mirrored-tables.ts `shapeVersion`).
  */
-const CURSOR_FORMAT = 'v4';
+const CURSOR_FORMAT = `v${MIRROR_SHAPE_VERSION}`;
 /**
  * `format:position:fingerprint`, `:from:afterSeq` while lifts that came into scope are backfilled,
  * and `/liveUpTo` while a first sync has not yet passed the position its first page was read at.
@@ -68,7 +65,7 @@ export function scopeFingerprint(user: ScopeUser): string {
 }
 
 /**
- * Where a pull stands. `backfill` is set while the messages of lifts that came into scope (by access
+ * Where a pull stands. `backfill` is set while the children of lifts that came into scope (by access
  * changes after `from` up to `position`) are still being sent, page by page after `afterSeq`.
  */
 interface CursorState {
@@ -112,28 +109,12 @@ export interface PullOptions {
   limit?: number | undefined;
 }
 
-const emptyDeletions = () => ({
-  lifts: [],
-  descriptions: [],
-  base: [],
-  messages: [],
-  files: [],
-  alarms: [],
-  visits: [],
-});
-
 /** The client clears its mirror and pulls again without a cursor (`cursor: ''`). */
 function resetAnswer(now: Date): PullPage {
   return {
     reset: true,
-    lifts: [],
-    descriptions: [],
-    base: [],
-    messages: [],
-    files: [],
-    alarms: [],
-    visits: [],
-    deleted: emptyDeletions(),
+    ...emptyListPerTable(),
+    deleted: emptyListPerTable(),
     cursor: '',
     hasMore: true,
     serverTime: now.toISOString(),
@@ -142,118 +123,91 @@ function resetAnswer(now: Date): PullPage {
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** A row that belongs to a lift and travels with it (docs/sync.md#pull). */
-type Child =
-  | { seq: number; kind: 'message'; row: MessageRow }
-  | { seq: number; kind: 'file'; row: LiftFileRow; addedByName: string | null }
-  | { seq: number; kind: 'alarm'; row: AlarmRow }
-  | { seq: number; kind: 'visit'; row: MaintenanceVisitRow; recordedByName: string | null };
-
-type Change =
-  | { seq: number; kind: 'lift'; row: LiftRow }
-  | { seq: number; kind: 'description'; row: DescriptionRow }
-  | { seq: number; kind: 'base'; row: BaseEntryRow }
-  | Child
-  | { seq: number; kind: 'access'; liftId: string; userId: string | null; companyId: string | null };
-
-/** Which children to read: after a position, of the user's lifts or of given lifts, oldest first. */
-interface ChildRange {
-  afterSeq: number;
-  upTo?: number;
-  /** The stream: children of every lift in the user's scope. */
-  user?: ScopeUser;
-  /** A backfill: children of these lifts only (already checked to be in scope). */
-  liftIds?: string[];
-  /** Only live rows (a backfill needs no tombstones). */
-  liveOnly: boolean;
-  /** Only live rows up to this position (a first sync, `CursorState.liveUpTo`), tombstones after it. */
-  liveUpTo?: number | undefined;
-  since: Date;
-  /** At most `limit + 1` rows of each kind; none: every row up to `upTo` (a page already cut). */
-  limit?: number;
+/** A row a read found, and its table. */
+interface ReadRow {
+  table: MirroredTableName;
+  selected: Selected;
 }
 
-type ChildTable = typeof messages | typeof liftFiles | typeof alarms | typeof maintenanceVisits;
+/** What a page sends of each table: live rows by id (in position order), and the ids to drop. */
+type PageTables = Record<MirroredTableName, { send: Map<string, Selected>; deleted: Set<string> }>;
+
+const emptyPage = () =>
+  Object.fromEntries(
+    MIRRORED_TABLE_NAMES.map((name) => [name, { send: new Map(), deleted: new Set() }]),
+  ) as PageTables;
+
+/** A read row into its table's part of the page: a live row to send, a tombstone to drop. */
+function keep(page: PageTables, { table, selected }: ReadRow): void {
+  if (selected.row.deletedAt) page[table].deleted.add(selected.row.id);
+  else page[table].send.set(selected.row.id, selected);
+}
+
+/** A page as the answer carries it: each table's rows as the REST API shows them, and its tombstones. */
+async function answerOf(
+  tx: Transaction,
+  page: PageTables,
+): Promise<Pick<PullPage, MirroredTableName | 'deleted'>> {
+  const rows = await Promise.all(
+    MIRRORED_TABLE_NAMES.map((name) => PULLED_TABLES[name].answer(tx, [...page[name].send.values()])),
+  );
+  return {
+    ...(Object.fromEntries(MIRRORED_TABLE_NAMES.map((name, index) => [name, rows[index]])) as Pick<
+      PullPage,
+      MirroredTableName
+    >),
+    deleted: Object.fromEntries(
+      MIRRORED_TABLE_NAMES.map((name) => [name, [...page[name].deleted]]),
+    ) as PullPage['deleted'],
+  };
+}
+
+const isLiftChild = (name: MirroredTableName): name is MirroredTablesOf<'liftChild'> =>
+  (LIFT_CHILD_TABLES as readonly MirroredTableName[]).includes(name);
 
 /** Tombstones only after `liveUpTo` (none: all of them); see `CursorState.liveUpTo`. */
 const liveAt = (table: { deletedAt: Column; syncSeq: Column }, liveUpTo: number | undefined) =>
   liveUpTo === undefined ? undefined : or(isNull(table.deletedAt), gt(table.syncSeq, liveUpTo));
 
 /**
- * Per kind of lift child, the condition of a range: position window, tombstones, scope, and the
- * kind's own days. Messages are mirrored for `MIRROR_MESSAGE_DAYS`; files whatever their age;
- * alarms while open, and closed ones of those days; maintenance visits whatever their age.
+ * The rows of a table in a range: position window, tombstones, the table's own condition
+ * (pulled-tables.ts), and for a lift's children their lift: in the user's scope, or one of the
+ * lifts a backfill names.
  */
-function childConditions(range: ChildRange) {
-  const inRange = (table: ChildTable, window?: SQL) =>
-    and(
-      gt(table.syncSeq, range.afterSeq),
-      range.upTo === undefined ? undefined : lte(table.syncSeq, range.upTo),
-      window,
-      range.liveOnly ? isNull(table.deletedAt) : liveAt(table, range.liveUpTo),
-      range.liftIds
-        ? inArray(table.liftId, range.liftIds)
-        : range.user
-          ? liftScopeCondition(range.user)
-          : undefined,
-    );
-  return {
-    messages: inRange(
-      messages,
-      and(gte(messages.at, range.since), gte(messages.syncSeq, syncFloor(range.since))),
-    ),
-    files: inRange(liftFiles),
-    alarms: inRange(alarms, or(isNull(alarms.closedAt), gte(alarms.closedAt, range.since))),
-    visits: inRange(maintenanceVisits),
-  };
+function rangeCondition(name: MirroredTableName, range: PullRange): SQL | undefined {
+  const { table } = PULLED_TABLES[name];
+  return and(
+    gt(table.syncSeq, range.afterSeq),
+    range.upTo === undefined ? undefined : lte(table.syncSeq, range.upTo),
+    PULLED_TABLES[name].where?.(range),
+    range.liveOnly ? isNull(table.deletedAt) : liveAt(table, range.liveUpTo),
+    isLiftChild(name)
+      ? range.liftIds
+        ? inArray(PULLED_TABLES[name].table.liftId, range.liftIds)
+        : liftScopeCondition(range.user)
+      : undefined,
+  );
 }
 
 /**
- * The lowest position a reading dated `since` or later can have, by the newest floor the telemetry
- * upkeep recorded at or before it (schema.ts `messageSyncFloors`), or 0: the readings' scan starts
- * there instead of walking the older readings of the cutoff's month (docs/telemetry.md#sync-pull-floor).
- * A sub-select PostgreSQL runs once per statement and uses as the index scan's start.
+ * `query` narrowed to the range of table `name`, in position order, cut at `limit + 1` rows when the
+ * range has a limit. A lift child's scope by user reads its lift's row; a backfill names its lifts.
  */
-const syncFloor = (since: Date) =>
-  sql`coalesce((select ${messageSyncFloors.minSeq} from ${messageSyncFloors} where ${messageSyncFloors.fromAt} <= ${since.toISOString()}::timestamptz order by ${messageSyncFloors.fromAt} desc limit 1), 0)`;
-
-/** The stream's scope condition reads the lift row; a backfill names its lifts. */
-function withLift<Q>(query: Q, table: ChildTable, range: ChildRange): Q {
-  return range.liftIds === undefined
-    ? (query as Q & { innerJoin(joined: typeof lifts, on: SQL): Q }).innerJoin(
-        lifts,
-        eq(lifts.id, table.liftId),
-      )
-    : query;
+function inRange<S>(query: RowQuery<S>, name: MirroredTableName, range: PullRange): RowQuery<S> {
+  const joined =
+    isLiftChild(name) && range.liftIds === undefined
+      ? query.innerJoin(lifts, eq(lifts.id, PULLED_TABLES[name].table.liftId))
+      : query;
+  const sorted = joined.where(rangeCondition(name, range)).orderBy(asc(PULLED_TABLES[name].table.syncSeq));
+  return range.limit === undefined ? sorted : sorted.limit(range.limit + 1);
 }
 
-/** `query` in position order, cut at `limit + 1` rows when the range has a limit. */
-function ordered<Q extends { orderBy(column: SQL | ChildTable['syncSeq']): Q; limit(n: number): Q }>(
-  query: Q,
-  table: { syncSeq: ChildTable['syncSeq'] },
-  limit: number | undefined,
-): Q {
-  const sorted = query.orderBy(asc(table.syncSeq));
-  return limit === undefined ? sorted : sorted.limit(limit + 1);
-}
-
-/** The position reads of `readChildren`'s rows (index reads, nothing mapped), at most `limit + 1` of each kind. */
-function childPositionQueries(tx: Transaction, range: ChildRange): SQLWrapper[] {
-  const where = childConditions(range);
-  return (
-    [
-      [messages, where.messages],
-      [liftFiles, where.files],
-      [alarms, where.alarms],
-      [maintenanceVisits, where.visits],
-    ] as const
-  ).map(([table, condition]) =>
-    ordered(
-      withLift(tx.select({ seq: table.syncSeq }).from(table).$dynamic(), table, range).where(condition),
-      table,
-      range.limit,
-    ),
-  );
+/** The position reads of `readRows`'s rows (index reads, nothing mapped), at most `limit + 1` of each table. */
+function positionReads(tx: Transaction, names: readonly MirroredTableName[], range: PullRange): SQLWrapper[] {
+  return names.map((name) => {
+    const table: SyncedTable = PULLED_TABLES[name].table;
+    return inRange(rowQuery(tx.select({ seq: table.syncSeq }).from(table).$dynamic()), name, range);
+  });
 }
 
 /**
@@ -268,76 +222,20 @@ async function positionsOf(tx: Transaction, reads: SQLWrapper[]): Promise<number
   return rows.map((row) => Number(row.sync_seq));
 }
 
-/** Each kind of lift child, read from its `sync_seq` index, merged in position order. */
-async function readChildren(tx: Transaction, range: ChildRange): Promise<Child[]> {
-  const where = childConditions(range);
-  const [messageRows, fileRows, alarmRows, visitRows] = await Promise.all([
-    ordered(
-      withLift(tx.select({ message: messages }).from(messages).$dynamic(), messages, range).where(
-        where.messages,
+/** Each table's rows in the range, read from its `sync_seq` index, merged in position order. */
+async function readRows(
+  tx: Transaction,
+  names: readonly MirroredTableName[],
+  range: PullRange,
+): Promise<ReadRow[]> {
+  const reads = await Promise.all(
+    names.map(async (name) =>
+      (await inRange(PULLED_TABLES[name].select(tx), name, range)).map(
+        (selected): ReadRow => ({ table: name, selected }),
       ),
-      messages,
-      range.limit,
     ),
-    ordered(
-      withLift(
-        tx
-          .select({ file: liftFiles, addedByName: users.displayName })
-          .from(liftFiles)
-          .leftJoin(users, eq(users.id, liftFiles.addedBy))
-          .$dynamic(),
-        liftFiles,
-        range,
-      ).where(where.files),
-      liftFiles,
-      range.limit,
-    ),
-    ordered(
-      withLift(tx.select({ alarm: alarms }).from(alarms).$dynamic(), alarms, range).where(where.alarms),
-      alarms,
-      range.limit,
-    ),
-    ordered(
-      withLift(
-        tx
-          .select({ visit: maintenanceVisits, recordedByName: users.displayName })
-          .from(maintenanceVisits)
-          .leftJoin(users, eq(users.id, maintenanceVisits.recordedBy))
-          .$dynamic(),
-        maintenanceVisits,
-        range,
-      ).where(where.visits),
-      maintenanceVisits,
-      range.limit,
-    ),
-  ]);
-  return [
-    ...messageRows.map(({ message: row }): Child => ({ seq: row.syncSeq, kind: 'message', row })),
-    ...fileRows.map(
-      ({ file: row, addedByName }): Child => ({ seq: row.syncSeq, kind: 'file', row, addedByName }),
-    ),
-    ...alarmRows.map(({ alarm: row }): Child => ({ seq: row.syncSeq, kind: 'alarm', row })),
-    ...visitRows.map(
-      ({ visit: row, recordedByName }): Child => ({ seq: row.syncSeq, kind: 'visit', row, recordedByName }),
-    ),
-  ].sort((a, b) => a.seq - b.seq);
-}
-
-/** The children of a page, as the answer carries them. */
-function childrenAnswer(children: Iterable<Child>) {
-  const answer = {
-    messages: [] as SyncPullResponse['messages'],
-    files: [] as SyncPullResponse['files'],
-    alarms: [] as SyncPullResponse['alarms'],
-    visits: [] as SyncPullResponse['visits'],
-  };
-  for (const child of children) {
-    if (child.kind === 'message') answer.messages.push(toMessage(child.row));
-    else if (child.kind === 'file') answer.files.push(toLiftFile(child.row, child.addedByName));
-    else if (child.kind === 'alarm') answer.alarms.push(toAlarm(child.row));
-    else answer.visits.push(toMaintenanceVisit(child.row, child.recordedByName));
-  }
-  return answer;
+  );
+  return reads.flat().sort((a, b) => a.selected.row.syncSeq - b.selected.row.syncSeq);
 }
 
 /**
@@ -385,177 +283,86 @@ export async function pullChanges(
 
       // The page's end first, from positions only (index reads, nothing mapped); then the rows up
       // to it, so no table is read deeper than the page (docs/sync.md#first-sync).
-      const stream = {
-        lifts: and(gt(lifts.syncSeq, after), liveAt(lifts, liveUpTo), liftAudienceCondition(user)),
-        descriptions: and(gt(descriptions.syncSeq, after), liveAt(descriptions, liveUpTo)),
-        base: and(gt(baseEntries.syncSeq, after), liveAt(baseEntries, liveUpTo)),
-        access: gt(liftAccessChanges.syncSeq, Math.max(after, liveUpTo ?? 0)),
-      };
-      const children: ChildRange = { afterSeq: after, user, liveOnly: false, liveUpTo, since, limit };
-      const positionReads: SQLWrapper[] = [
-        tx
-          .select({ seq: lifts.syncSeq })
-          .from(lifts)
-          .where(stream.lifts)
-          .orderBy(asc(lifts.syncSeq))
-          .limit(limit + 1),
-        tx
-          .select({ seq: descriptions.syncSeq })
-          .from(descriptions)
-          .where(stream.descriptions)
-          .orderBy(asc(descriptions.syncSeq))
-          .limit(limit + 1),
-        tx
-          .select({ seq: baseEntries.syncSeq })
-          .from(baseEntries)
-          .where(stream.base)
-          .orderBy(asc(baseEntries.syncSeq))
-          .limit(limit + 1),
-        ...childPositionQueries(tx, children),
-      ];
+      const stream: PullRange = { afterSeq: after, user, liveOnly: false, liveUpTo, since, limit };
+      const access = gt(liftAccessChanges.syncSeq, Math.max(after, liveUpTo ?? 0));
+      const reads = positionReads(tx, MIRRORED_TABLE_NAMES, stream);
       if (!first) {
-        positionReads.push(
+        reads.push(
           tx
             .select({ seq: liftAccessChanges.syncSeq })
             .from(liftAccessChanges)
-            .where(stream.access)
+            .where(access)
             .orderBy(asc(liftAccessChanges.syncSeq))
             .limit(limit + 1),
         );
       }
       // Positions are unique across tables (one sequence), so the page ends at the `limit`th.
-      const positions = (await positionsOf(tx, positionReads)).sort((a, b) => a - b);
+      const positions = (await positionsOf(tx, reads)).sort((a, b) => a - b);
       const hasMore = positions.length > limit;
       const pageEnd = positions[Math.min(positions.length, limit) - 1] ?? after;
-      const upTo = (table: { syncSeq: Column }, condition: SQL | undefined) =>
-        and(condition, lte(table.syncSeq, pageEnd));
 
-      const [liftRows, descriptionRows, baseRows, childRows, accessRows] =
+      const [rows, accessRows] =
         positions.length === 0
-          ? [[], [], [], [], []]
+          ? [[], []]
           : await Promise.all([
-              tx.select().from(lifts).where(upTo(lifts, stream.lifts)).orderBy(asc(lifts.syncSeq)),
-              tx
-                .select()
-                .from(descriptions)
-                .where(upTo(descriptions, stream.descriptions))
-                .orderBy(asc(descriptions.syncSeq)),
-              tx
-                .select()
-                .from(baseEntries)
-                .where(upTo(baseEntries, stream.base))
-                .orderBy(asc(baseEntries.syncSeq)),
-              readChildren(tx, { ...children, upTo: pageEnd, limit: undefined }),
+              readRows(tx, MIRRORED_TABLE_NAMES, { ...stream, upTo: pageEnd, limit: undefined }),
               first
                 ? Promise.resolve([])
                 : tx
                     .select({
-                      syncSeq: liftAccessChanges.syncSeq,
                       liftId: liftAccessChanges.liftId,
                       userId: liftAccessChanges.userId,
                       companyId: liftAccessChanges.companyId,
                     })
                     .from(liftAccessChanges)
-                    .where(upTo(liftAccessChanges, stream.access))
+                    .where(and(access, lte(liftAccessChanges.syncSeq, pageEnd)))
                     .orderBy(asc(liftAccessChanges.syncSeq)),
             ]);
 
-      const page: Change[] = [
-        ...liftRows.map((row) => ({ seq: row.syncSeq, kind: 'lift' as const, row })),
-        ...descriptionRows.map((row) => ({ seq: row.syncSeq, kind: 'description' as const, row })),
-        ...baseRows.map((row) => ({ seq: row.syncSeq, kind: 'base' as const, row })),
-        ...childRows,
-        ...accessRows.map((row) => ({ seq: row.syncSeq, kind: 'access' as const, ...row })),
-      ].sort((a, b) => a.seq - b.seq);
+      const page = emptyPage();
+      for (const row of rows) keep(page, row);
       let backfillNext: CursorState['backfill'];
 
-      const liftsToSend = new Map<string, LiftRow>();
-      const deletedLifts = new Set<string>();
-      const descriptionsToSend = new Map<string, DescriptionRow>();
-      const deletedDescriptions = new Set<string>();
-      const baseToSend = new Map<string, BaseEntryRow>();
-      const deletedBase = new Set<string>();
-      const childrenToSend = new Map<string, Child>();
-      const deletedChildren = {
-        message: new Set<string>(),
-        file: new Set<string>(),
-        alarm: new Set<string>(),
-        visit: new Set<string>(),
-      };
       const accessChanged = new Set<string>();
       /** Lifts whose access changed for this user or his company: only those may be dropped. */
       const accessLostHere = new Set<string>();
-      for (const change of page) {
-        switch (change.kind) {
-          case 'lift':
-            if (change.row.deletedAt) deletedLifts.add(change.row.id);
-            else liftsToSend.set(change.row.id, change.row);
-            break;
-          case 'description':
-            if (change.row.deletedAt) deletedDescriptions.add(change.row.id);
-            else descriptionsToSend.set(change.row.id, change.row);
-            break;
-          case 'base':
-            if (change.row.deletedAt) deletedBase.add(change.row.id);
-            else baseToSend.set(change.row.id, change.row);
-            break;
-          case 'message':
-          case 'file':
-          case 'alarm':
-          case 'visit':
-            if (!change.row.deletedAt) childrenToSend.set(`${change.kind}:${change.row.id}`, change);
-            else deletedChildren[change.kind].add(change.row.id);
-            break;
-          case 'access':
-            accessChanged.add(change.liftId);
-            if (accessChangeConcerns(change, user)) accessLostHere.add(change.liftId);
-            break;
-        }
+      for (const change of accessRows) {
+        accessChanged.add(change.liftId);
+        if (accessChangeConcerns(change, user)) accessLostHere.add(change.liftId);
       }
 
       if (accessChanged.size > 0) {
         const ids = [...accessChanged];
-        const visible = await tx
-          .select()
-          .from(lifts)
+        const visible = await PULLED_TABLES.lifts
+          .select(tx)
           .where(and(inArray(lifts.id, ids), liftScopeCondition(user)));
-        for (const row of visible) liftsToSend.set(row.id, row);
-        const visibleIds = new Set(visible.map((row) => row.id));
-        for (const id of ids) if (!visibleIds.has(id) && accessLostHere.has(id)) deletedLifts.add(id);
+        for (const selected of visible) page.lifts.send.set(selected.row.id, selected);
+        const visibleIds = new Set(visible.map(({ row }) => row.id));
+        for (const id of ids) if (!visibleIds.has(id) && accessLostHere.has(id)) page.lifts.deleted.add(id);
         if (visible.length > 0) {
-          // A lift that came into scope brings its files and recent messages, but a page stays a
-          // page: what does not fit follows in backfill pages before the stream goes on (docs/sync.md).
-          const recent = await readChildren(tx, {
+          // A lift that came into scope brings its children, but a page stays a page: what does
+          // not fit follows in backfill pages before the stream goes on (docs/sync.md).
+          const recent = await readRows(tx, LIFT_CHILD_TABLES, {
             afterSeq: 0,
             upTo: pageEnd,
+            user,
             liftIds: [...visibleIds],
             liveOnly: true,
             since,
             limit,
           });
-          for (const child of recent.slice(0, limit))
-            childrenToSend.set(`${child.kind}:${child.row.id}`, child);
-          if (recent.length > limit) backfillNext = { from: after, afterSeq: recent[limit - 1]!.seq };
+          for (const row of recent.slice(0, limit)) keep(page, row);
+          if (recent.length > limit) {
+            backfillNext = { from: after, afterSeq: recent[limit - 1]!.selected.row.syncSeq };
+          }
         }
       }
-      for (const id of liftsToSend.keys()) deletedLifts.delete(id);
+      for (const id of page.lifts.send.keys()) page.lifts.deleted.delete(id);
 
       const position = hasMore || backfillNext ? pageEnd : Math.max(pageEnd, await lastCommittedPosition(tx));
       return {
         reset: false,
-        lifts: await toLifts(tx, [...liftsToSend.values()]),
-        descriptions: [...descriptionsToSend.values()].map(toDescription),
-        base: [...baseToSend.values()].map(toBaseEntry),
-        ...childrenAnswer(childrenToSend.values()),
-        deleted: {
-          lifts: [...deletedLifts],
-          descriptions: [...deletedDescriptions],
-          base: [...deletedBase],
-          messages: [...deletedChildren.message],
-          files: [...deletedChildren.file],
-          alarms: [...deletedChildren.alarm],
-          visits: [...deletedChildren.visit],
-        },
+        ...(await answerOf(tx, page)),
         cursor: encodeCursor(position, fingerprint, backfillNext, liveUpTo),
         hasMore: hasMore || backfillNext !== undefined,
         serverTime: now.toISOString(),
@@ -566,7 +373,7 @@ export async function pullChanges(
 }
 
 /**
- * The next page of files and messages of lifts that came into scope through access changes after
+ * The next page of the children of lifts that came into scope through access changes after
  * `backfill.from` up to `position`; when they are all sent, the cursor goes back to the stream at
  * `position`. Later changes of these lifts come with the stream.
  */
@@ -595,9 +402,10 @@ async function backfillPage(
         )
     : [];
   const rows = visible.length
-    ? await readChildren(tx, {
+    ? await readRows(tx, LIFT_CHILD_TABLES, {
         afterSeq: backfill.afterSeq,
         upTo: position,
+        user,
         liftIds: visible.map((row) => row.id),
         liveOnly: true,
         since,
@@ -606,17 +414,15 @@ async function backfillPage(
     : [];
   const more = rows.length > limit;
   const sent = rows.slice(0, limit);
+  const page = emptyPage();
+  for (const row of sent) keep(page, row);
   return {
     reset: false,
-    lifts: [],
-    descriptions: [],
-    base: [],
-    ...childrenAnswer(sent),
-    deleted: emptyDeletions(),
+    ...(await answerOf(tx, page)),
     cursor: encodeCursor(
       position,
       fingerprint,
-      more ? { from: backfill.from, afterSeq: sent.at(-1)!.seq } : undefined,
+      more ? { from: backfill.from, afterSeq: sent.at(-1)!.selected.row.syncSeq } : undefined,
       liveUpTo,
     ),
     // Done or not, the stream after `position` is still to come.
@@ -651,13 +457,12 @@ async function lastDrawnPosition(db: Database): Promise<number> {
  * every change up to it is visible here and a cursor may skip to it when nothing else is left.
  */
 async function lastCommittedPosition(db: Database): Promise<number> {
+  const tables: SyncedTable[] = MIRRORED_TABLE_NAMES.map((name) => PULLED_TABLES[name].table);
+  const highest = [...tables, liftAccessChanges].map(
+    (table) => sql`(select max(${table.syncSeq}) from ${table})`,
+  );
   const [row] = rowsOf<{ position: string | number | null }>(
-    await db.execute(sql`select greatest(
-      (select max(sync_seq) from lifts), (select max(sync_seq) from descriptions),
-      (select max(sync_seq) from base_entries),
-      (select max(sync_seq) from messages), (select max(sync_seq) from lift_files),
-      (select max(sync_seq) from alarms), (select max(sync_seq) from maintenance_visits),
-      (select max(sync_seq) from lift_access_changes)) as position`),
+    await db.execute(sql`select greatest(${sql.join(highest, sql`, `)}) as position`),
   );
   return Number(row?.position ?? 0);
 }

@@ -1,6 +1,7 @@
 import Dexie, { liveQuery } from 'dexie';
+import { MIRRORED_TABLE_NAMES } from '../../../contract/mirrored-tables';
 import type { Lift } from '../../../contract/schemas/lift';
-import { MIRRORED_RELOAD_ENTITIES, type ReloadChange } from '../../../contract/socket';
+import type { MirroredReloadEntity, ReloadChange } from '../../../contract/socket';
 import { refreshKeptFiles } from '../file-cache';
 import { getSession } from '../session';
 import { subscribeSocketEvent } from '../socket';
@@ -155,7 +156,7 @@ async function askForPersistentStorage(db: MirrorDb): Promise<void> {
   syncStatusStore.update((status) => ({ ...status, persistRefused: persisted === false }));
 }
 
-const mirrored = new Set<string>(MIRRORED_RELOAD_ENTITIES);
+const mirrored = new Set<string>([...MIRRORED_TABLE_NAMES, 'settings'] satisfies MirroredReloadEntity[]);
 
 /** Whether a `reload` names something the mirror holds (and so asks for a pull). */
 function reloadsMirror(change: ReloadChange | null | undefined): boolean {

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { MirrorDb } from './mirror-db';
+import { MIRROR_DB_VERSION, MirrorDb } from './mirror-db';
 import { aLift, aMessage } from './mirror-fixtures';
 
 describe('MirrorDb upgrade', () => {
@@ -35,7 +35,7 @@ describe('MirrorDb upgrade', () => {
 
     const db = new MirrorDb(name, { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(MIRROR_DB_VERSION);
     expect(db.messages.schema.indexes.map((index) => index.name).sort()).toEqual([
       '[kind+at]',
       '[liftId+at]',

@@ -1,17 +1,29 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Alarm } from '../../../contract/schemas/alarm';
-import type { BaseEntry } from '../../../contract/schemas/base';
-import type { Description } from '../../../contract/schemas/description';
-import type { LiftFile } from '../../../contract/schemas/file';
-import type { Lift } from '../../../contract/schemas/lift';
-import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
-import type { Message } from '../../../contract/schemas/message';
+import {
+  MIRRORED_TABLE_NAMES,
+  MIRRORED_TABLES,
+  type MirroredRowOf,
+  type MirroredTableName,
+} from '../../../contract/mirrored-tables';
 
-export type OutboxEntity = 'lift' | 'message' | 'description' | 'alarm' | 'visit';
+type Tables = typeof MIRRORED_TABLES;
+
+/** The outbox's name for the rows of a table it changes (contract/mirrored-tables.ts `outboxEntity`). */
+export type OutboxEntity = NonNullable<Tables[MirroredTableName]['outboxEntity']>;
+/** The table whose rows an outbox entity names. */
+export type OutboxTableOf<E extends OutboxEntity> = {
+  [N in MirroredTableName]: Tables[N]['outboxEntity'] extends E ? N : never;
+}[MirroredTableName];
+export const OUTBOX_TABLES = Object.fromEntries(
+  MIRRORED_TABLE_NAMES.flatMap((name) => {
+    const entity = MIRRORED_TABLES[name].outboxEntity;
+    return entity === null ? [] : [[entity, name]];
+  }),
+) as { [E in OutboxEntity]: OutboxTableOf<E> };
 export type OutboxStatus = 'pending' | 'failed' | 'conflict';
 
 /** A row the outbox changes. */
-export type MirroredRow = Lift | Message | Description | Alarm | MaintenanceVisit;
+export type MirroredRow = MirroredRowOf<OutboxTableOf<OutboxEntity>>;
 
 /** One mutation as the REST call it will make (docs/sync.md). */
 export interface OutboxEntry {
@@ -95,49 +107,61 @@ export interface MetaRow<T = unknown> {
   value: T;
 }
 
-/** The signed-in user's offline copy of lifts, their files, descriptions and recent messages, and the outbox. */
-export class MirrorDb extends Dexie {
-  lifts!: EntityTable<Lift, 'id'>;
-  descriptions!: EntityTable<Description, 'id'>;
-  messages!: EntityTable<Message, 'id'>;
+/** The browser's store of each mirrored table, under the table's name. */
+type MirroredStores = { [N in MirroredTableName]: EntityTable<MirroredRowOf<N>, 'id'> };
+
+/** The stores that only this device has: its sync state, its waiting changes and uploads, its kept files. */
+const LOCAL_STORES = {
+  meta: 'key',
+  outbox: 'id, &seq, status, [entity+entityId]',
+  uploads: 'uid, &seq, liftId, status',
+  kept: 'fileId, liftId, lastUsedAt',
+  pins: 'key',
+};
+/** The database version in which `LOCAL_STORES` last changed (contract/mirrored-tables.ts `storesVersion`). */
+const LOCAL_STORES_VERSION = 2;
+
+/**
+ * The database's version: the latest in which a store was made or changed its indexes. Dexie
+ * upgrades a database of any older version to these stores by comparing with the stores it has
+ * (rows stay; dropped indexes go), so no older version's stores need to be kept here.
+ */
+export const MIRROR_DB_VERSION = Math.max(
+  LOCAL_STORES_VERSION,
+  ...MIRRORED_TABLE_NAMES.map((name) => MIRRORED_TABLES[name].storesVersion),
+);
+
+/** Dexie's store of each mirrored table: its key `id`, then its declared indexes. */
+const mirroredStores = () =>
+  Object.fromEntries(
+    MIRRORED_TABLE_NAMES.map((name) => [name, ['id', ...MIRRORED_TABLES[name].indexes].join(', ')]),
+  );
+
+/** Dexie with a typed property per mirrored store: Dexie sets one for every store it declares. */
+const DexieWithMirroredStores = Dexie as unknown as new (
+  ...args: ConstructorParameters<typeof Dexie>
+) => Dexie & MirroredStores;
+
+/**
+ * The signed-in user's offline copy of the mirrored tables (contract/mirrored-tables.ts), with
+ * the outbox and the other local stores.
+ */
+export class MirrorDb extends DexieWithMirroredStores {
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
-  files!: EntityTable<LiftFile, 'id'>;
-  alarms!: EntityTable<Alarm, 'id'>;
-  visits!: EntityTable<MaintenanceVisit, 'id'>;
-  base!: EntityTable<BaseEntry, 'id'>;
   uploads!: EntityTable<UploadEntry, 'uid'>;
   kept!: EntityTable<KeptFile, 'fileId'>;
   pins!: EntityTable<PinRow, 'key'>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
-    this.version(1).stores({
-      lifts: 'id, uid, address',
-      descriptions: 'id, number',
-      messages: 'id, liftId, at, [liftId+at], [kind+at], [kind+code]',
-      meta: 'key',
-      outbox: 'id, &seq, status, [entity+entityId]',
-    });
-    // Lift files (their list), photos waiting to be uploaded, and what is kept offline.
-    this.version(2).stores({
-      files: 'id, liftId, uid',
-      uploads: 'uid, &seq, liftId, status',
-      kept: 'fileId, liftId, lastUsedAt',
-      pins: 'key',
-    });
-    // Alarms of the mirrored lifts (acknowledged offline through the outbox), their maintenance
-    // visits (recorded offline through the outbox), and the base data's labels.
-    this.version(3).stores({ alarms: 'id, liftId, openedAt', visits: 'id, liftId', base: 'id, category' });
-    // `[kind+code]` was read by nobody and cost a write per message (docs/sync.md#first-sync);
-    // dropping an index keeps the rows.
-    this.version(4).stores({ messages: 'id, liftId, at, [liftId+at], [kind+at]' });
-    // Two more indexes a first sync wrote for every row and nobody needs (docs/sync.md#first-sync):
-    // the lifts' `address` (the list searches by filter, sorted by uid), and the messages' `liftId`,
-    // which Dexie reads from `[liftId+at]` instead (a compound index's first part is a virtual index).
-    this.version(5).stores({ lifts: 'id, uid', messages: 'id, at, [liftId+at], [kind+at]' });
+    this.version(MIRROR_DB_VERSION).stores({ ...LOCAL_STORES, ...mirroredStores() });
   }
 }
+
+/** The store of a mirrored table, typed by its rows. */
+export const mirroredStore = <N extends MirroredTableName>(db: MirrorDb, name: N) =>
+  db.table<MirroredRowOf<N>, string>(name);
 
 /** One database per user, so that two people sharing a device never see each other's data. */
 export const mirrorName = (userId: string) => `lift-portal-mirror-${userId}`;

@@ -1,4 +1,5 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { emptyListPerTable } from '../../../contract/mirrored-tables';
 import type { Description } from '../../../contract/schemas/description';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
@@ -77,21 +78,20 @@ export function aDescription(id: string, number: number, change: Partial<Descrip
   };
 }
 
-export function aPage(change: Partial<SyncPullResponse> = {}): SyncPullResponse {
+/** A pull page with `change`; each table's rows and tombstones are empty unless given. */
+export function aPage(
+  change: Partial<Omit<SyncPullResponse, 'deleted'>> & {
+    deleted?: Partial<SyncPullResponse['deleted']>;
+  } = {},
+): SyncPullResponse {
   return {
     reset: false,
-    lifts: [],
-    descriptions: [],
-    base: [],
-    messages: [],
-    files: [],
-    alarms: [],
-    visits: [],
-    deleted: { lifts: [], descriptions: [], base: [], messages: [], files: [], alarms: [], visits: [] },
+    ...emptyListPerTable(),
     cursor: 'c1',
     hasMore: false,
     serverTime: '2026-11-21T12:00:00.000Z',
     settings: clientSettings(DEFAULT_SETTINGS),
     ...change,
+    deleted: { ...emptyListPerTable(), ...change.deleted },
   };
 }

@@ -1,10 +1,19 @@
 import { type EndpointDefinition, pathOf, type RequestOf } from '../../../contract/api/endpoint';
-import { type Alarm, AlarmSchema } from '../../../contract/schemas/alarm';
-import { type Description, DescriptionSchema } from '../../../contract/schemas/description';
-import { type Lift, LiftSchema } from '../../../contract/schemas/lift';
-import { type MaintenanceVisit, MaintenanceVisitSchema } from '../../../contract/schemas/maintenance';
-import { type Message, MessageSchema } from '../../../contract/schemas/message';
-import type { MirrorDb, MirroredRow, OutboxEntity, OutboxEntry } from './mirror-db';
+import {
+  LIFT_CHILD_TABLES,
+  MIRRORED_TABLE_NAMES,
+  MIRRORED_TABLES,
+  type MirroredRowOf,
+  type MirroredTableName,
+} from '../../../contract/mirrored-tables';
+import {
+  type MirrorDb,
+  type MirroredRow,
+  mirroredStore,
+  OUTBOX_TABLES,
+  type OutboxEntity,
+  type OutboxEntry,
+} from './mirror-db';
 
 type Row = MirroredRow;
 
@@ -51,37 +60,22 @@ export const LOCAL_ID_PREFIX = 'local-';
 const WAITED_MS = 5000;
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-const tableOf = (db: MirrorDb, entity: OutboxEntity) =>
-  ({
-    lift: db.lifts,
-    message: db.messages,
-    description: db.descriptions,
-    alarm: db.alarms,
-    visit: db.visits,
-  })[entity];
+/** The store of the table whose rows an entity names. */
+const tableOf = (db: MirrorDb, entity: OutboxEntity) => db.table<Row, string>(OUTBOX_TABLES[entity]);
 
 /** Puts a row into the table of its entity. */
 function putRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promise<unknown> {
-  if (entity === 'lift') return db.lifts.put(row as Lift);
-  if (entity === 'message') return db.messages.put(row as Message);
-  if (entity === 'alarm') return db.alarms.put(row as Alarm);
-  if (entity === 'visit') return db.visits.put(row as MaintenanceVisit);
-  return db.descriptions.put(row as Description);
+  return tableOf(db, entity).put(row);
 }
 
 const entityKey = (entity: OutboxEntity, id: string) => `${entity}:${id}`;
 
 /**
- * The fields of each mirrored row, from its contract schema: what a request body may change on
+ * The fields of an entity's row, from its contract schema: what a request body may change on
  * the row shown at once (a `baseVersion` or an `ids` list is not one of them).
  */
-const ROW_FIELDS: Record<OutboxEntity, ReadonlySet<string>> = {
-  lift: new Set(Object.keys(LiftSchema.entries)),
-  message: new Set(Object.keys(MessageSchema.entries)),
-  description: new Set(Object.keys(DescriptionSchema.entries)),
-  alarm: new Set(Object.keys(AlarmSchema.entries)),
-  visit: new Set(Object.keys(MaintenanceVisitSchema.entries)),
-};
+const rowFields = (entity: OutboxEntity): ReadonlySet<string> =>
+  new Set(Object.keys(MIRRORED_TABLES[OUTBOX_TABLES[entity]].row.entries));
 /** Kept by the server alone. */
 const SERVER_FIELDS = new Set(['id', 'version', 'updatedAt']);
 
@@ -101,14 +95,14 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 }
 
 function rowPatch(entry: Pick<OutboxEntry, 'body' | 'entity' | 'patch'>): Record<string, unknown> {
-  const fields = ROW_FIELDS[entry.entity];
+  const fields = rowFields(entry.entity);
   return Object.fromEntries(
     Object.entries(entry.patch ?? entry.body).filter(([key]) => fields.has(key) && !SERVER_FIELDS.has(key)),
   );
 }
 
 /** A row with the pending change laid on top; null when the change deletes it. */
-function overlay<T extends Row>(row: T, entry: OutboxEntry): T | null {
+function overlay<T extends { id: string }>(row: T, entry: OutboxEntry): T | null {
   if (entry.effect === 'delete') return null;
   if (entry.effect === 'patch') return { ...row, ...rowPatch(entry) } as T;
   return row;
@@ -123,7 +117,11 @@ async function pendingByEntity(db: MirrorDb): Promise<Map<string, OutboxEntry[]>
   return byEntity;
 }
 
-function overlayAll<T extends Row>(rows: T[], entity: OutboxEntity, byEntity: Map<string, OutboxEntry[]>) {
+function overlayAll<T extends { id: string }>(
+  rows: T[],
+  entity: OutboxEntity,
+  byEntity: Map<string, OutboxEntry[]>,
+) {
   const result: T[] = [];
   for (const row of rows) {
     let current: T | null = row;
@@ -135,25 +133,15 @@ function overlayAll<T extends Row>(rows: T[], entity: OutboxEntity, byEntity: Ma
   return result;
 }
 
-/** Pulled rows with the user's unsent changes laid on top, so a pull never hides them. */
-export async function overlayPendingChanges(
-  db: MirrorDb,
-  page: {
-    lifts: Lift[];
-    descriptions: Description[];
-    messages: Message[];
-    alarms: Alarm[];
-    visits: MaintenanceVisit[];
-  },
-) {
+/**
+ * Lays the user's unsent changes on rows the server sent, so a pull never hides them: answers a
+ * table's rows as the mirror shows them. The outbox is read once, now.
+ */
+export async function pendingChangesOverlay(db: MirrorDb) {
   const byEntity = await pendingByEntity(db);
-  if (byEntity.size === 0) return page;
-  return {
-    lifts: overlayAll(page.lifts, 'lift', byEntity),
-    descriptions: overlayAll(page.descriptions, 'description', byEntity),
-    messages: overlayAll(page.messages, 'message', byEntity),
-    alarms: overlayAll(page.alarms, 'alarm', byEntity),
-    visits: overlayAll(page.visits, 'visit', byEntity),
+  return <N extends MirroredTableName>(table: N, rows: MirroredRowOf<N>[]): MirroredRowOf<N>[] => {
+    const entity = MIRRORED_TABLES[table].outboxEntity;
+    return entity === null || byEntity.size === 0 ? rows : overlayAll(rows, entity, byEntity);
   };
 }
 
@@ -164,23 +152,16 @@ async function putServerRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promi
   else await tableOf(db, entity).delete(row.id);
 }
 
+/** Removes a row; a lift takes its children with it. */
 async function removeRow(db: MirrorDb, entity: OutboxEntity, id: string): Promise<void> {
   await tableOf(db, entity).delete(id);
-  if (entity === 'lift') {
-    await db.messages.where('liftId').equals(id).delete();
-    await db.files.where('liftId').equals(id).delete();
-    await db.alarms.where('liftId').equals(id).delete();
-    await db.visits.where('liftId').equals(id).delete();
+  if (MIRRORED_TABLES[OUTBOX_TABLES[entity]].scope === 'visibleLifts') {
+    for (const child of LIFT_CHILD_TABLES) await mirroredStore(db, child).where('liftId').equals(id).delete();
   }
 }
 
 const allTables = (db: MirrorDb) => [
-  db.lifts,
-  db.descriptions,
-  db.messages,
-  db.files,
-  db.alarms,
-  db.visits,
+  ...MIRRORED_TABLE_NAMES.map((name) => mirroredStore(db, name)),
   db.outbox,
 ];
 

@@ -1,3 +1,4 @@
+import { LIFT_CHILD_TABLES, MIRRORED_TABLE_NAMES } from '../../../contract/mirrored-tables';
 import type { Alarm } from '../../../contract/schemas/alarm';
 import type { Message } from '../../../contract/schemas/message';
 import {
@@ -6,8 +7,8 @@ import {
   type SyncPullResponse,
 } from '../../../contract/schemas/sync';
 import { DAY_MS } from '../../../contract/time';
-import type { MirrorDb } from './mirror-db';
-import { overlayPendingChanges } from './outbox';
+import { type MirrorDb, mirroredStore } from './mirror-db';
+import { pendingChangesOverlay } from './outbox';
 
 /** The oldest time a mirrored message may have, by the server's clock `serverTime` (ISO). */
 const windowStart = (serverTime: string) =>
@@ -21,44 +22,24 @@ const windowStart = (serverTime: string) =>
  */
 export const PULL_PAGE_LIMIT = 2 * SYNC_PULL_DEFAULT_LIMIT;
 
+const mirroredStores = (db: MirrorDb) => MIRRORED_TABLE_NAMES.map((name) => mirroredStore(db, name));
+
 /** Empties the mirror's data (not the outbox): after `reset`, or to start over. */
 export async function clearMirrorData(db: MirrorDb): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.lifts, db.descriptions, db.messages, db.files, db.alarms, db.visits, db.base, db.meta],
-    async () => {
-      await Promise.all([
-        db.lifts.clear(),
-        db.descriptions.clear(),
-        db.messages.clear(),
-        db.files.clear(),
-        db.alarms.clear(),
-        db.visits.clear(),
-        db.base.clear(),
-      ]);
-      await db.meta.bulkDelete(['cursor', 'serverTime']);
-    },
-  );
+  const stores = mirroredStores(db);
+  await db.transaction('rw', [...stores, db.meta], async () => {
+    await Promise.all(stores.map((store) => store.clear()));
+    await db.meta.bulkDelete(['cursor', 'serverTime']);
+  });
 }
 
 /**
- * Applies one pull page in one transaction: rows in, deletions out (a lift's messages and files with it),
+ * Applies one pull page in one transaction: rows in, deletions out (a lift's children with it),
  * pending outbox changes laid on top again, messages older than 90 days pruned, cursor saved.
  */
 export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promise<void> {
-  const tables = [
-    db.lifts,
-    db.descriptions,
-    db.base,
-    db.messages,
-    db.files,
-    db.alarms,
-    db.visits,
-    db.meta,
-    db.outbox,
-  ];
-  await db.transaction('rw', tables, async () => {
-    const overlaid = await overlayPendingChanges(db, page);
+  await db.transaction('rw', [...mirroredStores(db), db.meta, db.outbox], async () => {
+    const overlay = await pendingChangesOverlay(db);
     // The requests of a phase go out together (IndexedDB queues them in the transaction) rather
     // than one round trip each; the deletions come after the rows, since a deleted lift takes rows
     // of the same page with it. Empty lists cost no request.
@@ -67,13 +48,7 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
     const remove = (table: { bulkDelete(ids: string[]): Promise<unknown> }, ids: string[]) =>
       ids.length > 0 ? table.bulkDelete(ids) : undefined;
     await Promise.all([
-      put(db.lifts, overlaid.lifts),
-      put(db.descriptions, overlaid.descriptions),
-      put(db.messages, overlaid.messages),
-      put(db.base, page.base),
-      put(db.files, page.files),
-      put(db.alarms, overlaid.alarms),
-      put(db.visits, overlaid.visits),
+      ...MIRRORED_TABLE_NAMES.map((name) => put(mirroredStore(db, name), overlay(name, page[name]))),
       db.meta.bulkPut([
         { key: 'cursor', value: page.cursor },
         { key: 'serverTime', value: page.serverTime },
@@ -82,17 +57,10 @@ export async function applyPullPage(db: MirrorDb, page: SyncPullResponse): Promi
     ]);
     const gone = page.deleted.lifts;
     await Promise.all([
-      remove(db.lifts, gone),
-      gone.length > 0 ? db.messages.where('liftId').anyOf(gone).delete() : undefined,
-      gone.length > 0 ? db.files.where('liftId').anyOf(gone).delete() : undefined,
-      gone.length > 0 ? db.alarms.where('liftId').anyOf(gone).delete() : undefined,
-      gone.length > 0 ? db.visits.where('liftId').anyOf(gone).delete() : undefined,
-      remove(db.descriptions, page.deleted.descriptions),
-      remove(db.base, page.deleted.base),
-      remove(db.messages, page.deleted.messages),
-      remove(db.files, page.deleted.files),
-      remove(db.alarms, page.deleted.alarms),
-      remove(db.visits, page.deleted.visits),
+      ...MIRRORED_TABLE_NAMES.map((name) => remove(mirroredStore(db, name), page.deleted[name])),
+      ...(gone.length > 0
+        ? LIFT_CHILD_TABLES.map((name) => mirroredStore(db, name).where('liftId').anyOf(gone).delete())
+        : []),
       db.messages.where('at').below(windowStart(page.serverTime)).delete(),
     ]);
     if (!page.hasMore) await db.meta.put({ key: 'lastSyncAt', value: new Date().toISOString() });
@@ -112,29 +80,14 @@ export async function applyLiveMessage(db: MirrorDb, message: Message): Promise<
     if (message.at < windowStart(serverTime ?? new Date().toISOString())) return false;
     const stored = await db.messages.get(message.id);
     if (stored && stored.version > message.version) return false;
-    const [shown] = (
-      await overlayPendingChanges(db, {
-        lifts: [],
-        descriptions: [],
-        messages: [message],
-        alarms: [],
-        visits: [],
-      })
-    ).messages;
+    const [shown] = (await pendingChangesOverlay(db))('messages', [message]);
     if (!shown) return false;
     await db.messages.put(shown);
     return true;
   });
 }
 
-const hasRows = (page: SyncPullResponse) =>
-  page.lifts.length +
-    page.descriptions.length +
-    page.base.length +
-    page.messages.length +
-    page.files.length +
-    page.alarms.length >
-  0;
+const hasRows = (page: SyncPullResponse) => MIRRORED_TABLE_NAMES.some((name) => page[name].length > 0);
 
 /**
  * An alarm the server pushed (socket `lift:alarm`): only for a lift the mirror holds, never over a
@@ -145,15 +98,7 @@ export async function applyLiveAlarm(db: MirrorDb, alarm: Alarm): Promise<boolea
     if (!(await db.lifts.get(alarm.liftId))) return false;
     const stored = await db.alarms.get(alarm.id);
     if (stored && stored.version > alarm.version) return false;
-    const [shown] = (
-      await overlayPendingChanges(db, {
-        lifts: [],
-        descriptions: [],
-        messages: [],
-        alarms: [alarm],
-        visits: [],
-      })
-    ).alarms;
+    const [shown] = (await pendingChangesOverlay(db))('alarms', [alarm]);
     if (!shown) return false;
     await db.alarms.put(shown);
     return true;
