@@ -11,7 +11,7 @@
  * `--cpu-prof <dir>` writes a V8 CPU profile of the portal's process into that folder (open it in
  * Chrome DevTools or speedscope) to see where an ingest's time goes.
  *
- * `--batch <size>` times the database side alone: `writeBatch` (server/modules/telemetry/ingest.ts) with the
+ * `--batch <size>` times the database side alone: `writeBatch` (server/modules/telemetry/reading-path.ts) with the
  * analytics and alarms steps, in this process, on a scratch database, batches of that many readings
  * of the same mix (one in 20 an info event), round-robin over the controllers. No socket.io, no
  * portal process: the figure to compare when changing the batch statements or the tables' indexes.
@@ -118,7 +118,7 @@ async function drive(url: string, devices: { imei: string; key: string }[]): Pro
 /** `--batch`: writeBatch alone, in this process, on a scratch database migrated as the server does. */
 async function timeBatches(size: number, batches: number) {
   const { openDatabase } = await import('../../server/db/client');
-  const { writeBatch } = await import('../../server/modules/telemetry/ingest');
+  const { writeBatch } = await import('../../server/modules/telemetry/reading-path');
   const { analyticsIngestStep } = await import('../../server/modules/analytics/rollup');
   const { applyReadings } = await import('../../server/modules/alarms/alarms.repository');
   type Reading = import('../../server/modules/telemetry/ingest').Reading;

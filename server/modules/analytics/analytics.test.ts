@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsAnswer } from '../../../contract/schemas/analytics';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { insertLiftWithKey } from '../devices/device-test-kit';
-import { type Reading, writeBatch } from '../telemetry/ingest';
+import type { Reading } from '../telemetry/ingest';
+import { writeBatch } from '../telemetry/reading-path';
 import { backfillRollupsIfEmpty } from './backfill';
 import { analyticsIngestStep, rollUp } from './rollup';
 

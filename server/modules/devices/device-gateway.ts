@@ -27,7 +27,8 @@ import { definePlugin } from '../../lib/define-plugin';
 import { controllerRoom, DEVS_ROOM } from '../../realtime/rooms';
 import { hashDeviceKey } from '../lifts/lifts.repository';
 import { type LogEntry, writeLog } from '../logs/write-log';
-import { IngestQueue, type IngestStep, type Reading } from '../telemetry/ingest';
+import type { IngestStep, Reading } from '../telemetry/ingest';
+import { IngestQueue } from '../telemetry/ingest-queue';
 import { ReadingPath, type ReadingStepName } from '../telemetry/reading-path';
 
 interface DeviceSocketData {

@@ -11,7 +11,7 @@ import { lifts } from '../../db/schema/lifts';
 import { users } from '../../db/schema/users';
 import { readOutbox } from '../../integrations/mail/mailer';
 import { insertLiftWithKey } from '../devices/device-test-kit';
-import { writeBatch } from '../telemetry/ingest';
+import { writeBatch } from '../telemetry/reading-path';
 import { sendMaintenanceNotices } from './maintenance-notices';
 
 /** Maintenance plans, due lists, visits, notices and stickers (docs/maintenance.md). */
