@@ -2,14 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { devicesApi } from '../../../contract/api/devices';
 import { notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
-import { findLiveLift, saveParameters } from '../lifts/lifts.repository';
+import { createLiftsRepository } from '../lifts/lifts.repository';
 import { writeLog } from '../logs/write-log';
 
 /** Admin console to controllers: parameters, commands, and (for devs) who is connected. */
 export const devicesRoutes: FastifyPluginAsync = async (app) => {
+  const lifts = createLiftsRepository(app.db);
+
   /** Admins and devs see every lift; a missing or deleted one is a 404. */
   async function findLift(id: string) {
-    const lift = await findLiveLift(app.db, id);
+    const lift = await lifts.findLive(id);
     if (!lift) throw notFound();
     return lift;
   }
@@ -34,7 +36,7 @@ export const devicesRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(devicesApi.sendParameters, async (request) => {
     const lift = await findLift(request.params.id);
-    await saveParameters(app.db, lift.id, request.body);
+    await lifts.saveParameters(lift.id, request.body);
     app.liftLists.forget();
     app.liveLifts.changed(lift.id);
     const answer = await app.devices.sendParams(lift.imei, request.body);

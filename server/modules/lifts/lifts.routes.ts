@@ -10,21 +10,11 @@ import { currentUser } from '../../plugins/auth';
 import { sendJsonText } from '../../plugins/endpoints';
 import { createMaintenanceRepository } from '../maintenance/maintenance.repository';
 import { loadLift } from './lift-view';
-import {
-  checkAssignments,
-  checkBaseKeys,
-  checkDuplicates,
-  insertLift,
-  liftsSummary,
-  listLifts,
-  newDeviceKey,
-  setDeviceKeyHash,
-  tombstoneLifts,
-  updateLift,
-} from './lifts.repository';
+import { createLiftsRepository, newDeviceKey } from './lifts.repository';
 
 export const liftsRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
+  const lifts = createLiftsRepository(db);
 
   /** After a write: fresh counts, live updates for the changed lifts, and controllers to drop. */
   function notify(changedLiftIds: readonly string[], disconnectImeis: readonly string[] = []) {
@@ -39,9 +29,9 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
    */
   async function check(fields: Partial<LiftInput>, exceptId?: string, before?: Lift) {
     const fieldErrors = {
-      ...(await checkDuplicates(db, fields, exceptId)),
-      ...(await checkAssignments(db, fields.customers, fields.servicemen)),
-      ...(await checkBaseKeys(db, fields, before)),
+      ...(await lifts.checkDuplicates(fields, exceptId)),
+      ...(await lifts.checkAssignments(fields.customers, fields.servicemen)),
+      ...(await lifts.checkBaseKeys(fields, before)),
     };
     if (Object.keys(fieldErrors).length) throw new HttpError(400, MSG.invalidRequest, fieldErrors);
   }
@@ -49,7 +39,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
   /** A unique index refused the write after all (a race with another request): say which field. */
   async function duplicateOr(error: unknown, fields: Partial<LiftInput>, exceptId?: string): Promise<never> {
     if (isUniqueViolation(error)) {
-      throw new HttpError(400, MSG.invalidRequest, await checkDuplicates(db, fields, exceptId));
+      throw new HttpError(400, MSG.invalidRequest, await lifts.checkDuplicates(fields, exceptId));
     }
     throw error;
   }
@@ -58,15 +48,14 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
   app.serve(liftsApi.list, async (request, reply) =>
     sendJsonText(
       reply,
-      await listLifts(db, liftScopeCondition(currentUser(request)), request.query, app.liftLists.shared),
+      await lifts.list(liftScopeCondition(currentUser(request)), request.query, app.liftLists.shared),
     ),
   );
 
   app.serve(liftsApi.byUser, async (request, reply) =>
     sendJsonText(
       reply,
-      await listLifts(
-        db,
+      await lifts.list(
         liftScopeCondition(currentUser(request)),
         request.query,
         app.liftLists.shared,
@@ -84,7 +73,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     const dueIds = (await maintenance.liftsForDue(user, undefined, { servicemen: false }))
       .filter((lift) => liftMaintenanceDue(lift, defaults, today).status !== 'ok')
       .map((lift) => lift.id);
-    return liftsSummary(db, liftScopeCondition(user), request.query.range, dueIds);
+    return lifts.summary(liftScopeCondition(user), request.query.range, dueIds);
   });
 
   app.serve(liftsApi.get, async (request) => {
@@ -97,7 +86,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     const input = request.body;
     await check(input);
     const { deviceKey, hash } = newDeviceKey();
-    const id = await insertLift(db, input, hash).catch((error: unknown) => duplicateOr(error, input));
+    const id = await lifts.insert(input, hash).catch((error: unknown) => duplicateOr(error, input));
     const lift = await loadLift(db, id);
     if (!lift) throw notFound(MSG.liftNotFound);
     notify([id]);
@@ -117,9 +106,9 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
     await check({ ...changes, customers, servicemen }, id, before);
     const reassigning = customers !== undefined || servicemen !== undefined;
     const seersBefore = reassigning ? (await userIdsWhoSeeLifts(db, [id])).get(id) : undefined;
-    const updated = await updateLift(db, id, changes, { customers, servicemen }, baseVersion).catch(
-      (error: unknown) => duplicateOr(error, changes, id),
-    );
+    const updated = await lifts
+      .update(id, changes, { customers, servicemen }, baseVersion)
+      .catch((error: unknown) => duplicateOr(error, changes, id));
     const current = await loadLift(db, id, scope);
     if (!current) throw notFound(MSG.liftNotFound);
     if (updated === null) return staleVersion(reply, current);
@@ -136,7 +125,7 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(liftsApi.remove, async (request) => {
     const seers = await userIdsWhoSeeLifts(db, request.body.ids);
-    const removed = await tombstoneLifts(db, request.body.ids, liftScopeCondition(currentUser(request)));
+    const removed = await lifts.tombstone(request.body.ids, liftScopeCondition(currentUser(request)));
     notify(
       [],
       removed.map((row) => row.imei),
@@ -147,7 +136,11 @@ export const liftsRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(liftsApi.rotateDeviceKey, async (request) => {
     const { deviceKey, hash } = newDeviceKey();
-    const row = await setDeviceKeyHash(db, request.params.id, liftScopeCondition(currentUser(request)), hash);
+    const row = await lifts.setDeviceKeyHash(
+      request.params.id,
+      liftScopeCondition(currentUser(request)),
+      hash,
+    );
     if (!row) throw notFound(MSG.liftNotFound);
     notify([], [row.imei]);
     await app.devices.keyIssued(row.imei, deviceKey);

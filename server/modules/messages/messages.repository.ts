@@ -63,118 +63,115 @@ function kindCondition(kinds: KindFilter, type: MessageQuery['type']): SQL | und
   return type === undefined ? undefined : eq(messages.kind, type);
 }
 
-/**
- * A page of live readings of the lifts `liftScope` (a condition on `lifts`) lets through, and their
- * count. Over many lifts the count stops at `countCap` (`countCapped`: there are more), as counting
- * every error of a 50 M table took 26 s (docs/telemetry.md#benchmarks); one lift's readings are
- * counted exactly through its `(lift_id, at)` index.
- */
-export async function listMessages(
-  db: Database,
-  liftScope: SQL,
-  query: MessageQuery,
-  kinds: KindFilter,
-  countCap = MESSAGE_COUNT_CAP,
-): Promise<MessageList> {
-  const where = and(
-    liftScope,
-    isNull(messages.deletedAt),
-    kindCondition(kinds, query.type),
-    query.liftId ? eq(messages.liftId, query.liftId) : undefined,
-    query.code !== undefined ? eq(messages.code, query.code) : undefined,
-    query.from ? gte(messages.at, new Date(query.from)) : undefined,
-    query.to ? lte(messages.at, new Date(query.to)) : undefined,
-    searchCondition(query.search),
-  );
-  // Newest first by (at, id): errors and infos read from the end of messages_detailed_at_idx.
-  const orderBy = orderBySort(query.sort, { at: messages.at, code: messages.code }, messages.id) ?? [
-    desc(messages.at),
-    desc(messages.id),
-  ];
-  const matching = db
-    .select({ one: sql`1` })
-    .from(messages)
-    .innerJoin(lifts, eq(lifts.id, messages.liftId))
-    .where(where);
-  const capped = !query.liftId;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ message: messages })
-      .from(messages)
-      .innerJoin(lifts, eq(lifts.id, messages.liftId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ value: sql<number>`count(*)`.mapWith(Number) })
-      .from((capped ? matching.limit(countCap + 1) : matching).as('matching')),
-  ]);
-  const count = total?.value ?? 0;
+/** Readings of lifts (docs/telemetry.md): lists, one reading, its notes, tombstones. */
+export function createMessagesRepository(db: Database) {
   return {
-    messages: rows.map((row) => toMessage(row.message)),
-    count: capped ? Math.min(count, countCap) : count,
-    countCapped: capped && count > countCap,
+    /**
+     * A page of live readings of the lifts `liftScope` (a condition on `lifts`) lets through, and their
+     * count. Over many lifts the count stops at `countCap` (`countCapped`: there are more), as counting
+     * every error of a 50 M table took 26 s (docs/telemetry.md#benchmarks); one lift's readings are
+     * counted exactly through its `(lift_id, at)` index.
+     */
+    async list(
+      liftScope: SQL,
+      query: MessageQuery,
+      kinds: KindFilter,
+      countCap = MESSAGE_COUNT_CAP,
+    ): Promise<MessageList> {
+      const where = and(
+        liftScope,
+        isNull(messages.deletedAt),
+        kindCondition(kinds, query.type),
+        query.liftId ? eq(messages.liftId, query.liftId) : undefined,
+        query.code !== undefined ? eq(messages.code, query.code) : undefined,
+        query.from ? gte(messages.at, new Date(query.from)) : undefined,
+        query.to ? lte(messages.at, new Date(query.to)) : undefined,
+        searchCondition(query.search),
+      );
+      // Newest first by (at, id): errors and infos read from the end of messages_detailed_at_idx.
+      const orderBy = orderBySort(query.sort, { at: messages.at, code: messages.code }, messages.id) ?? [
+        desc(messages.at),
+        desc(messages.id),
+      ];
+      const matching = db
+        .select({ one: sql`1` })
+        .from(messages)
+        .innerJoin(lifts, eq(lifts.id, messages.liftId))
+        .where(where);
+      const capped = !query.liftId;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ message: messages })
+          .from(messages)
+          .innerJoin(lifts, eq(lifts.id, messages.liftId))
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ value: sql<number>`count(*)`.mapWith(Number) })
+          .from((capped ? matching.limit(countCap + 1) : matching).as('matching')),
+      ]);
+      const count = total?.value ?? 0;
+      return {
+        messages: rows.map((row) => toMessage(row.message)),
+        count: capped ? Math.min(count, countCap) : count,
+        countCapped: capped && count > countCap,
+      };
+    },
+
+    /** A live reading of a lift in `liftScope`, or null. */
+    async find(liftScope: SQL, year: number, id: string): Promise<Message | null> {
+      const [row] = await db
+        .select({ message: messages })
+        .from(messages)
+        .innerJoin(lifts, eq(lifts.id, messages.liftId))
+        .where(and(byYearAndId(year, eq(messages.id, id)), isNull(messages.deletedAt), liftScope))
+        .limit(1);
+      return row ? toMessage(row.message) : null;
+    },
+
+    /**
+     * Writes the notes of a live reading, bumping its version; with `baseVersion` only when the stored
+     * version is still that one. Null when nothing was changed. The caller checked the lift's scope.
+     */
+    async updateNotes(
+      year: number,
+      id: string,
+      change: { isNotes: boolean; notes: MessageNotes },
+      baseVersion: number | undefined,
+    ): Promise<Message | null> {
+      const [row] = await db
+        .update(messages)
+        .set({ ...change, version: sql`${messages.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            byYearAndId(year, eq(messages.id, id)),
+            isNull(messages.deletedAt),
+            baseVersion !== undefined ? eq(messages.version, baseVersion) : undefined,
+          ),
+        )
+        .returning();
+      return row ? toMessage(row) : null;
+    },
+
+    /** Makes the live readings of `year` among `ids` of lifts in `liftScope` tombstones; their lift ids. */
+    async tombstone(
+      liftScope: SQL,
+      year: number,
+      ids: readonly string[],
+    ): Promise<{ id: string; liftId: string }[]> {
+      return db
+        .update(messages)
+        .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${messages.version} + 1` })
+        .where(
+          and(
+            byYearAndId(year, inArray(messages.id, [...ids])),
+            isNull(messages.deletedAt),
+            sql`exists (select 1 from ${lifts} where ${lifts.id} = ${messages.liftId} and ${liftScope})`,
+          ),
+        )
+        .returning({ id: messages.id, liftId: messages.liftId });
+    },
   };
-}
-
-/** A live reading of a lift in `liftScope`, or null. */
-export async function findMessage(
-  db: Database,
-  liftScope: SQL,
-  year: number,
-  id: string,
-): Promise<Message | null> {
-  const [row] = await db
-    .select({ message: messages })
-    .from(messages)
-    .innerJoin(lifts, eq(lifts.id, messages.liftId))
-    .where(and(byYearAndId(year, eq(messages.id, id)), isNull(messages.deletedAt), liftScope))
-    .limit(1);
-  return row ? toMessage(row.message) : null;
-}
-
-/**
- * Writes the notes of a live reading, bumping its version; with `baseVersion` only when the stored
- * version is still that one. Null when nothing was changed. The caller checked the lift's scope.
- */
-export async function updateMessageNotes(
-  db: Database,
-  year: number,
-  id: string,
-  change: { isNotes: boolean; notes: MessageNotes },
-  baseVersion: number | undefined,
-): Promise<Message | null> {
-  const [row] = await db
-    .update(messages)
-    .set({ ...change, version: sql`${messages.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        byYearAndId(year, eq(messages.id, id)),
-        isNull(messages.deletedAt),
-        baseVersion !== undefined ? eq(messages.version, baseVersion) : undefined,
-      ),
-    )
-    .returning();
-  return row ? toMessage(row) : null;
-}
-
-/** Makes the live readings of `year` among `ids` of lifts in `liftScope` tombstones; their lift ids. */
-export async function tombstoneMessages(
-  db: Database,
-  liftScope: SQL,
-  year: number,
-  ids: readonly string[],
-): Promise<{ id: string; liftId: string }[]> {
-  return db
-    .update(messages)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${messages.version} + 1` })
-    .where(
-      and(
-        byYearAndId(year, inArray(messages.id, [...ids])),
-        isNull(messages.deletedAt),
-        sql`exists (select 1 from ${lifts} where ${lifts.id} = ${messages.liftId} and ${liftScope})`,
-      ),
-    )
-    .returning({ id: messages.id, liftId: messages.liftId });
 }
