@@ -59,7 +59,7 @@ import { validationPlugin } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 import { clusterPlugin } from './realtime/cluster';
 import { userSocketPlugin } from './realtime/user-socket';
-import { prepareFirstStart } from './seed';
+import { seedDatabase } from './seed';
 
 export interface BuildAppOptions {
   /** An open database the caller keeps and closes itself (tests); otherwise the config's is opened. */
@@ -109,7 +109,7 @@ function loggerOptions(config: Config, given?: LoggerOptions): LoggerOptions {
   };
 }
 
-/** Builds the whole server on an open, migrated and (on first start) seeded database; does not listen. */
+/** Builds the whole server on an open, migrated and seeded database (server/seed/index.ts); does not listen. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(databaseOptions(config)));
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   try {
-    await prepareFirstStart(database.db, config, app.log);
+    await seedDatabase(app, database.db, config);
 
     await app.register(validationPlugin);
     await app.register(errorsPlugin);
@@ -176,7 +176,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(simProviderPlugin, {
       provider: config.simProvider,
       once: config.once,
-      simulateUsage: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+      simulateUsage: config.demo === 'full',
     });
     await app.register(blobStoragePlugin, {
       azureStorageConnectionString: config.azureStorageConnectionString,
@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       publicUrl: config.publicUrl,
       // Tests run the offline and escalation checks themselves, on their own clock.
       checkEveryMs: config.nodeEnv === 'test' ? null : 30_000,
-      quietOffline: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
+      quietOffline: config.demo === 'full',
     });
     await app.register(telemetryPlugin, {
       // Partitions ahead, raw retention and old device receipts: every 6 hours (tests call it).
@@ -244,7 +244,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       prefix: '/api',
       authSecret: config.authSecret,
       fileMaxBytes: config.fileMaxBytes,
-      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
     });
     await app.register(simsRoutes, {
       prefix: '/api',
@@ -268,14 +267,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(tableauRoutes, {
       prefix: '/api',
       fileMaxBytes: config.fileMaxBytes,
-      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
     });
     await app.register(settingsRoutes, { prefix: '/api' });
     await app.register(baseRoutes, { prefix: '/api' });
     await app.register(projectsRoutes, {
       prefix: '/api',
       publicUrl: config.publicUrl,
-      seedDemo: config.seedDemo && !config.isProduction && config.nodeEnv !== 'test',
     });
 
     await app.register(webAppPlugin, { webDir: config.webDir });

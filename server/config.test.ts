@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       tokenTtlSeconds: DEFAULT_TOKEN_TTL_SECONDS,
       publicUrl: 'http://localhost:3000',
-      seedDemo: true,
+      demo: 'full',
       simulateDevices: 12,
       simProvider: 'simulator',
       topupRecipients: [],
@@ -71,7 +71,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       tokenTtlSeconds: 60,
-      seedDemo: false,
+      demo: 'off',
       isProduction: true,
       topupRecipients: ['a@example.com', 'b@example.com'],
       publicUrl: 'https://lifts.example.com',
@@ -117,6 +117,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'yes' })).toThrow(
       /TRUST_PROXY: must be 0, 1/,
     );
+  });
+
+  it('decides demo mode from SEED_DEMO and NODE_ENV (docs/architecture.md#seed-and-demo-mode)', () => {
+    const demoOf = (env: Record<string, string>) => {
+      const config = loadConfig({ DATA_DIR: tempDir(), AUTH_SECRET: 'x'.repeat(40), ...env });
+      return [config.demo, config.simulateDevices];
+    };
+    expect(demoOf({})).toEqual(['full', 12]);
+    expect(demoOf({ NODE_ENV: 'test' })).toEqual(['accounts', 0]);
+    expect(demoOf({ NODE_ENV: 'production' })).toEqual(['off', 0]);
+    expect(demoOf({ SEED_DEMO: 'false' })).toEqual(['off', 0]);
+    expect(demoOf({ SEED_DEMO: '0', NODE_ENV: 'test' })).toEqual(['off', 0]);
+    expect(demoOf({ SIMULATE_DEVICES: '3' })).toEqual(['full', 3]);
   });
 
   it('treats empty values as unset', () => {

@@ -12,7 +12,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SIM_PROVIDERS = ['simulator', '1nce'] as const;
-/** Virtual controllers a newcomer's demo starts with, so the portal moves (issue: device simulator). */
+/** Virtual controllers a newcomer's demo starts with, so the portal moves. */
 const DEMO_SIMULATED_DEVICES = 12;
 
 const wholeNumber = (fallback: number, min: number, max: number) =>
@@ -90,7 +90,7 @@ const EnvSchema = v.object({
   /** A process whose heartbeat is this old is dead: its users and controllers are gone (docs/scaling.md). */
   PROCESS_TIMEOUT_SECONDS: wholeNumber(20, 2, 3600),
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'false', 'true'], 'must be 0, 1, false or true'), '0'),
-  /** Unset: a dozen in demo mode, none otherwise (see `simulateDevices`). */
+  /** Unset: a dozen with the full demo, none otherwise (see `demo` and `simulateDevices`). */
   SIMULATE_DEVICES: v.optional(wholeNumber(0, 0, 100_000)),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'Lift Portal <noreply@localhost>'),
@@ -189,7 +189,17 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Whether the bridge manages the controllers' broker accounts (Mosquitto dynamic security). */
   mqttDynsec: boolean;
-  seedDemo: boolean;
+  /**
+   * Demo mode (docs/architecture.md#seed-and-demo-mode), decided here only, from SEED_DEMO and NODE_ENV:
+   * - `full` (SEED_DEMO on, development): the first start seeds the demo accounts, lifts with their
+   *   readings, lift files, tableau library and projects (server/seed/); SIM usage is simulated,
+   *   offline alarms send no mail, and `simulateDevices` defaults to a dozen.
+   * - `accounts` (SEED_DEMO on, NODE_ENV=test): the demo accounts only; tests build their own fixtures.
+   * - `off` (SEED_DEMO=0, or production, whose first start creates the dev account instead).
+   * Virtual controllers (`simulateDevices`) run in any mode but `off`.
+   */
+  demo: 'full' | 'accounts' | 'off';
+  /** Virtual controllers of demo mode (`SIMULATE_DEVICES`); by default a dozen with the full demo. */
   simulateDevices: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -272,7 +282,7 @@ export function loadConfig(env: Environment = process.env): Config {
   }
   const root = packageRoot();
   const seedDemo = e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false';
-  const demoMode = seedDemo && e.NODE_ENV !== 'production';
+  const demo = !seedDemo || e.NODE_ENV === 'production' ? 'off' : e.NODE_ENV === 'test' ? 'accounts' : 'full';
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
@@ -294,8 +304,8 @@ export function loadConfig(env: Environment = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mqttUrl: e.MQTT_URL,
     mqttDynsec,
-    seedDemo,
-    simulateDevices: e.SIMULATE_DEVICES ?? (demoMode && e.NODE_ENV !== 'test' ? DEMO_SIMULATED_DEVICES : 0),
+    demo,
+    simulateDevices: e.SIMULATE_DEVICES ?? (demo === 'full' ? DEMO_SIMULATED_DEVICES : 0),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms: {

@@ -53,7 +53,7 @@ async function main() {
  */
 function startVirtualControllers(app: FastifyInstance, config: Config) {
   const count = config.simulateDevices;
-  if (config.isProduction || !config.seedDemo || count === 0) return;
+  if (config.demo === 'off' || count === 0) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.jobs.whileLeader('demo controllers', async () => {

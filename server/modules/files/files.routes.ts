@@ -30,7 +30,6 @@ import { createBlobAccess, mayRead } from '../storage/blob-access';
 import { createFileRequester } from '../storage/file-requester';
 import { readStreamedForm, streamMultipartBodies } from '../storage/upload-form';
 import { askLiftSeersToPull } from '../sync/sync-notify';
-import { seedDemoFiles } from './demo-files';
 import { liftFileContentPath } from './file-mapper';
 import { createFilesRepository, type NewLiftFile } from './files.repository';
 
@@ -38,8 +37,6 @@ export interface FilesRoutesOptions {
   authSecret: string;
   /** Largest upload in bytes (`FILE_MAX_MB`). */
   fileMaxBytes: number;
-  /** Demo mode: a few generated documents and photos on demo lifts, once (demo-files.ts). */
-  seedDemo?: boolean;
 }
 
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -70,7 +67,6 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
   const requester = createFileRequester(app, signer);
   const blobAccess = createBlobAccess(app.db);
   const signedPathOf = (id: string) => `files/${id}/content`;
-  if (options.seedDemo) await seedDemoFiles(app.db, storage, app.log);
 
   const liftVisible = async (liftId: string, user: UserRow) => {
     if (!(await files.liftInScope(liftId, user))) throw new HttpError(404, MSG.liftNotFound);

@@ -9,7 +9,6 @@ import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { createUrlSigner } from '../../lib/signed-url';
 import { createLiftFixtures, type LiftFixtures } from '../lifts/lift-fixtures';
 import { formData, PDF_BYTES, PNG_BYTES, STORAGE_BACKENDS } from '../storage/storage-fixtures';
-import { demoPdf, demoPng } from './demo-files';
 
 describe.each(STORAGE_BACKENDS)('lift files on $name', (backend) => {
   let t: TestApp;
@@ -413,48 +412,3 @@ describe.each(STORAGE_BACKENDS)('lift files on $name', (backend) => {
     expect(retry.statusCode).toBe(404);
   });
 });
-
-describe('demo files', () => {
-  it('are a valid PDF (header, xref offsets) and a valid PNG', () => {
-    const pdf = demoPdf('Prüfbericht AZ-1', ['Zeile (1)']).toString('latin1');
-    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
-    const xref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
-    expect(pdf.slice(xref, xref + 4)).toBe('xref');
-    for (const [index, offset] of [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].entries()) {
-      expect(pdf.slice(Number(offset[1]), Number(offset[1]) + 7)).toBe(`${index + 1} 0 obj`);
-    }
-    expect(pdf).toContain('Pr\xfcfbericht');
-    const png = demoPng(1);
-    expect(png.subarray(0, 8).equals(PNG_BYTES.subarray(0, 8))).toBe(true);
-    expect(png.readUInt32BE(16)).toBe(320);
-  });
-
-  it('are seeded once on a demo start, on demo lifts', async () => {
-    // Exercised through the module directly: test apps do not seed demo lifts (server/seed).
-    const { seedDemoFiles } = await import('./demo-files');
-    const t = await createTestApp();
-    try {
-      await createLiftFixtures(t);
-      await seedDemoFiles(t.app.db, t.app.storage, t.app.log);
-      await seedDemoFiles(t.app.db, t.app.storage, t.app.log);
-      const files = await t.app.storage.listBlobs(SYSTEM_CONTAINERS.liftFiles);
-      const rows = await t.app.inject({
-        url: `/api/files/getByLiftId?liftId=${(await createdLiftOf(t)) ?? ''}`,
-        headers: await t.authHeaders('admin'),
-      });
-      expect(files?.length).toBeGreaterThan(0);
-      expect(files?.length).toBe(rows.json().files.length * 2);
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-/** The first lift by uid, which the demo files go to (the fixtures give the service man one). */
-async function createdLiftOf(t: TestApp): Promise<string | undefined> {
-  const response = await t.app.inject({
-    url: '/api/lifts/getByPagination?sort=uid&pageSize=1',
-    headers: await t.authHeaders('service_man'),
-  });
-  return response.json().lifts[0]?.id;
-}

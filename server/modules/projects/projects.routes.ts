@@ -25,15 +25,12 @@ import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { forbidden, HttpError, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { type MailTicket, userSender } from '../email/mail-quota';
-import { seedDemoProjects } from './demo-projects';
 import { offerMail, offerPdf } from './offer-pdf';
 import { createProjectsRepository } from './projects.repository';
 
 export interface ProjectsRoutesOptions {
   /** The portal's address, for the link in the offer mail. */
   publicUrl: string;
-  /** Demo mode: a few projects in several states, once (demo-projects.ts). */
-  seedDemo?: boolean;
 }
 
 const projectNotFound = () => new HttpError(404, PROJECT_MSG.projectNotFound);
@@ -91,7 +88,6 @@ function fieldChanges(
 /** Projects with quotes and offers (docs/projects.md). */
 export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (app, options) => {
   const repository = createProjectsRepository(app.db);
-  if (options.seedDemo) await seedDemoProjects(app.db);
 
   /** The project with its attached designs from the library (previews for the page). */
   const withDesigns = async (project: Project): Promise<Project> => ({

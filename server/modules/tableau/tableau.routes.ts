@@ -20,7 +20,6 @@ import { RequestValidationError, toFieldErrors } from '../../plugins/validation'
 import { readForm } from '../storage/upload-form';
 import { BOM_LABELS, billOfMaterials, bomCsv, bomPdf } from './bom';
 import { createTableauRepository, isArticleNumberConflict } from './tableau.repository';
-import { seedTableauDemo } from './tableau-demo';
 import { readBlobBytes, removeBlobs, storePartImage } from './tableau-images';
 import { toResource, toTemplate } from './tableau-mapper';
 import { createPreviewDrawer, decodePreview, isDrawnPreview } from './tableau-preview';
@@ -28,8 +27,6 @@ import { createPreviewDrawer, decodePreview, isDrawnPreview } from './tableau-pr
 export interface TableauRoutesOptions {
   /** Largest upload in bytes (`FILE_MAX_MB`). */
   fileMaxBytes: number;
-  /** Demo mode: two product lines with their part images and two templates, once (tableau-demo.ts). */
-  seedDemo?: boolean;
 }
 
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -47,7 +44,6 @@ const numberTaken = () =>
 export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (app, options) => {
   const repo = createTableauRepository(app.db);
   const storage = app.storage;
-  if (options.seedDemo) await seedTableauDemo(app.db, storage, app.log);
   const previews = createPreviewDrawer(repo, storage, app.log);
   // Templates stored before the portal drew previews get theirs (docs/tableau.md#previews).
   await previews.drawMissing();

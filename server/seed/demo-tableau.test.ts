@@ -7,9 +7,9 @@ import {
   type Subfolder,
   type Template,
   TemplateSchema,
-} from '../../../contract/schemas/tableau';
-import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
-import { seedTableauDemo } from './tableau-demo';
+} from '../../contract/schemas/tableau';
+import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
+import { seedDemoTableau } from './demo-tableau';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('seeds two public product lines with 30 drawn articles and a COP and a LOP template, once', async () => {
-  await seedTableauDemo(t.app.db, t.app.storage, t.app.log);
-  await seedTableauDemo(t.app.db, t.app.storage, t.app.log);
+  await seedDemoTableau(t.app.db, t.app.storage, t.app.log);
+  await seedDemoTableau(t.app.db, t.app.storage, t.app.log);
   const headers = await t.authHeaders('admin');
   const get = <T>(url: string) => t.app.inject({ method: 'GET', url, headers }).then((r) => r.json<T>());
 

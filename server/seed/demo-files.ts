@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { liftFiles } from '../../db/schema/files';
-import { lifts, liftUsers } from '../../db/schema/lifts';
-import { users } from '../../db/schema/users';
-import { type Storage, SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
-import { liftFileContentPath } from './file-mapper';
+import type { Database } from '../db/client';
+import { liftFiles } from '../db/schema/files';
+import { lifts, liftUsers } from '../db/schema/lifts';
+import { users } from '../db/schema/users';
+import { type Storage, SYSTEM_CONTAINERS } from '../integrations/blob/storage';
+import { liftFileContentPath } from '../modules/files/file-mapper';
 
 /** Arbitrary but fixed: two processes starting on one database seed the demo files once. */
 const DEMO_FILES_LOCK_KEY = 727_465_014;

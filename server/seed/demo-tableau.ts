@@ -2,18 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import type { LayoutElement, TemplateLayout } from '../../../contract/schemas/tableau';
-import type { Database } from '../../db/client';
-import {
-  tableauFolders,
-  tableauResources,
-  tableauSubfolders,
-  tableauTemplates,
-} from '../../db/schema/tableau';
-import { users } from '../../db/schema/users';
-import type { Storage } from '../../integrations/blob/storage';
-import { storePartImage } from './tableau-images';
-import { type PreviewImage, storeDrawnPreview } from './tableau-preview';
+import type { LayoutElement, TemplateLayout } from '../../contract/schemas/tableau';
+import type { Database } from '../db/client';
+import { tableauFolders, tableauResources, tableauSubfolders, tableauTemplates } from '../db/schema/tableau';
+import { users } from '../db/schema/users';
+import type { Storage } from '../integrations/blob/storage';
+import { storePartImage } from '../modules/tableau/tableau-images';
+import { type PreviewImage, storeDrawnPreview } from '../modules/tableau/tableau-preview';
 
 /** Arbitrary but fixed: two processes starting on one database seed the demo library once. */
 const DEMO_TABLEAU_LOCK_KEY = 727_465_016;
@@ -340,7 +335,7 @@ async function storeParts(
  * part images drawn here as SVG and rasterised by sharp (nothing downloaded), and a COP and a LOP
  * template built from them. Runs once, while the library has never held a folder.
  */
-export async function seedTableauDemo(db: Database, storage: Storage, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoTableau(db: Database, storage: Storage, log: FastifyBaseLogger): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_TABLEAU_LOCK_KEY})`);
     const [existing] = await tx.select({ value: count() }).from(tableauFolders);
@@ -396,7 +391,7 @@ export async function seedTableauDemo(db: Database, storage: Storage, log: Fasti
     ]);
     log.info(
       { folders: 2, articles: CLASSIC.length + VISION.length, templates: 2 },
-      'demo tableau library seeded',
+      'first start: seeded the demo tableau library',
     );
   });
 }

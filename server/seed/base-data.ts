@@ -1,5 +1,6 @@
-import type { BaseCategory } from '../../../contract/schemas/base';
-import type { createBaseRepository } from './base.repository';
+import type { BaseCategory } from '../../contract/schemas/base';
+import type { Database } from '../db/client';
+import { createBaseRepository } from '../modules/base/base.repository';
 
 /** The lists a new portal starts with; admins change them on /apps/base. */
 const STARTING_ENTRIES: Record<BaseCategory, [key: string, de: string, en: string][]> = {
@@ -30,8 +31,13 @@ const STARTING_ENTRIES: Record<BaseCategory, [key: string, de: string, en: strin
   ],
 };
 
-/** Fills an empty table once (the first start, tests included); never touches it again. */
-export async function seedBaseData(repository: ReturnType<typeof createBaseRepository>): Promise<void> {
+/**
+ * Fills an empty table once, in every mode (production and tests included, not only the demo):
+ * the portal's forms need these lists. Never touches the table again; two processes starting
+ * together insert each key once (the insert skips a key already there).
+ */
+export async function seedBaseData(db: Database): Promise<void> {
+  const repository = createBaseRepository(db);
   if ((await repository.count()) > 0) return;
   for (const [category, entries] of Object.entries(STARTING_ENTRIES)) {
     let sort = 0;

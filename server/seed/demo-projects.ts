@@ -1,11 +1,12 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { ProjectState } from '../../../contract/project-transitions';
-import type { ProjectDocument, ProjectItem } from '../../../contract/schemas/project';
-import { projectTotalCents } from '../../../contract/schemas/project';
-import type { Database } from '../../db/client';
-import { lifts, liftUsers } from '../../db/schema/lifts';
-import { projects } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProjectState } from '../../contract/project-transitions';
+import type { ProjectDocument, ProjectItem } from '../../contract/schemas/project';
+import { projectTotalCents } from '../../contract/schemas/project';
+import type { Database } from '../db/client';
+import { lifts, liftUsers } from '../db/schema/lifts';
+import { projects } from '../db/schema/projects';
+import { users } from '../db/schema/users';
 
 /** Arbitrary but fixed: two processes starting on one database seed the demo projects once. */
 const DEMO_PROJECTS_LOCK_KEY = 727_465_017;
@@ -20,7 +21,7 @@ const ITEMS: ProjectItem[] = [
  * Demo projects of the demo customers in several states (docs/projects.md), written with their
  * history as if the flow had run. Only while `projects` has never held a row.
  */
-export async function seedDemoProjects(db: Database): Promise<void> {
+export async function seedDemoProjects(db: Database, log: FastifyBaseLogger): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_PROJECTS_LOCK_KEY})`);
     const [existing] = await tx.select({ value: count() }).from(projects);
@@ -85,27 +86,31 @@ export async function seedDemoProjects(db: Database): Promise<void> {
         },
       };
     };
-    await tx.insert(projects).values([
-      make('Neubau Wohnanlage Lindenhof', customer, 'offerRequested', {
-        siteAddress: 'Lindenstraße 12, Berlin',
-        lifts: [{ stops: 6, loadKg: 630, driveType: 'mrl' }],
-        notes: 'Barrier-free, one lift per stairwell.',
-      }),
-      make('Modernisation panels', customer, 'sentOffer', {
-        lifts: own.map((lift) => ({ liftId: lift.id, label: lift.uid })),
-        cables: own.map((lift) => ({ liftId: lift.id, status: 'pending' as const })),
-      }),
-      make('Bürohaus Am Markt', customerAdmin, 'preparingQuote', {
-        siteAddress: 'Am Markt 3, Potsdam',
-        lifts: [{ stops: 4, loadKg: 1000, driveType: 'traction' }],
-      }),
-      make('Tiefgarage Südring', customer, 'ordered', {
-        lifts: [{ stops: 3, loadKg: 1600, driveType: 'hydraulic' }],
-        cables: [{ liftId: 'new-0', status: 'installed' }],
-      }),
-      make('Aufzug Hinterhaus', customerAdmin, 'canceledOffer', {
-        lifts: [{ stops: 5, loadKg: 450 }],
-      }),
-    ]);
+    const inserted = await tx
+      .insert(projects)
+      .values([
+        make('Neubau Wohnanlage Lindenhof', customer, 'offerRequested', {
+          siteAddress: 'Lindenstraße 12, Berlin',
+          lifts: [{ stops: 6, loadKg: 630, driveType: 'mrl' }],
+          notes: 'Barrier-free, one lift per stairwell.',
+        }),
+        make('Modernisation panels', customer, 'sentOffer', {
+          lifts: own.map((lift) => ({ liftId: lift.id, label: lift.uid })),
+          cables: own.map((lift) => ({ liftId: lift.id, status: 'pending' as const })),
+        }),
+        make('Bürohaus Am Markt', customerAdmin, 'preparingQuote', {
+          siteAddress: 'Am Markt 3, Potsdam',
+          lifts: [{ stops: 4, loadKg: 1000, driveType: 'traction' }],
+        }),
+        make('Tiefgarage Südring', customer, 'ordered', {
+          lifts: [{ stops: 3, loadKg: 1600, driveType: 'hydraulic' }],
+          cables: [{ liftId: 'new-0', status: 'installed' }],
+        }),
+        make('Aufzug Hinterhaus', customerAdmin, 'canceledOffer', {
+          lifts: [{ stops: 5, loadKg: 450 }],
+        }),
+      ])
+      .returning({ id: projects.id });
+    log.info({ projects: inserted.length }, 'first start: seeded the demo projects');
   });
 }
