@@ -24,6 +24,8 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/ui/Pagination.tsx',
   '<rootDir>/src/ui/Photos.tsx',
   '<rootDir>/src/ui/form-errors.ts',
+  // The domains' server texts (src/data/server-messages.ts looks them up once this catalog is in).
+  '<rootDir>/src/data/screen-server-messages.ts',
 ];
 
 /**

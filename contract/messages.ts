@@ -1,7 +1,9 @@
 import type { ALARM_MSG } from './alarm-messages';
-import type { ANALYTICS_MSG } from './analytics-messages';
+import type { BASE_DATA_MSG } from './base-data-messages';
 import type { FILE_MSG } from './file-messages';
+import type { MAINTENANCE_MSG } from './maintenance-messages';
 import type { PROJECT_MSG } from './project-messages';
+import type { SETTINGS_MSG } from './settings-messages';
 import type { SIM_MSG } from './sim-messages';
 import type { TABLEAU_MSG } from './tableau-messages';
 
@@ -86,15 +88,23 @@ export const MSG = {
 /** The texts every page may show; the browser keeps their translations on its first load. */
 export type CoreServerMessage = (typeof MSG)[keyof typeof MSG];
 
+/** The texts of one table of server texts. */
+type TextOf<Table> = Table[keyof Table];
+
 /**
- * Every text the server may send: the core ones above and each domain's own (`SIM_MSG` in
- * sim-messages.ts, `FILE_MSG` in file-messages.ts), whose translations load with that domain's screens (src/data/server-messages.ts).
+ * The texts of each domain's own table (`SIM_MSG` in sim-messages.ts, `FILE_MSG` in
+ * file-messages.ts, ...), whose translations load with the lift screens' catalog
+ * (src/data/screen-server-messages.ts), not with the sign-in page.
  */
-export type ServerMessage =
-  | CoreServerMessage
-  | (typeof SIM_MSG)[keyof typeof SIM_MSG]
-  | (typeof FILE_MSG)[keyof typeof FILE_MSG]
-  | (typeof ALARM_MSG)[keyof typeof ALARM_MSG]
-  | (typeof ANALYTICS_MSG)[keyof typeof ANALYTICS_MSG]
-  | (typeof PROJECT_MSG)[keyof typeof PROJECT_MSG]
-  | (typeof TABLEAU_MSG)[keyof typeof TABLEAU_MSG];
+export type DomainServerMessage =
+  | TextOf<typeof ALARM_MSG>
+  | TextOf<typeof BASE_DATA_MSG>
+  | TextOf<typeof FILE_MSG>
+  | TextOf<typeof MAINTENANCE_MSG>
+  | TextOf<typeof PROJECT_MSG>
+  | TextOf<typeof SETTINGS_MSG>
+  | TextOf<typeof SIM_MSG>
+  | TextOf<typeof TABLEAU_MSG>;
+
+/** Every text the server may send: the core ones above and each domain's own. */
+export type ServerMessage = CoreServerMessage | DomainServerMessage;

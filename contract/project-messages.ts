@@ -1,7 +1,7 @@
 /**
- * Texts the server sends about projects, base data and the JSON settings (docs/projects.md,
- * docs/base-data.md, docs/settings.md). Kept apart from the core MSG so that their translations
- * load with these screens; the browser registers them in src/features/projects/project-messages.ts.
+ * Texts the server sends about projects (docs/projects.md). Apart from the core MSG (messages.ts)
+ * so that their translations load with the lift screens (src/data/screen-server-messages.ts), not
+ * with the sign-in page.
  */
 export const PROJECT_MSG = {
   projectNotFound: 'Requested project do not exist.',
@@ -15,10 +15,4 @@ export const PROJECT_MSG = {
   liftNamedTwice: 'This lift is already named in the project',
   driveTypeUnknown: 'Choose an active drive type',
   cableLiftUnknown: "The cable belongs to none of the project's lifts",
-  baseEntryNotFound: 'Base data entry not found',
-  baseKeyTaken: 'This key already exists in the category',
-  baseEntriesDeactivated: 'Entries in use were deactivated instead of deleted',
-  settingsNotJson: 'The settings are not valid JSON',
-  settingsInvalid: 'The settings do not match the schema',
-  settingsVersionNotFound: 'Settings version not found',
 } as const;

@@ -1,7 +1,7 @@
 /**
- * Texts the server sends about SIM cards (docs/sims.md). A domain's texts live apart from the core
- * MSG (messages.ts), so that their translations load with the domain's screens and not with the
- * sign-in page; the browser registers them in src/features/sims/sim-messages.ts.
+ * Texts the server sends about SIM cards (docs/sims.md). Apart from the core MSG (messages.ts) so
+ * that their translations load with the lift screens (src/data/screen-server-messages.ts), not
+ * with the sign-in page.
  */
 export const SIM_MSG = {
   simSessionInvalid: 'The SIM session has ended. Please confirm your password again.',

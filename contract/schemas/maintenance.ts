@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ANALYTICS_MSG } from '../analytics-messages';
 import { MAINTENANCE_REASONS, MAINTENANCE_STATUSES } from '../maintenance';
+import { MAINTENANCE_MSG } from '../maintenance-messages';
 import { MSG } from '../messages';
 import { IdSchema } from './common';
 import { AssignedUserSchema } from './lift';
@@ -90,11 +90,11 @@ export type MaintenanceVisit = v.InferOutput<typeof MaintenanceVisitSchema>;
 
 /** `POST /lifts/{id}/maintenance`. The day may not lie ahead (checked against Berlin's today by the server). */
 export const MaintenanceVisitInputSchema = v.object({
-  visitedOn: v.pipe(v.string(ANALYTICS_MSG.invalidDate), v.regex(DAY, ANALYTICS_MSG.invalidDate)),
+  visitedOn: v.pipe(v.string(MAINTENANCE_MSG.invalidDate), v.regex(DAY, MAINTENANCE_MSG.invalidDate)),
   workDone: v.pipe(
-    v.string(ANALYTICS_MSG.workDoneRequired),
+    v.string(MAINTENANCE_MSG.workDoneRequired),
     v.trim(),
-    v.minLength(1, ANALYTICS_MSG.workDoneRequired),
+    v.minLength(1, MAINTENANCE_MSG.workDoneRequired),
     v.maxLength(2000, MSG.tooLong),
   ),
   notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4000, MSG.tooLong)), ''),
@@ -102,9 +102,9 @@ export const MaintenanceVisitInputSchema = v.object({
     v.pipe(
       v.array(
         v.pipe(
-          v.string(ANALYTICS_MSG.invalidPhotoUrl),
+          v.string(MAINTENANCE_MSG.invalidPhotoUrl),
           v.maxLength(2000, MSG.tooLong),
-          v.regex(/^(https:\/\/|\/api\/)\S+$/, ANALYTICS_MSG.invalidPhotoUrl),
+          v.regex(/^(https:\/\/|\/api\/)\S+$/, MAINTENANCE_MSG.invalidPhotoUrl),
         ),
       ),
       v.maxLength(20, MSG.tooLong),
@@ -123,15 +123,15 @@ export type LiftMaintenance = v.InferOutput<typeof LiftMaintenanceSchema>;
 /** `GET /lifts/stickers?ids=a,b,c`: up to 200 lift ids, comma-separated. */
 export const StickerQuerySchema = v.object({
   ids: v.pipe(
-    v.string(ANALYTICS_MSG.stickerIdsInvalid),
+    v.string(MAINTENANCE_MSG.stickerIdsInvalid),
     v.transform((text) =>
       text
         .split(',')
         .map((id) => id.trim())
         .filter(Boolean),
     ),
-    v.minLength(1, ANALYTICS_MSG.stickerIdsInvalid),
-    v.maxLength(200, ANALYTICS_MSG.stickerIdsInvalid),
+    v.minLength(1, MAINTENANCE_MSG.stickerIdsInvalid),
+    v.maxLength(200, MAINTENANCE_MSG.stickerIdsInvalid),
     v.array(IdSchema),
   ),
 });

@@ -1,10 +1,12 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CoreServerMessage, ServerMessage } from '../../contract/messages';
+import { SCREEN_SERVER_MESSAGES } from './screen-server-messages';
 
 /**
- * Every text the server may send (contract MSG), as a Lingui message. Typed by ServerMessage, so a
- * new server text fails the type check until it is added (and translated) here.
+ * The core texts the server may send (contract MSG), as Lingui messages; their translations are in
+ * the `messages` catalog, loaded up front. Typed by CoreServerMessage, so a new core text fails the
+ * type check until it is added here.
  */
 export const SERVER_MESSAGES: Record<CoreServerMessage, MessageDescriptor> = {
   'Min character length is 4': msg`Min character length is 4`,
@@ -78,26 +80,27 @@ export const SERVER_MESSAGES: Record<CoreServerMessage, MessageDescriptor> = {
   'The settings are nested too deeply': msg`The settings are nested too deeply`,
 };
 
-/** Domain texts (contract/<domain>-messages.ts), registered by their features when they load. */
-const domainMessages = new Map<string, MessageDescriptor>();
+/**
+ * Every text the server may send, as a Lingui message: the core ones and the domains'
+ * (src/data/screen-server-messages.ts), whose translations are in the `screens` catalog.
+ */
+const ALL_SERVER_MESSAGES: Readonly<Record<ServerMessage, MessageDescriptor>> = {
+  ...SERVER_MESSAGES,
+  ...SCREEN_SERVER_MESSAGES,
+};
+
+function isServerMessage(text: string): text is ServerMessage {
+  return Object.hasOwn(ALL_SERVER_MESSAGES, text);
+}
 
 /**
- * Adds a domain's server texts, typed by its part of ServerMessage so that none is missing. Called
- * by a feature's own messages module, so its translations stay in that feature's lazy catalog.
+ * A server text in the active language, as soon as the catalog that holds its translation is
+ * loaded (src/data/i18n.ts), whichever page loaded it. Until then, and for a text we do not know,
+ * it is shown as the server sent it.
  */
-export function registerServerMessages<M extends ServerMessage>(
-  messages: Record<M, MessageDescriptor>,
-): void {
-  for (const [text, descriptor] of Object.entries<MessageDescriptor>(messages))
-    domainMessages.set(text, descriptor);
-}
-
-function isCoreMessage(text: string): text is CoreServerMessage {
-  return Object.hasOwn(SERVER_MESSAGES, text);
-}
-
-/** A server text in the active language; a text we do not know is shown as the server sent it. */
 export function translateServerMessage(i18n: I18n, text: string): string {
-  const descriptor = isCoreMessage(text) ? SERVER_MESSAGES[text] : domainMessages.get(text);
-  return descriptor ? i18n._(descriptor) : text;
+  if (!isServerMessage(text)) return text;
+  const descriptor = ALL_SERVER_MESSAGES[text];
+  // Checked first: a production build keeps only the message's id, which `_` shows when missing.
+  return Object.hasOwn(i18n.messages, descriptor.id) ? i18n._(descriptor) : text;
 }

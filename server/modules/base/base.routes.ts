@@ -1,20 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { baseApi } from '../../../contract/api/base';
+import { BASE_DATA_MSG } from '../../../contract/base-data-messages';
 import { MSG } from '../../../contract/messages';
-import { PROJECT_MSG } from '../../../contract/project-messages';
 import { HttpError, staleVersion } from '../../lib/http-error';
 import { askEveryoneToPull } from '../sync/sync-notify';
 import { createBaseRepository } from './base.repository';
-import { seedBaseData } from './base-seed';
 
-const keyTaken = () => new HttpError(409, PROJECT_MSG.baseKeyTaken, { key: PROJECT_MSG.baseKeyTaken });
-const entryNotFound = () => new HttpError(404, PROJECT_MSG.baseEntryNotFound);
+const keyTaken = () => new HttpError(409, BASE_DATA_MSG.baseKeyTaken, { key: BASE_DATA_MSG.baseKeyTaken });
+const entryNotFound = () => new HttpError(404, BASE_DATA_MSG.baseEntryNotFound);
 
 /** Base data (docs/base-data.md): read by everyone signed in, written by admins. */
 export const baseRoutes: FastifyPluginAsync = async (app) => {
   const repository = createBaseRepository(app.db);
-  await seedBaseData(repository);
-
   // Every signed-in user mirrors base data (docs/sync.md): after a change they all pull it.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 300) askEveryoneToPull(app, 'base');
@@ -63,7 +60,7 @@ export const baseRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     return {
-      message: deactivated > 0 ? PROJECT_MSG.baseEntriesDeactivated : MSG.deleted,
+      message: deactivated > 0 ? BASE_DATA_MSG.baseEntriesDeactivated : MSG.deleted,
       count,
       deactivated,
     };

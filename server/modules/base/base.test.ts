@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_DATA_MSG } from '../../../contract/base-data-messages';
 import { MSG } from '../../../contract/messages';
-import { PROJECT_MSG } from '../../../contract/project-messages';
 import type { BaseEntry } from '../../../contract/schemas/base';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 
@@ -47,8 +47,8 @@ describe('base data', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
-      message: PROJECT_MSG.baseKeyTaken,
-      fieldErrors: { key: PROJECT_MSG.baseKeyTaken },
+      message: BASE_DATA_MSG.baseKeyTaken,
+      fieldErrors: { key: BASE_DATA_MSG.baseKeyTaken },
     });
 
     const changed = await t.app.inject({
@@ -111,7 +111,11 @@ describe('base data', () => {
       headers,
       payload: { ids: [hydraulic?.id, round?.id] },
     });
-    expect(removed.json()).toEqual({ message: PROJECT_MSG.baseEntriesDeactivated, count: 1, deactivated: 1 });
+    expect(removed.json()).toEqual({
+      message: BASE_DATA_MSG.baseEntriesDeactivated,
+      count: 1,
+      deactivated: 1,
+    });
     const after = await list();
     expect(after.find((entry) => entry.key === 'hydraulic')).toMatchObject({ active: false });
     expect(after.find((entry) => entry.key === 'round')).toBeUndefined();

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_DATA_MSG } from '../../../contract/base-data-messages';
 import { MSG } from '../../../contract/messages';
-import { PROJECT_MSG } from '../../../contract/project-messages';
 import type { BaseEntry } from '../../../contract/schemas/base';
 import { LiftRegisteredSchema, LiftSchema } from '../../../contract/schemas/lift';
 import { SyncPullResponseSchema } from '../../../contract/schemas/sync';
@@ -103,7 +103,11 @@ describe('lift fields from base data (docs/base-data.md)', () => {
     }>();
 
     const removed = await as('POST', '/api/base/deleteByIds', { ids: [entry.id] });
-    expect(removed.json()).toEqual({ message: PROJECT_MSG.baseEntriesDeactivated, count: 0, deactivated: 1 });
+    expect(removed.json()).toEqual({
+      message: BASE_DATA_MSG.baseEntriesDeactivated,
+      count: 0,
+      deactivated: 1,
+    });
     expect(await entryOf('liftManufacturer', 'orona')).toMatchObject({ active: false });
 
     // Its lift may still be saved with the key it has, but no other lift may take it.

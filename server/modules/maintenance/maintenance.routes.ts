@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ANALYTICS_MSG } from '../../../contract/analytics-messages';
 import { maintenanceApi } from '../../../contract/api/maintenance';
 import { DEFAULT_LANGUAGE } from '../../../contract/constants';
 import { berlinDay, liftMaintenanceDue, maintenanceDueList, planOf } from '../../../contract/maintenance';
+import { MAINTENANCE_MSG } from '../../../contract/maintenance-messages';
 import { MSG } from '../../../contract/messages';
 import type { ScopeUser } from '../../access/lifts';
 import { afterCommit } from '../../db/request-transaction';
@@ -70,7 +70,7 @@ export const maintenanceRoutes: FastifyPluginAsync<MaintenanceRoutesOptions> = a
       !Number.isNaN(Date.parse(`${visitedOn}T00:00:00Z`)) &&
       new Date(`${visitedOn}T00:00:00Z`).toISOString().startsWith(visitedOn);
     if (!valid || visitedOn > berlinDay() || visitedOn < '2000-01-01') {
-      throw new HttpError(400, ANALYTICS_MSG.invalidDate, { visitedOn: ANALYTICS_MSG.invalidDate });
+      throw new HttpError(400, MAINTENANCE_MSG.invalidDate, { visitedOn: MAINTENANCE_MSG.invalidDate });
     }
     const visit = await repository.insertVisit({
       liftId: lift.id,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type SettingsDocument, settingsApi } from '../../../contract/api/settings';
 import { MSG } from '../../../contract/messages';
-import { PROJECT_MSG } from '../../../contract/project-messages';
 import { DEFAULT_SETTINGS } from '../../../contract/settings';
 import { checkSettingsText } from '../../../contract/settings-check';
+import { SETTINGS_MSG } from '../../../contract/settings-messages';
 import { HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { createSettingsRepository } from './settings.repository';
@@ -41,10 +41,10 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       // The problems say where (line, column, key); the stored document is left as it was.
       const message =
         checked.kind === 'syntax'
-          ? PROJECT_MSG.settingsNotJson
+          ? SETTINGS_MSG.settingsNotJson
           : checked.kind === 'tooDeep'
             ? MSG.settingsTooDeep
-            : PROJECT_MSG.settingsInvalid;
+            : SETTINGS_MSG.settingsInvalid;
       return reply.code(400).send({
         message,
         fieldErrors: { data: message },
@@ -60,7 +60,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(settingsApi.restore, async (request) => {
     const version = await repository.find(request.body.versionId);
-    if (!version) throw new HttpError(404, PROJECT_MSG.settingsVersionNotFound);
+    if (!version) throw new HttpError(404, SETTINGS_MSG.settingsVersionNotFound);
     await repository.insert(version.data, currentUser(request).id, version.id);
     await applyNewest();
     return document();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages';
-import { PROJECT_MSG } from '../../../contract/project-messages';
 import { DEFAULT_SETTINGS } from '../../../contract/settings';
 import { checkSettingsText, SETTINGS_MAX_DEPTH } from '../../../contract/settings-check';
+import { SETTINGS_MSG } from '../../../contract/settings-messages';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 
 let t: TestApp;
@@ -40,8 +40,8 @@ describe('JSON settings', () => {
     const refused = await write('{\n  "sims": {\n    "lowVolumePercent": 30,\n  }\n}');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
-      message: PROJECT_MSG.settingsNotJson,
-      fieldErrors: { data: PROJECT_MSG.settingsNotJson },
+      message: SETTINGS_MSG.settingsNotJson,
+      fieldErrors: { data: SETTINGS_MSG.settingsNotJson },
       problems: [
         {
           line: 4,
@@ -62,7 +62,7 @@ describe('JSON settings', () => {
       message: string;
       problems: { line: number; column: number; path: string }[];
     }>();
-    expect(body.message).toBe(PROJECT_MSG.settingsInvalid);
+    expect(body.message).toBe(SETTINGS_MSG.settingsInvalid);
     // A code (and its bound) for the browser to say it in the user's language, English beside it.
     expect(body.problems).toEqual([
       {
@@ -135,7 +135,7 @@ describe('JSON settings', () => {
       payload: { versionId: 999_999 },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: PROJECT_MSG.settingsVersionNotFound });
+    expect(unknown.json()).toEqual({ message: SETTINGS_MSG.settingsVersionNotFound });
   });
 
   it('refuses a document that is not an object, or a section that is an array, as notAnObject', async () => {
@@ -147,8 +147,8 @@ describe('JSON settings', () => {
     const array = await write('[]');
     expect(array.statusCode).toBe(400);
     expect(array.json()).toEqual({
-      message: PROJECT_MSG.settingsInvalid,
-      fieldErrors: { data: PROJECT_MSG.settingsInvalid },
+      message: SETTINGS_MSG.settingsInvalid,
+      fieldErrors: { data: SETTINGS_MSG.settingsInvalid },
       problems: [{ line: 1, column: 1, path: '', code: 'notAnObject', message: 'Must be an object' }],
     });
     for (const text of ['[{ "sims": { "lowVolumePercent": 30 } }]', '5', '"text"', 'null']) {

@@ -12,7 +12,6 @@ import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
-import './alarm-messages';
 import { AlarmItem, useMayAcknowledge } from './AlarmItem';
 import { currentPushSubscription, disablePush, enablePush, pushSupported } from './push-subscription';
 import { acknowledgeAlarm, useAlarms } from './use-alarms';

@@ -26,7 +26,6 @@ import { reportSaveError, useWarnOnLoadFailure } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
-import './base-messages';
 import { CATEGORY_LABELS } from './category-labels';
 
 type Draft = Pick<BaseEntry, 'labelDe' | 'labelEn' | 'active'>;

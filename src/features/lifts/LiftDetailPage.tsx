@@ -39,8 +39,6 @@ import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { LiftBaseFacts } from './lift-base-fields';
 import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
-// The file texts the server may send register with the screen of the lift's files.
-import './file-messages';
 import './tabs-recipe';
 import { dateTimeFormat, numberFormat } from '../../data/intl-format';
 import { useLift } from './use-lifts';

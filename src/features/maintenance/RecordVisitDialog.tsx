@@ -20,7 +20,6 @@ import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { PhotosField } from '../../ui/Photos';
 import { showToast } from '../../ui/toaster';
-import './analytics-messages';
 
 interface FormValues {
   visitedOn: string;

@@ -1,20 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PROJECT_MSG } from '../../../contract/project-messages';
 import type { SettingsProblemCode } from '../../../contract/settings-check';
-import { registerServerMessages } from '../../data/server-messages';
-
-type SettingsMessage = (typeof PROJECT_MSG)[
-  | 'settingsNotJson'
-  | 'settingsInvalid'
-  | 'settingsVersionNotFound'];
-
-/** The settings texts the server may send, translated with the JSON screen (src/data/server-messages.ts). */
-registerServerMessages<SettingsMessage>({
-  'The settings are not valid JSON': msg`The settings are not valid JSON`,
-  'The settings do not match the schema': msg`The settings do not match the schema`,
-  'Settings version not found': msg`Settings version not found`,
-});
 
 /**
  * The problems of a settings text (contract/settings-check.ts) by code, for the server's answer
