@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { projectsApi } from '../../../contract/api/projects';
 import { usersApi } from '../../../contract/api/users';
 import type { Project } from '../../../contract/schemas/project';
-import { call } from '../../data/http';
 import { translateServerMessage } from '../../data/server-messages';
 import { useApiQuery } from '../../data/use-api';
+import { useApiMutation } from '../../data/use-api-mutation';
 import { useBaseChoices } from '../../data/use-base-entries';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
@@ -44,7 +44,7 @@ export function NewProjectDialog({
   const [userId, setUserId] = useState('');
   const [lifts, setLifts] = useState<LiftDraft[]>([{ stops: '', loadKg: '', driveType: '' }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const register = useApiMutation(projectsApi.register);
   const error = (field: string) => (errors[field] ? translateServerMessage(i18n, errors[field]) : null);
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
   // Empty rows are not sent: the server's `lifts.<n>` counts only the rows before that are.
@@ -52,10 +52,9 @@ export function NewProjectDialog({
     error(`lifts.${lifts.slice(0, index).filter(isSent).length}.${field}`);
 
   const submit = async () => {
-    setSaving(true);
     setErrors({});
     try {
-      const created = await call(projectsApi.register, {
+      const created = await register.mutate({
         body: {
           project: {
             name,
@@ -83,8 +82,6 @@ export function NewProjectDialog({
           [String(field).replace(/^project\./, '')]: problem.message ?? '',
         })),
       );
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -99,7 +96,7 @@ export function NewProjectDialog({
           <Button variant="outline" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button loading={saving} onClick={submit}>
+          <Button loading={register.pending} onClick={submit}>
             {staff ? <Trans>Create</Trans> : <Trans>Request offer</Trans>}
           </Button>
         </HStack>

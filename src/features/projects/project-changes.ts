@@ -6,7 +6,6 @@ import type { Project } from '../../../contract/schemas/project';
 import { call } from '../../data/http';
 import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
-import './project-messages';
 
 /**
  * A state change (`PUT /projects/{id}` with the new state) with the spec's toast: 'Sent an email!'

@@ -38,8 +38,9 @@ export function SettingsEditor({
   const { i18n } = useLingui();
   const language = useRef(i18n);
   language.current = i18n;
+  // The editor is made once, with the text and label of the first render; later texts are synced below.
+  const first = useRef({ value, label });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; `value` is synced below
   useEffect(() => {
     if (!host.current) return;
     const schemaLint = linter((editor): Diagnostic[] => {
@@ -54,7 +55,7 @@ export function SettingsEditor({
       }));
     });
     view.current = new EditorView({
-      doc: value,
+      doc: first.current.value,
       parent: host.current,
       extensions: [
         lineNumbers(),
@@ -71,7 +72,7 @@ export function SettingsEditor({
         // leaves the editor: CodeMirror's way of keeping keyboard users from being trapped).
         history(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        EditorView.contentAttributes.of({ 'aria-label': first.current.label }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed.current(update.state.doc.toString());
         }),

@@ -11,8 +11,6 @@ import type { SimSession } from '../../../contract/schemas/sim';
 import { SIM_MSG } from '../../../contract/sim-messages';
 import { type ApiRequestError, isApiRequestError } from '../../data/api-error';
 import { call } from '../../data/http';
-// Every SIM page goes through this module: the SIM server texts register with it.
-import './sim-messages';
 
 /**
  * The SIM session (docs/sims.md): a token the admin gets by confirming his password, good for SIM
@@ -41,7 +39,7 @@ function clearSimSession(): void {
 }
 
 /** The server refused the SIM token: missing, foreign or past its hour. */
-function isSessionRefusal(error: unknown): error is ApiRequestError {
+export function isSessionRefusal(error: unknown): error is ApiRequestError {
   return isApiRequestError(error) && error.status === 403 && error.body.message === SIM_MSG.simSessionInvalid;
 }
 
@@ -94,5 +92,13 @@ export async function simOperation<O extends SimOperation>(
     params: { apiName },
     body: { access_token: token, iccid, ...extra },
   });
+  return simOperationAnswer(apiName, answer);
+}
+
+/** The answer of `POST /api/sims/{apiName}`, checked and typed by the operation's own answer. */
+export function simOperationAnswer<O extends SimOperation>(
+  apiName: O,
+  answer: { iccid: string },
+): SimOperationAnswer<O> {
   return { ...v.parse(SIM_OPERATIONS[apiName].answer, answer), iccid: answer.iccid };
 }

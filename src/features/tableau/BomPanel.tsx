@@ -1,32 +1,26 @@
 import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { tableauApi } from '../../../contract/api/tableau';
 import type { Bom } from '../../../contract/schemas/tableau';
-import { call, send } from '../../data/http';
+import { send } from '../../data/http';
 import { reportSaveError } from '../../ui/form-errors';
-import { formatEuro } from './LibraryPage';
+import { formatEuro } from './format-euro';
 
-/** The bill of materials of a saved template: articles, quantities, prices and the sum; CSV and PDF sheets. */
+/**
+ * The bill of materials of a saved template (`bom`, which the editor reloads after a save):
+ * articles, quantities, prices and the sum; CSV and PDF sheets.
+ */
 export function BomPanel({
   templateId,
-  version,
+  bom,
   dirty,
 }: {
   templateId: string;
-  version: number;
+  bom: Bom | null;
   dirty: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const [bom, setBom] = useState<Bom | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads after a save
-  useEffect(() => {
-    call(tableauApi.templateBom, { params: { id: templateId }, query: {} })
-      .then(setBom)
-      .catch((error: unknown) => reportSaveError(error, i18n));
-  }, [templateId, version, i18n]);
 
   async function download(format: 'csv' | 'pdf') {
     try {

@@ -52,7 +52,11 @@ export function redoStep(history: History): History {
   return { ...history, past: [...history.past, history.present], present: next, future: rest };
 }
 
-export const savedStep = (history: History): History => ({ ...history, saved: history.present });
+/** `layout` (the present unless said) is saved: a save marks what it sent, not what came after it. */
+export const savedStep = (history: History, layout: TemplateLayout | null = history.present): History => ({
+  ...history,
+  saved: layout,
+});
 
 /** Unsaved: the present is another layout than the saved one (undoing back to it is clean again). */
 export const isDirty = (history: History): boolean => history.present !== history.saved;
@@ -73,7 +77,10 @@ export function useEditorHistory() {
   const undo = useCallback(() => setState(undoStep), []);
   const redo = useCallback(() => setState(redoStep), []);
   const reset = useCallback((layout: TemplateLayout) => setState(loadedHistory(layout)), []);
-  const markSaved = useCallback(() => setState(savedStep), []);
+  const markSaved = useCallback(
+    (layout: TemplateLayout) => setState((current) => savedStep(current, layout)),
+    [],
+  );
 
   return useMemo(
     () => ({
