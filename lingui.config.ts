@@ -24,12 +24,12 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/ui/Pagination.tsx',
   '<rootDir>/src/ui/Photos.tsx',
   '<rootDir>/src/ui/form-errors.ts',
-  // The domains' server texts (src/data/server-messages.ts looks them up once this catalog is in).
-  '<rootDir>/src/data/screen-server-messages.ts',
+  // The domains' server texts (src/data/i18n/server-messages.ts looks them up once this catalog is in).
+  '<rootDir>/src/data/i18n/screen-server-messages.ts',
 ];
 
 /**
- * Catalogs loaded with their routes (src/data/i18n.ts `loadCatalog`), keeping their texts off the
+ * Catalogs loaded with their routes (src/data/i18n/i18n/i18n.ts `loadCatalog`), keeping their texts off the
  * sign-in page's first load, which has a size budget. Everything else goes to `messages` (eager).
  */
 const LAZY_CATALOGS: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 /**
  * Texts the server sends about the base data forms choose from (docs/base-data.md). Apart from the
  * core MSG (messages.ts) so that their translations load with the lift screens
- * (src/data/screen-server-messages.ts), not with the sign-in page.
+ * (src/data/i18n/screen-server-messages.ts), not with the sign-in page.
  */
 export const BASE_DATA_MSG = {
   baseEntryNotFound: 'Base data entry not found',

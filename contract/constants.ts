@@ -47,7 +47,7 @@ export const DEMO_PASSWORD = 'demo1234';
 export const MIN_PASSWORD_LENGTH = 8;
 /** Largest avatar image accepted (docs/spec-texts.md#validation-messages: jpeg, jpg, png, gif). */
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
-/** Cache Storage of the lift files kept on the device (src/data/file-cache.ts); emptied on sign-out. */
+/** Cache Storage of the lift files kept on the device (src/data/files/file-cache.ts); emptied on sign-out. */
 export const FILE_CACHE_NAME = 'lift-portal-files';
 /** Most navigation items a user may pin as shortcuts. */
 export const MAX_SHORTCUTS = 20;

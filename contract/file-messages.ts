@@ -1,7 +1,7 @@
 /**
  * Texts the server sends about stored files: containers, blobs and lift files (docs/files.md). Apart
  * from the core MSG (messages.ts) so that their translations load with the lift screens
- * (src/data/screen-server-messages.ts), not with the sign-in page.
+ * (src/data/i18n/screen-server-messages.ts), not with the sign-in page.
  */
 export const FILE_MSG = {
   containerNotFound: 'The specified container does not exist',

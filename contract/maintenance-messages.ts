@@ -1,7 +1,7 @@
 /**
  * Texts the server sends about maintenance visits and lift stickers (docs/maintenance.md). Apart
  * from the core MSG (messages.ts) so that their translations load with the lift screens
- * (src/data/screen-server-messages.ts), not with the sign-in page.
+ * (src/data/i18n/screen-server-messages.ts), not with the sign-in page.
  */
 export const MAINTENANCE_MSG = {
   workDoneRequired: 'Describe the work done',

@@ -94,7 +94,7 @@ type TextOf<Table> = Table[keyof Table];
 /**
  * The texts of each domain's own table (`SIM_MSG` in sim-messages.ts, `FILE_MSG` in
  * file-messages.ts, ...), whose translations load with the lift screens' catalog
- * (src/data/screen-server-messages.ts), not with the sign-in page.
+ * (src/data/i18n/screen-server-messages.ts), not with the sign-in page.
  */
 export type DomainServerMessage =
   | TextOf<typeof ALARM_MSG>

@@ -1,6 +1,6 @@
 /**
  * Texts the server sends about projects (docs/projects.md). Apart from the core MSG (messages.ts)
- * so that their translations load with the lift screens (src/data/screen-server-messages.ts), not
+ * so that their translations load with the lift screens (src/data/i18n/screen-server-messages.ts), not
  * with the sign-in page.
  */
 export const PROJECT_MSG = {

@@ -11,7 +11,7 @@ import { TABLEAU_MSG } from './tableau-messages';
 /**
  * Every table of server texts: the core MSG and each domain's own. The server checks validation
  * texts against it; a new domain table is added here and to `DomainServerMessage` (messages.ts).
- * Not for the browser, which has their translations in src/data/server-messages.ts.
+ * Not for the browser, which has their translations in src/data/i18n/server-messages.ts.
  */
 export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessage>>[] = [
   MSG,

@@ -1,7 +1,7 @@
 /**
  * Texts the server sends about the tableau library: folders, articles, part images and panel
  * templates (docs/tableau.md). Apart from the core MSG (messages.ts) so that their translations
- * load with the lift screens (src/data/screen-server-messages.ts), not with the sign-in page.
+ * load with the lift screens (src/data/i18n/screen-server-messages.ts), not with the sign-in page.
  */
 export const TABLEAU_MSG = {
   folderNotFound: 'Folder not found',

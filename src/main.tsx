@@ -6,8 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './app/pwa/service-worker';
 import { createAppRouter } from './app/router';
 import { followSessionEnds } from './app/session-events';
-import { activateLanguage, i18n, storedLanguage } from './data/i18n';
-import { startSessionServices } from './data/session-services';
+import { activateLanguage, i18n, storedLanguage } from './data/i18n/i18n';
+import { startSessionServices } from './data/session/session-services';
 import { system } from './ui/system';
 
 // The first paint is already in the chosen language (English is fetched only if chosen).

@@ -37,7 +37,7 @@ registerRoute(
   }),
 );
 
-/** Cache names; the page empties `API_CACHE` on sign-out (src/data/session-services.ts). */
+/** Cache names; the page empties `API_CACHE` on sign-out (src/data/session/session-services.ts). */
 const IMAGE_CACHE = 'lift-portal-images';
 const API_CACHE = 'lift-portal-api';
 const DAY_SECONDS = 24 * 60 * 60;
@@ -69,9 +69,9 @@ registerRoute(
 );
 
 // Lift files are not cached here: the page keeps them itself, within its budget and with its pins
-// (src/data/file-cache.ts, docs/files.md#offline), so /api/files/ is among the paths never cached.
+// (src/data/files/file-cache.ts, docs/files.md#offline), so /api/files/ is among the paths never cached.
 
-/** A cached answer says so, so the page can show "shown from cache" (src/data/use-api.ts). */
+/** A cached answer says so, so the page can show "shown from cache" (src/data/api/use-api.ts). */
 const markFromCache: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) return cachedResponse;

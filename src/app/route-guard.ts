@@ -1,6 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import type { Access } from '../../contract/roles';
-import { sessionRole } from '../data/session';
+import { sessionRole } from '../data/session/session';
 import { decideAccess } from './route-access';
 
 export interface RouterContext {

@@ -1,6 +1,6 @@
 import type { ServerMessage } from '../../contract/messages';
-import { i18n } from '../data/i18n';
-import { onSessionEnd, takeStartNotice } from '../data/session';
+import { i18n } from '../data/i18n/i18n';
+import { onSessionEnd, takeStartNotice } from '../data/session/session';
 import { showToast } from '../ui/toaster';
 
 /**
@@ -9,7 +9,7 @@ import { showToast } from '../ui/toaster';
  * (docs/performance.md).
  */
 function warn(reason: ServerMessage): void {
-  const text = import('../data/server-messages').then(({ translateServerMessage }) =>
+  const text = import('../data/i18n/server-messages').then(({ translateServerMessage }) =>
     translateServerMessage(i18n, reason),
   );
   showToast('warning', text);

@@ -2,10 +2,10 @@ import { Badge, chakra, HStack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Lift, SimVolumeStatus } from '../../contract/schemas/lift';
-import type { PickedText } from '../data/descriptions';
-import { dateTimeFormat, numberFormat } from '../data/intl-format';
+import { dateTimeFormat, numberFormat } from '../data/i18n/intl-format';
+import type { PickedText } from '../data/lookups/descriptions';
 import { useOnline, useSyncStatus } from '../data/mirror/sync-status';
-import { useSocketConnected } from '../data/socket';
+import { useSocketConnected } from '../data/session/socket';
 
 /**
  * The SIM volume status (docs/sims.md); a low or empty card also shows the MB it has left, a card
@@ -135,7 +135,7 @@ export function LiftStateBadges({ lift }: { lift: Lift }) {
 }
 
 /**
- * A description text in the user's language (src/data/descriptions.ts `pickText`); when the other
+ * A description text in the user's language (src/data/lookups/descriptions.ts `pickText`); when the other
  * language stands in, it is marked with a small "EN"/"DE" badge that says so.
  */
 export function DescriptionText({ value }: { value: PickedText }) {

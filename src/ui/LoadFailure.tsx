@@ -1,7 +1,7 @@
 import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ApiRequestError } from '../data/api-error';
-import { translateServerMessage } from '../data/server-messages';
+import type { ApiRequestError } from '../data/api/api-error';
+import { translateServerMessage } from '../data/i18n/server-messages';
 
 /** The reason a load failed, translated. */
 export function LoadFailure({ error }: { error: ApiRequestError | null | undefined }) {

@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { fileIdOfUrl, useFileBytes, useObjectUrl } from '../data/file-bytes';
+import { fileIdOfUrl, useFileBytes, useObjectUrl } from '../data/files/file-bytes';
 import { requestSync, useMirrorState } from '../data/mirror/sync-status';
 import { dropUpload, queueUpload, UPLOAD_REF_PREFIX, uidOfRef, uploadRef } from '../data/mirror/uploads';
 import { useMirror } from '../data/mirror/use-mirror';

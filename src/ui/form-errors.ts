@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { type ApiRequestError, isApiRequestError } from '../data/api-error';
-import { translateServerMessage } from '../data/server-messages';
+import { type ApiRequestError, isApiRequestError } from '../data/api/api-error';
+import { translateServerMessage } from '../data/i18n/server-messages';
 import { showToast } from './toaster';
 
 /**

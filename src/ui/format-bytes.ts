@@ -1,4 +1,4 @@
-import { numberFormat } from '../data/intl-format';
+import { numberFormat } from '../data/i18n/intl-format';
 /** A size as people read it: `340 KB`, `12.5 MB`, in the user's number format. */
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];

@@ -53,7 +53,7 @@ export const system = createSystem(
     cssVarsRoot: ':where(html, .chakra-theme)',
     globalCss: {
       ...globalCss,
-      // Animations turned off (src/data/animation-settings.ts): every duration is 0 (docs/spec-texts.md#constants).
+      // Animations turned off (src/data/preferences/animation-settings.ts): every duration is 0 (docs/spec-texts.md#constants).
       'html[data-animations=off] *, html[data-animations=off] *::before, html[data-animations=off] *::after':
         {
           animationDuration: '0s !important',

@@ -337,7 +337,7 @@ test('a wrong password is said once, on the field, not in a toast as well', asyn
 
 /**
  * Lingui warns "Uncompiled message detected" when a text is drawn before its catalog is loaded
- * (src/data/i18n.ts: the lazy catalogs come with the routes). None on the sign-in page and the
+ * (src/data/i18n/i18n/i18n.ts: the lazy catalogs come with the routes). None on the sign-in page and the
  * first page after it, in either language. English is the saved choice of the user here: his
  * sign-in answer says so (the demo users' saved language is German, and saving it would reach
  * parallel tests).

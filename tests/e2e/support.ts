@@ -10,7 +10,7 @@ export const DEMO_ACCOUNTS: Record<Role, string> = {
 };
 export const DEMO_PASSWORD = 'demo1234';
 
-/** Where the browser keeps the access token (src/data/session.ts). */
+/** Where the browser keeps the access token (src/data/session/session/session.ts). */
 export const TOKEN_STORAGE_KEY = 'access_token';
 
 /** Signs in through the API and hands the token to the page before any script runs. */

@@ -8,17 +8,17 @@ import {
   NAVBAR_FOLDED_WIDTH_PX,
   NAVBAR_WIDTH_PX,
 } from '../../../contract/constants';
+import { usePublicConfig } from '../../data/api/public-config';
+import { loadCatalog } from '../../data/i18n/i18n';
+import { useChatUnread, useFollowChatUnread } from '../../data/lookups/chat-unread';
 import {
   animationDurations,
   followAnimationSettings,
   useAnimationSettings,
-} from '../../data/animation-settings';
-import { useChatUnread, useFollowChatUnread } from '../../data/chat-unread';
-import { loadCatalog } from '../../data/i18n';
-import { useLayoutSettings } from '../../data/layout-settings';
-import { usePublicConfig } from '../../data/public-config';
-import { sessionRole, useSession } from '../../data/session';
-import { chooseLayout } from '../../data/user-settings';
+} from '../../data/preferences/animation-settings';
+import { useLayoutSettings } from '../../data/preferences/layout-settings';
+import { chooseLayout } from '../../data/preferences/user-settings';
+import { sessionRole, useSession } from '../../data/session/session';
 import { BOTTOM_NOTICE_SPACE } from '../../ui/BottomNotices';
 import { buildNavigation, visibleNavigation } from '../navigation';
 import { useFollowOpenAlarms } from './alarm-count';

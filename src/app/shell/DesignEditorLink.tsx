@@ -1,7 +1,7 @@
 import { IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { PenTool } from 'lucide-react';
-import { usePublicConfig } from '../../data/public-config';
+import { usePublicConfig } from '../../data/api/public-config';
 import { isExternalUrl } from '../navigation';
 
 /**

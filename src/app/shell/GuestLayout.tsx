@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { followAnimationSettings } from '../../data/animation-settings';
+import { followAnimationSettings } from '../../data/preferences/animation-settings';
 import { Brand } from './Brand';
 import { LanguageMenu } from './LanguageMenu';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { LANGUAGES, type Language } from '../../../contract/constants';
-import { useActiveLanguage } from '../../data/i18n';
-import { chooseLanguage } from '../../data/user-settings';
+import { useActiveLanguage } from '../../data/i18n/i18n';
+import { chooseLanguage } from '../../data/preferences/user-settings';
 import { ChoiceMenu } from '../../ui/ChoiceMenu';
 import { LanguagesIcon } from '../../ui/LanguagesIcon';
 

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useChatUnread } from '../../data/chat-unread';
+import { useChatUnread } from '../../data/lookups/chat-unread';
 import { useOpenAlarmCount } from './alarm-count';
 
 /** A count beside a navigation entry: the unread chat messages beside "Chat", open alarms beside "Alarms". */

@@ -13,8 +13,8 @@ import {
   useState,
 } from 'react';
 import { SHORTCUT_HOVER_DELAY_MS } from '../../../contract/constants';
-import { loadCatalog } from '../../data/i18n';
-import { useSession } from '../../data/session';
+import { loadCatalog } from '../../data/i18n/i18n';
+import { useSession } from '../../data/session/session';
 import { type NavGroup, navigationItems } from '../navigation';
 
 // The add menu and its texts (accounts catalog) load on first use, keeping them off the first load;

@@ -3,12 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronDown, KeyRound, LogOut, PanelLeft, PanelTop, User } from 'lucide-react';
 import { NAV_LAYOUTS, type NavLayout } from '../../../contract/constants';
-import { isApiRequestError } from '../../data/api-error';
-import { useLayoutSettings } from '../../data/layout-settings';
-import { translateServerMessage } from '../../data/server-messages';
-import { planSessionEnd, useSession } from '../../data/session';
-import { signOut } from '../../data/session-services';
-import { chooseLayout } from '../../data/user-settings';
+import { isApiRequestError } from '../../data/api/api-error';
+import { translateServerMessage } from '../../data/i18n/server-messages';
+import { useLayoutSettings } from '../../data/preferences/layout-settings';
+import { chooseLayout } from '../../data/preferences/user-settings';
+import { planSessionEnd, useSession } from '../../data/session/session';
+import { signOut } from '../../data/session/session-services';
 import { ROLE_LABELS } from '../../ui/role-labels';
 import { showToast } from '../../ui/toaster';
 
@@ -36,7 +36,7 @@ export function UserMenu() {
     try {
       const { requestPasswordReset } = await import('../../features/account/account-api');
       await requestPasswordReset(email);
-      const { endServerSession } = await import('../../data/auth');
+      const { endServerSession } = await import('../../data/session/auth');
       await endServerSession();
       signOut(mailConfirm);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { getSession } from '../../data/session';
-import { useSocketConnected, useSocketEvent } from '../../data/socket';
+import { getSession } from '../../data/session/session';
+import { useSocketConnected, useSocketEvent } from '../../data/session/socket';
 import { createStore, useStore } from '../../data/store';
 
 /** Open, unacknowledged alarms of the signed-in user's lifts, for the navigation's badge. */
@@ -18,7 +18,7 @@ async function refreshOpenAlarms(): Promise<void> {
   try {
     // Loaded here, not at the top: the shell is part of the sign-in page's first load.
     const [{ call }, { alarmsApi }] = await Promise.all([
-      import('../../data/http'),
+      import('../../data/api/http'),
       import('../../../contract/api/alarms'),
     ]);
     const { open } = await call(alarmsApi.count);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReloadChange, ServerToClientEvents } from '../../../contract/socket';
-import type { subscribeSocketEvent } from '../socket';
+import type { subscribeSocketEvent } from '../session/socket';
 import { followServerEvents } from './engine';
 import type { MirrorDb } from './mirror-db';
 import { aLift, aMessage, aPage, testMirror } from './mirror-fixtures';

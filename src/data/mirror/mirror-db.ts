@@ -82,7 +82,7 @@ export interface UploadEntry {
 
 /**
  * A lift file's bytes kept in Cache Storage for offline use, and what the budget needs to know
- * (src/data/file-cache.ts). `pinned`: the user chose "keep offline" for it or its lift.
+ * (src/data/files/file-cache.ts). `pinned`: the user chose "keep offline" for it or its lift.
  */
 export interface KeptFile {
   fileId: string;
@@ -101,7 +101,7 @@ export interface PinRow {
 export interface MetaRow<T = unknown> {
   /**
    * `settings`: the settings the PWA reads (`ClientSettings`), as the last pull brought them.
-   * `fileBudget`: the space for kept files chosen on this device (src/data/file-cache.ts).
+   * `fileBudget`: the space for kept files chosen on this device (src/data/files/file-cache.ts).
    */
   key: 'cursor' | 'fileBudget' | 'lastSyncAt' | 'persisted' | 'serverTime' | 'settings';
   value: T;

@@ -4,8 +4,8 @@ import { syncApi } from '../../../contract/api/sync';
 import type { ApiError } from '../../../contract/errors';
 import { MSG } from '../../../contract/messages';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/schemas/sync';
-import { api, call } from '../http';
-import { getSession } from '../session';
+import { api, call } from '../api/http';
+import { getSession } from '../session/session';
 import type { OutboxEntry } from './mirror-db';
 import type { SendResult } from './outbox';
 import { PULL_PAGE_LIMIT } from './pull';
@@ -36,7 +36,7 @@ export async function classifyResponse(response: Response): Promise<SendResult> 
       ...(data?.current ? { current: data.current as never } : {}),
     };
   }
-  // 401 ends the session (src/data/http.ts); the change stays for the next sign-in.
+  // 401 ends the session (src/data/api/http.ts); the change stays for the next sign-in.
   if (status >= 500 || status === 408 || status === 429 || status === 401) {
     const wait = retryAfterMs(response.headers.get('Retry-After'));
     return { kind: 'retry', ...(wait === undefined ? {} : { retryAfterMs: wait }) };

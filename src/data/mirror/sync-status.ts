@@ -4,7 +4,7 @@ import type { MirrorDb } from './mirror-db';
 
 /**
  * What the shell shows about offline work. No Dexie here: the toolbar imports this, and the
- * database code loads only after sign-in (src/data/session-services.ts).
+ * database code loads only after sign-in (src/data/session/session-services.ts).
  */
 export interface SyncStatus {
   online: boolean;

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
 import { type ClientSettings, clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
-import { loadDescriptions } from '../descriptions';
+import { loadDescriptions } from '../lookups/descriptions';
 import type { MirrorDb } from './mirror-db';
 import { useMirrorState, useOnline } from './sync-status';
 

@@ -5,7 +5,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { ForgotPasswordRequestSchema } from '../../../contract/schemas/account';
-import { translateServerMessage } from '../../data/server-messages';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
 import { NeedsConnection } from '../../ui/NeedsConnection';

@@ -1,8 +1,8 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import type { ApiRequestError } from '../../data/api-error';
-import { translateServerMessage } from '../../data/server-messages';
+import type { ApiRequestError } from '../../data/api/api-error';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 
 /** A mailed link the server refused (invalid, expired, used): why, and where to go next. */
 export function RefusedLink({ error }: { error: ApiRequestError }) {

@@ -2,8 +2,8 @@ import { accountsApi } from '../../../contract/api/accounts';
 import type { AnswerOf } from '../../../contract/api/endpoint';
 import type { RegisterRequest } from '../../../contract/schemas/account';
 import type { AuthResponse } from '../../../contract/schemas/user';
-import { type CallOptions, call } from '../../data/http';
-import { useApiQuery } from '../../data/use-api';
+import { type CallOptions, call } from '../../data/api/http';
+import { useApiQuery } from '../../data/api/use-api';
 
 export type Invitation = AnswerOf<typeof accountsApi.invitation>;
 

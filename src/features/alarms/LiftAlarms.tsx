@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useSocketEvent } from '../../data/socket';
+import { useSocketEvent } from '../../data/session/socket';
 import { AlarmItem } from './AlarmItem';
 import { useLiftAlarms } from './use-alarms';
 

@@ -1,5 +1,5 @@
 import { pushApi } from '../../../contract/api/push';
-import { call } from '../../data/http';
+import { call } from '../../data/api/http';
 
 /** Whether this browser can receive push notifications at all (an installed PWA on iOS, any modern browser elsewhere). */
 export const pushSupported = () =>

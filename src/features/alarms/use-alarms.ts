@@ -1,13 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { alarmsApi } from '../../../contract/api/alarms';
 import type { Alarm, AlarmState } from '../../../contract/schemas/alarm';
-import { call } from '../../data/http';
+import { call } from '../../data/api/http';
+import { useApiQuery } from '../../data/api/use-api';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { enqueueChange, outboxCall } from '../../data/mirror/outbox';
 import { requestSync } from '../../data/mirror/sync-status';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
-import { getSession } from '../../data/session';
-import { useApiQuery } from '../../data/use-api';
+import { getSession } from '../../data/session/session';
 
 export interface AlarmFilter {
   state?: AlarmState;

@@ -22,8 +22,8 @@ import {
   type AnalyticsAnswer,
   type AnalyticsRange,
 } from '../../../contract/schemas/analytics';
-import { dateTimeFormat, numberFormat } from '../../data/intl-format';
-import { useApiQuery } from '../../data/use-api';
+import { useApiQuery } from '../../data/api/use-api';
+import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { type ExportSheet, exportCsv, exportXlsx } from './export';

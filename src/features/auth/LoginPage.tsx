@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { LoginRequest } from '../../../contract/schemas/user';
-import { isApiRequestError } from '../../data/api-error';
+import { isApiRequestError } from '../../data/api/api-error';
 import { FormField } from '../../ui/FormField';
 import { PlainInput } from '../../ui/PlainInput';
 import { showToast } from '../../ui/toaster';
@@ -58,7 +58,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
     const credentials = toCredentials(values);
     try {
       // The HTTP client and session start-up load on submit, not with the page (size budget).
-      const { signIn } = await import('../../data/auth');
+      const { signIn } = await import('../../data/session/auth');
       await signIn(credentials);
       onSignedIn();
     } catch (error) {

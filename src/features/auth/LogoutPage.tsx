@@ -1,13 +1,13 @@
 import { Box, HStack, Spinner, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { signOut } from '../../data/session-services';
+import { signOut } from '../../data/session/session-services';
 
 /** `/logout`: says so, ends the session, and the app goes to `/`. */
 export function LogoutPage() {
   useEffect(() => {
     // The server ends the session first, so the token is dead even if a copy of it lingers.
-    void import('../../data/auth')
+    void import('../../data/session/auth')
       .then(({ endServerSession }) => endServerSession())
       .finally(() => signOut({ redirectTo: '/' }));
   }, []);

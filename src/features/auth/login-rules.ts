@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { type LoginRequest, LoginRequestSchema } from '../../../contract/schemas/user';
 
-export { translateServerMessage } from '../../data/server-messages';
+export { translateServerMessage } from '../../data/i18n/server-messages';
 
 type LoginField = keyof LoginRequest;
 

@@ -3,8 +3,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import type { Contact } from '../../../contract/schemas/chat';
-import { filterContacts } from '../../data/contacts';
-import { relativeTime } from '../../data/relative-time';
+import { relativeTime } from '../../data/i18n/relative-time';
+import { filterContacts } from '../../data/lookups/contacts';
 import { PersonAvatar } from '../../ui/PersonAvatar';
 
 interface ContactListProps {

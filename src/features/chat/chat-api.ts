@@ -1,7 +1,7 @@
 import { chatApi } from '../../../contract/api/chat';
 import type { ChatMessageInput } from '../../../contract/schemas/chat';
-import { refreshChatUnread } from '../../data/chat-unread';
-import { call } from '../../data/http';
+import { call } from '../../data/api/http';
+import { refreshChatUnread } from '../../data/lookups/chat-unread';
 
 /** One page of a conversation, oldest first; `before` (a message id) pages back. */
 export const fetchMessages = (contactId: string, before?: string, signal?: AbortSignal) =>

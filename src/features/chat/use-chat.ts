@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_PAGE_SIZE_DEFAULT, type ChatMessage, type Contact } from '../../../contract/schemas/chat';
-import { type ApiRequestError, isApiRequestError } from '../../data/api-error';
-import { fetchContacts, sortContacts } from '../../data/contacts';
-import { emitSocketEvent, requestOverSocket, useSocketConnected, useSocketEvent } from '../../data/socket';
+import { type ApiRequestError, isApiRequestError } from '../../data/api/api-error';
+import { fetchContacts, sortContacts } from '../../data/lookups/contacts';
+import {
+  emitSocketEvent,
+  requestOverSocket,
+  useSocketConnected,
+  useSocketEvent,
+} from '../../data/session/socket';
 import { fetchMessages, markRead, postMessage } from './chat-api';
 
 /** How long a socket send may wait for the server's answer. */

@@ -2,8 +2,8 @@ import { Badge, Box, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { MaintenanceStatus } from '../../../contract/maintenance';
-import type { ApiRequestError } from '../../data/api-error';
-import { dateTimeFormat } from '../../data/intl-format';
+import type { ApiRequestError } from '../../data/api/api-error';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { LoadFailure } from '../../ui/LoadFailure';
 import type { MaintenanceDueList } from './use-maintenance-due';
 

@@ -4,10 +4,10 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { alarmsApi } from '../../../contract/api/alarms';
 import type { Alarm } from '../../../contract/schemas/alarm';
-import type { ApiRequestError } from '../../data/api-error';
+import type { ApiRequestError } from '../../data/api/api-error';
+import { useApiQuery } from '../../data/api/use-api';
+import { relativeTime } from '../../data/i18n/relative-time';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
-import { relativeTime } from '../../data/relative-time';
-import { useApiQuery } from '../../data/use-api';
 import { LoadFailure } from '../../ui/LoadFailure';
 
 /** Shown at most; the alarms page (`/apps/alarms`) lists them all. */

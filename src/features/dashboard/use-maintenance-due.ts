@@ -3,9 +3,9 @@ import type { AnswerOf } from '../../../contract/api/endpoint';
 import { maintenanceApi } from '../../../contract/api/maintenance';
 import { berlinDay, lastVisitOf, maintenanceDueList } from '../../../contract/maintenance';
 import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
-import type { ApiRequestError } from '../../data/api-error';
+import type { ApiRequestError } from '../../data/api/api-error';
+import { useApiQuery } from '../../data/api/use-api';
 import { useMirror, useMirrorSettings, useShowsMirror } from '../../data/mirror/use-mirror';
-import { useApiQuery } from '../../data/use-api';
 
 export type MaintenanceDueList = AnswerOf<typeof maintenanceApi.due>;
 

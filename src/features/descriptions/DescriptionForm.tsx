@@ -9,8 +9,8 @@ import {
   DescriptionInputSchema,
 } from '../../../contract/schemas/description';
 import { useDirtyForm } from '../../data/dirty-forms';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import { useMirror } from '../../data/mirror/use-mirror';
-import { translateServerMessage } from '../../data/server-messages';
 import { FormActions } from '../../ui/ActionButtons';
 import { FormField } from '../../ui/FormField';
 import { warnCallFailed } from '../../ui/form-errors';

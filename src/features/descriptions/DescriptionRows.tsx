@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Description } from '../../../contract/schemas/description';
-import { descriptionTexts } from '../../data/descriptions';
+import { descriptionTexts } from '../../data/lookups/descriptions';
 import { Checkbox } from '../../ui/Checkbox';
 import { DescriptionText } from '../../ui/LiftBadges';
 

@@ -4,11 +4,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
-import type { ApiRequestError } from '../../data/api-error';
-import { loadDescriptions } from '../../data/descriptions';
+import type { ApiRequestError } from '../../data/api/api-error';
+import { asApiError } from '../../data/api/use-api';
+import { loadDescriptions } from '../../data/lookups/descriptions';
 import { useDescriptionCatalog, useMirror } from '../../data/mirror/use-mirror';
-import { asApiError } from '../../data/use-api';
-import { useHasRole } from '../../data/use-role';
+import { useHasRole } from '../../data/session/use-role';
 import { DeleteSelectedButton } from '../../ui/ActionButtons';
 import { AppDialog, ConfirmDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
@@ -46,7 +46,7 @@ export function DescriptionsPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  // Through the catalogue's shared copy (src/data/descriptions.ts): a fresh load renews it for every screen.
+  // Through the catalogue's shared copy (src/data/lookups/descriptions.ts): a fresh load renews it for every screen.
   const reload = useCallback(
     (fresh: boolean) =>
       loadDescriptions(fresh)

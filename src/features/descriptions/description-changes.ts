@@ -1,6 +1,6 @@
 import { descriptionsApi } from '../../../contract/api/descriptions';
 import type { Description, DescriptionInput } from '../../../contract/schemas/description';
-import { call } from '../../data/http';
+import { call } from '../../data/api/http';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { enqueueChange, LOCAL_ID_PREFIX, newIdempotencyKey, outboxCall } from '../../data/mirror/outbox';
 import { requestSync } from '../../data/mirror/sync-status';

@@ -2,9 +2,9 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { messagesApi } from '../../../contract/api/messages';
 import type { MessageList } from '../../../contract/schemas/message';
+import { useApiQuery } from '../../data/api/use-api';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
-import { useApiQuery } from '../../data/use-api';
 
 export interface ErrorEventQuery {
   liftId: string;

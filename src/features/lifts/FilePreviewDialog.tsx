@@ -2,7 +2,7 @@ import { Button, chakra, Image, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import type { LiftFile } from '../../../contract/schemas/file';
-import { useFileBytes, useObjectUrl } from '../../data/file-bytes';
+import { useFileBytes, useObjectUrl } from '../../data/files/file-bytes';
 import { AppDialog } from '../../ui/AppDialog';
 import { Loading } from '../../ui/LoadFailure';
 

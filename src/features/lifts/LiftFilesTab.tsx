@@ -17,20 +17,20 @@ import { Camera, Eye, FileText, Image as ImageIcon, Link2, Pin, Trash2, Upload }
 import { type DragEvent, useRef, useState } from 'react';
 import { hasRole } from '../../../contract/roles';
 import type { LiftFile } from '../../../contract/schemas/file';
-import { useObjectUrl } from '../../data/file-bytes';
+import { useObjectUrl } from '../../data/files/file-bytes';
 import {
   isKeepable,
   isLiftPinned,
   refreshKeptFiles,
   setFilePinned,
   setLiftPinned,
-} from '../../data/file-cache';
-import { dateTimeFormat } from '../../data/intl-format';
+} from '../../data/files/file-cache';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import type { MirrorDb, UploadEntry } from '../../data/mirror/mirror-db';
 import { requestSync, useMirrorState, useOnline, useUploadProgress } from '../../data/mirror/sync-status';
 import { dropUpload, queueUpload, retryUpload } from '../../data/mirror/uploads';
-import { translateServerMessage } from '../../data/server-messages';
-import { sessionRole, useSession } from '../../data/session';
+import { sessionRole, useSession } from '../../data/session/session';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';

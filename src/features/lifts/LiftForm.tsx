@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import { type Lift, type LiftInput, LiftInputSchema } from '../../../contract/schemas/lift';
 import type { User } from '../../../contract/schemas/user';
 import { useDirtyForm } from '../../data/dirty-forms';
-import { translateServerMessage } from '../../data/server-messages';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import { FormActions } from '../../ui/ActionButtons';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormField } from '../../ui/FormField';

@@ -10,8 +10,8 @@ import {
   PARAMETER_KEYS,
   STOP_ZONES,
 } from '../../../contract/parameters';
-import { numberFormat } from '../../data/intl-format';
-import { translateServerMessage } from '../../data/server-messages';
+import { numberFormat } from '../../data/i18n/intl-format';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import { reportSaveError } from '../../ui/form-errors';
 import { sendParameters } from './lifts-api';
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { maintenanceApi } from '../../../contract/api/maintenance';
-import { send } from '../../data/http';
+import { send } from '../../data/api/http';
 import { reportSaveError } from '../../ui/form-errors';
 
 const MAX_STICKERS = 200;

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { LIFT_BASE_FIELDS, type Lift, type LiftBaseField } from '../../../contract/schemas/lift';
-import { useBaseChoices, useBaseLabel } from '../../data/use-base-entries';
+import { useBaseChoices, useBaseLabel } from '../../data/lookups/use-base-entries';
 import { FormField } from '../../ui/FormField';
 import { SelectInput } from '../../ui/SelectInput';
 

@@ -1,5 +1,5 @@
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
-import { prefetchGet, prefetchSettled } from '../../data/api-prefetch';
+import { prefetchGet, prefetchSettled } from '../../data/api/api-prefetch';
 import { mirrorStore } from '../../data/mirror/sync-status';
 
 /**

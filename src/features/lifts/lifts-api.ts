@@ -6,7 +6,7 @@ import { usersApi } from '../../../contract/api/users';
 import type { DeviceCommand } from '../../../contract/device';
 import type { LiftParameters } from '../../../contract/parameters';
 import type { LiftInput } from '../../../contract/schemas/lift';
-import { call } from '../../data/http';
+import { call } from '../../data/api/http';
 
 export const registerLift = (input: LiftInput) => call(liftsApi.register, { body: input });
 export const updateLift = (id: string, input: Partial<LiftInput> & { baseVersion?: number }) =>

@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { filesApi } from '../../../contract/api/files';
 import type { LiftFile } from '../../../contract/schemas/file';
-import { call } from '../../data/http';
+import { call } from '../../data/api/http';
+import { useApiQuery } from '../../data/api/use-api';
 import type { UploadEntry } from '../../data/mirror/mirror-db';
 import { useMirrorState } from '../../data/mirror/sync-status';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
-import { useSocketEvent } from '../../data/socket';
-import { useApiQuery } from '../../data/use-api';
+import { useSocketEvent } from '../../data/session/socket';
 
 const newestFirst = (a: LiftFile, b: LiftFile) => b.createdAt.localeCompare(a.createdAt);
 

@@ -5,11 +5,11 @@ import { liftsApi } from '../../../contract/api/lifts';
 import { messagesApi } from '../../../contract/api/messages';
 import type { Lift } from '../../../contract/schemas/lift';
 import type { Message } from '../../../contract/schemas/message';
-import type { ApiRequestError } from '../../data/api-error';
+import type { ApiRequestError } from '../../data/api/api-error';
+import { useApiQuery } from '../../data/api/use-api';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { requestSync } from '../../data/mirror/sync-status';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
-import { useApiQuery } from '../../data/use-api';
 
 type LiftListPage = AnswerOf<typeof liftsApi.list>;
 

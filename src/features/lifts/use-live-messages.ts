@@ -1,5 +1,5 @@
 import type { Message, MessageKind } from '../../../contract/schemas/message';
-import { useReloadEvent, useSocketEvent } from '../../data/socket';
+import { useReloadEvent, useSocketEvent } from '../../data/session/socket';
 import type { DataState, ReadingKinds } from './use-lifts';
 
 export interface MessagePage {

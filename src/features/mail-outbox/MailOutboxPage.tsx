@@ -1,8 +1,8 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { emailApi } from '../../../contract/api/email';
-import { dateTimeFormat } from '../../data/intl-format';
-import { useApiQuery } from '../../data/use-api';
+import { useApiQuery } from '../../data/api/use-api';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';

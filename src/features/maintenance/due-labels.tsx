@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import type { MaintenanceReason, MaintenanceStatus } from '../../../contract/maintenance';
-import { dateTimeFormat } from '../../data/intl-format';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
 
 const PALETTE: Record<MaintenanceStatus, string> = { ok: 'green', due: 'orange', overdue: 'red' };
 

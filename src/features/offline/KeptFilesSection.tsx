@@ -1,16 +1,16 @@
 import { Badge, Button, HStack, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { FILE_BUDGET_CHOICES, keptUsage, setFileBudget } from '../../data/file-cache';
+import { FILE_BUDGET_CHOICES, keptUsage, setFileBudget } from '../../data/files/file-cache';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { requestSync, useUploadProgress } from '../../data/mirror/sync-status';
 import { dropUpload, retryUpload } from '../../data/mirror/uploads';
-import { translateServerMessage } from '../../data/server-messages';
 import { formatBytes } from '../../ui/format-bytes';
 
 /**
  * The offline page's account of files: uploads still on this device, and the lift files kept for
- * offline use within the budget (src/data/file-cache.ts).
+ * offline use within the budget (src/data/files/file-cache.ts).
  */
 export function KeptFilesSection({ db }: { db: MirrorDb }) {
   const { t, i18n } = useLingui();

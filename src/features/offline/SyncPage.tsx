@@ -2,11 +2,11 @@ import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { RefreshCw } from 'lucide-react';
-import { dateTimeFormat } from '../../data/intl-format';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import type { MirrorDb, OutboxEntry } from '../../data/mirror/mirror-db';
 import { dropChange, keepMine, makeWaitingDue, retryChange } from '../../data/mirror/outbox';
 import { requestSync, useMirrorState, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
-import { translateServerMessage } from '../../data/server-messages';
 import { PageTitle } from '../../ui/PageTitle';
 import { KeptFilesSection } from './KeptFilesSection';
 

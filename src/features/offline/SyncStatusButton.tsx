@@ -4,12 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { CloudAlert, CloudCheck, CloudOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { dateTimeFormat } from '../../data/intl-format';
+import { useShownFromCache } from '../../data/api/use-api';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { requestSync, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
-import { useSession } from '../../data/session';
-import { useSocketConnected } from '../../data/socket';
+import { useSession } from '../../data/session/session';
+import { useSocketConnected } from '../../data/session/socket';
 import { storage } from '../../data/store';
-import { useShownFromCache } from '../../data/use-api';
 import { BottomNotice } from '../../ui/BottomNotices';
 import { showToast } from '../../ui/toaster';
 

@@ -3,9 +3,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { type LucideIcon, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { isApiRequestError } from '../../data/api-error';
-import { translateServerMessage } from '../../data/server-messages';
-import { getSession, updateSessionUser } from '../../data/session';
+import { isApiRequestError } from '../../data/api/api-error';
+import { translateServerMessage } from '../../data/i18n/server-messages';
+import { getSession, updateSessionUser } from '../../data/session/session';
 import { showToast } from '../../ui/toaster';
 import { saveShortcuts } from './profile-api';
 

@@ -1,7 +1,7 @@
 import { profileApi } from '../../../contract/api/profile';
 import type { PasswordChangeRequest, ProfileUpdate } from '../../../contract/schemas/account';
-import { call } from '../../data/http';
-import { useApiQuery } from '../../data/use-api';
+import { call } from '../../data/api/http';
+import { useApiQuery } from '../../data/api/use-api';
 
 /** `GET /api/users/me`: the signed-in user as the server has him now. */
 export const useOwnProfile = () => useApiQuery(profileApi.me, {});

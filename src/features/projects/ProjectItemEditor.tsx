@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MSG } from '../../../contract/messages';
 import { MAX_ITEM_PRICE_CENTS, MAX_ITEM_QUANTITY } from '../../../contract/schemas/project';
 import type { Subfolder } from '../../../contract/schemas/tableau';
-import { translateServerMessage } from '../../data/server-messages';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import { FormField } from '../../ui/FormField';
 import { SelectInput } from '../../ui/SelectInput';
 import { centsOf, emptyItem, type ItemDraft, priceText } from './project-draft';

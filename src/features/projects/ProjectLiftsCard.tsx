@@ -6,7 +6,7 @@ import {
   type ProjectDocument,
   projectLiftKey,
 } from '../../../contract/schemas/project';
-import { useBaseLabel } from '../../data/use-base-entries';
+import { useBaseLabel } from '../../data/lookups/use-base-entries';
 import { FormField } from '../../ui/FormField';
 import { SelectInput } from '../../ui/SelectInput';
 import { CABLE_LABELS } from './project-labels';

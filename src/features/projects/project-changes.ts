@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { projectsApi } from '../../../contract/api/projects';
 import type { ProjectState } from '../../../contract/project-transitions';
 import type { Project } from '../../../contract/schemas/project';
-import { call } from '../../data/http';
+import { call } from '../../data/api/http';
 import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
 

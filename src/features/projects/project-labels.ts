@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ProjectState } from '../../../contract/project-transitions';
 import type { CableStatus } from '../../../contract/schemas/project';
-import { numberFormat } from '../../data/intl-format';
+import { numberFormat } from '../../data/i18n/intl-format';
 
 /** The spec's labels of the offer states and the cable status. */
 export const STATE_LABELS: Record<ProjectState, MessageDescriptor> = {

@@ -3,18 +3,18 @@ import { projectsApi } from '../../../contract/api/projects';
 import { tableauApi } from '../../../contract/api/tableau';
 import type { ProjectState } from '../../../contract/project-transitions';
 import type { Project } from '../../../contract/schemas/project';
+import { useApiQuery } from '../../data/api/use-api';
+import { useApiMutation } from '../../data/api/use-api-mutation';
+import { useServerDraft } from '../../data/api/use-server-draft';
 import { useDirtyForm } from '../../data/dirty-forms';
-import { useSession } from '../../data/session';
-import { useApiQuery } from '../../data/use-api';
-import { useApiMutation } from '../../data/use-api-mutation';
-import { useServerDraft } from '../../data/use-server-draft';
+import { useSession } from '../../data/session/session';
 import { reportSaveError, useWarnOnLoadFailure } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
 import { moveProject } from './project-changes';
 import { draftUpdate, type ProjectDraft, projectDraft } from './project-draft';
 
 /**
- * The project page's data (docs/projects.md): the project, its draft (src/data/use-server-draft.ts:
+ * The project page's data (docs/projects.md): the project, its draft (src/data/api/use-server-draft.ts:
  * a save or a state move never throws away what was typed), the design library for staff, the
  * save and the state moves. Unsaved edits hold back an update of the app (src/data/dirty-forms.ts).
  */

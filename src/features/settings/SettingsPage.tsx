@@ -9,9 +9,9 @@ import {
   type SettingsVersion,
   settingsApi,
 } from '../../../contract/api/settings';
-import { ApiRequestError } from '../../data/api-error';
-import { call, send } from '../../data/http';
-import { useApiQuery } from '../../data/use-api';
+import { ApiRequestError } from '../../data/api/api-error';
+import { call, send } from '../../data/api/http';
+import { useApiQuery } from '../../data/api/use-api';
 import { reportSaveError, useWarnOnLoadFailure } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';

@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SimLevel } from '../../../contract/schemas/sim';
-import { numberFormat } from '../../data/intl-format';
+import { numberFormat } from '../../data/i18n/intl-format';
 
 /** The colour of the 20 % rule: enough, low, empty. */
 export const LEVEL_PALETTE: Record<SimLevel, string> = { sufficient: 'green', low: 'orange', empty: 'red' };

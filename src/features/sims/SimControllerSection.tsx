@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCcw, Send } from 'lucide-react';
 import { useState } from 'react';
 import { SIM_SMS_MAX_LENGTH } from '../../../contract/schemas/sim';
-import { translateServerMessage } from '../../data/server-messages';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';

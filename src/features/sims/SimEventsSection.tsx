@@ -1,8 +1,8 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SimOperationAnswer } from '../../../contract/api/sims';
-import { dateTimeFormat } from '../../data/intl-format';
-import type { ApiState } from '../../data/use-api';
+import type { ApiState } from '../../data/api/use-api';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { Section } from './SimSection';
 

@@ -1,7 +1,7 @@
 import { Box, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { dateTimeFormat, numberFormat } from '../../data/intl-format';
+import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 
 export interface UsageDay {
   /** YYYY-MM-DD */

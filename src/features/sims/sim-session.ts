@@ -9,8 +9,8 @@ import {
 } from '../../../contract/api/sims';
 import type { SimSession } from '../../../contract/schemas/sim';
 import { SIM_MSG } from '../../../contract/sim-messages';
-import { type ApiRequestError, isApiRequestError } from '../../data/api-error';
-import { call } from '../../data/http';
+import { type ApiRequestError, isApiRequestError } from '../../data/api/api-error';
+import { call } from '../../data/api/http';
 
 /**
  * The SIM session (docs/sims.md): a token the admin gets by confirming his password, good for SIM

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { AnswerOf, EndpointDefinition, RequestOf } from '../../../contract/api/endpoint';
 import { type SimOperation, type SimOperationAnswer, simsApi } from '../../../contract/api/sims';
-import { type ApiQuery, type ApiState, useApiQuery } from '../../data/use-api';
+import { type ApiQuery, type ApiState, useApiQuery } from '../../data/api/use-api';
 import { isSessionRefusal, simOperationAnswer } from './sim-session';
 
 /**

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { simsApi } from '../../../contract/api/sims';
 import type { SimRefreshState } from '../../../contract/schemas/sim';
-import { call } from '../../data/http';
-import { type Reloadable, useApiMutation } from '../../data/use-api-mutation';
+import { call } from '../../data/api/http';
+import { type Reloadable, useApiMutation } from '../../data/api/use-api-mutation';
 import { reportSaveError } from '../../ui/form-errors';
 
 const REFRESH_POLL_MS = 500;

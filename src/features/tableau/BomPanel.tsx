@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { tableauApi } from '../../../contract/api/tableau';
 import type { Bom } from '../../../contract/schemas/tableau';
-import { send } from '../../data/http';
+import { send } from '../../data/api/http';
 import { reportSaveError } from '../../ui/form-errors';
 import { formatEuro } from './format-euro';
 

@@ -12,7 +12,7 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import { usePublicConfig } from '../../data/public-config';
+import { usePublicConfig } from '../../data/api/public-config';
 import { SelectInput } from '../../ui/SelectInput';
 import type { TemplateEditor } from './use-template-editor';
 

@@ -4,7 +4,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../../contract/messages';
 import type { Folder, Subfolder } from '../../../contract/schemas/tableau';
-import { translateServerMessage } from '../../data/server-messages';
+import { translateServerMessage } from '../../data/i18n/server-messages';
 import { ConfirmDialog } from '../../ui/AppDialog';
 import { reportSaveError, useWarnOnLoadFailure } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';

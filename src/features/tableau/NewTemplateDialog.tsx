@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { tableauApi } from '../../../contract/api/tableau';
 import type { TemplateType } from '../../../contract/schemas/tableau';
-import { useApiMutation } from '../../data/use-api-mutation';
+import { useApiMutation } from '../../data/api/use-api-mutation';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';

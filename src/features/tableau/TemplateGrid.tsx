@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { tableauApi } from '../../../contract/api/tableau';
 import type { Template, TemplateType } from '../../../contract/schemas/tableau';
-import { useApiQuery } from '../../data/use-api';
+import { useApiQuery } from '../../data/api/use-api';
 import { useWarnOnLoadFailure } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 

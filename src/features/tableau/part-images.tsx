@@ -1,6 +1,6 @@
 import { Image, type ImageProps } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../data/http';
+import { api } from '../../data/api/http';
 
 /**
  * Part images are read with the session's token (docs/tableau.md#images): a private folder's

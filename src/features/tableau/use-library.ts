@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { tableauApi } from '../../../contract/api/tableau';
 import type { Folder, Subfolder } from '../../../contract/schemas/tableau';
-import { useApiQuery } from '../../data/use-api';
-import { useApiMutation } from '../../data/use-api-mutation';
+import { useApiQuery } from '../../data/api/use-api';
+import { useApiMutation } from '../../data/api/use-api-mutation';
 
 export type LibraryScope = 'public' | 'private';
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { PAGE_SIZE_MAX } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
-import { usePagedSearch } from '../../data/use-paged-search';
+import { usePagedSearch } from '../../data/api/use-paged-search';
 import { Checkbox } from '../../ui/Checkbox';
 import { Loading } from '../../ui/LoadFailure';
 import { type LiftPage, useAssignableLifts, useAssignedLifts } from './users-api';

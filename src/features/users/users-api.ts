@@ -3,8 +3,8 @@ import { liftsApi } from '../../../contract/api/lifts';
 import { usersApi } from '../../../contract/api/users';
 import type { Role } from '../../../contract/roles';
 import type { UserCreate, UserUpdate } from '../../../contract/schemas/user-input';
-import { call } from '../../data/http';
-import { useApiQuery } from '../../data/use-api';
+import { call } from '../../data/api/http';
+import { useApiQuery } from '../../data/api/use-api';
 
 export interface UserListQuery {
   page: number;

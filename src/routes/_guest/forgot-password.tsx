@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { loadCatalog } from '../../data/i18n';
+import { loadCatalog } from '../../data/i18n/i18n';
 import { ForgotPasswordPage } from '../../features/account/ForgotPasswordPage';
 
 export const Route = createFileRoute('/_guest/forgot-password')({

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { HOME_PATH } from '../../app/route-access';
-import { loadCatalog } from '../../data/i18n';
+import { loadCatalog } from '../../data/i18n/i18n';
 import { RegisterPage } from '../../features/account/RegisterPage';
 
 export const Route = createFileRoute('/_guest/register/$id/$email')({

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { loadCatalog } from '../../data/i18n';
+import { loadCatalog } from '../../data/i18n/i18n';
 import { ResetPasswordPage } from '../../features/account/ResetPasswordPage';
 
 /** `$email` carries the sealed reset token (spec's route name). */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadScreenCatalog } from '../../../data/i18n';
+import { loadScreenCatalog } from '../../../data/i18n/i18n';
 import { AlarmsPage } from '../../../features/alarms/AlarmsPage';
 
 interface AlarmsSearch {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadCatalog } from '../../../data/i18n';
+import { loadCatalog } from '../../../data/i18n/i18n';
 import { ChatPage } from '../../../features/chat/ChatPage';
 import { validateChatSearch } from '../../../features/chat/chat-search';
 

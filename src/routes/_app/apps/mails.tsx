@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../app/route-guard';
-import { loadCatalog } from '../../../data/i18n';
+import { loadCatalog } from '../../../data/i18n/i18n';
 import { MailOutboxPage } from '../../../features/mail-outbox/MailOutboxPage';
 
 export const Route = createFileRoute('/_app/apps/mails')({

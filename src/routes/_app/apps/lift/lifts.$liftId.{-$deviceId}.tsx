@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadScreenCatalog } from '../../../../data/i18n';
+import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { LiftAlarms } from '../../../../features/alarms/LiftAlarms';
 import { LiftDetailPage } from '../../../../features/lifts/LiftDetailPage';
 import { useLiftMaintenance } from '../../../../features/maintenance/LiftMaintenanceSection';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { loadCatalog } from '../../../../data/i18n';
+import { loadCatalog } from '../../../../data/i18n/i18n';
 import { UsersListPage } from '../../../../features/users/UsersListPage';
 import { SERVICEMEN_SCREEN } from '../../../../features/users/user-screens';
 

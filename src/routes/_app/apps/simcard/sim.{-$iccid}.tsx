@@ -1,7 +1,7 @@
 import type { ParsedLocation } from '@tanstack/react-router';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { type RouterContext, requireAccess } from '../../../../app/route-guard';
-import { loadScreenCatalog } from '../../../../data/i18n';
+import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { SimCardPage } from '../../../../features/sims/SimCardPage';
 
 export const Route = createFileRoute('/_app/apps/simcard/sim/{-$iccid}')({

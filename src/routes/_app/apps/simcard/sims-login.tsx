@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { safeReturnPath } from '../../../../app/route-access';
 import { requireAccess } from '../../../../app/route-guard';
-import { loadScreenCatalog } from '../../../../data/i18n';
+import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { SimsLoginPage } from '../../../../features/sims/SimsLoginPage';
 
 interface SimsLoginSearch {

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { loadScreenCatalog } from '../../../../data/i18n';
+import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { LibraryPage } from '../../../../features/tableau/LibraryPage';
 import { TemplatesPage } from '../../../../features/tableau/TemplatesPage';
 

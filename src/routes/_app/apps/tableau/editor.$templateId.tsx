@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { loadScreenCatalog } from '../../../../data/i18n';
+import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { TemplateEditorPage } from '../../../../features/tableau/TemplateEditorPage';
 
 /** The editor on a route of its own: Konva is loaded only here (route-level code splitting). */

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { requireAccess } from '../../../../app/route-guard';
-import { loadCatalog } from '../../../../data/i18n';
+import { loadCatalog } from '../../../../data/i18n/i18n';
 import { UserEditPage } from '../../../../features/users/UserEditPage';
 import { CUSTOMERS_SCREEN } from '../../../../features/users/user-screens';
 
