@@ -343,6 +343,6 @@ export const BomSchema = v.object({
 export type Bom = v.InferOutput<typeof BomSchema>;
 export const BomQuerySchema = v.object({
   format: v.optional(v.picklist(['json', 'csv', 'pdf'], MSG.invalidValue), 'json'),
-  /** The language of the PDF sheet's headings. */
+  /** The language of the sheet: headings, and for CSV its separator and decimal mark (contract/spreadsheet.ts). */
   lang: v.optional(v.picklist(['de', 'en'], MSG.invalidValue), 'de'),
 });

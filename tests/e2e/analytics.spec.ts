@@ -92,6 +92,8 @@ test('a controller’s trips and fault show in the customer’s analytics, and t
   const csvText = await readFile((await csv.path()) ?? '', 'utf8');
   expect(csvText).toContain('Kennzahlen');
   expect(csvText).toContain(uid);
+  // German Excel reads columns split by ";" with translated headings.
+  expect(csvText).toContain('\r\nKennzahl;Dieser Zeitraum;Zeitraum davor\r\n');
   const [xlsx] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'XLSX' }).click(),

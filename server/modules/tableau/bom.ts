@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { type Bom, type BomLine, decimalOfCents, type Template } from '../../../contract/schemas/tableau';
+import { type SheetLanguage, sheetEuros, toCsv } from '../../../contract/spreadsheet';
 import type { BomArticle } from './tableau.repository';
 
 /**
@@ -55,26 +56,35 @@ export function billOfMaterials(template: Template, articles: readonly BomArticl
   };
 }
 
-/** A CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The sheet as CSV (comma separated, decimal point, UTF-8 with a BOM so spreadsheets read umlauts). */
-export function bomCsv(bom: Bom): string {
-  const rows: (string | number)[][] = [
-    ['number', 'name', 'quantity', 'unitPrice', 'total'],
-    ...bom.lines.map((line) => [line.number, line.name, line.quantity, line.unitPrice, line.total]),
-    ...(bom.private > 0 ? [['', 'Private articles', bom.private, '', '']] : []),
-    ['', 'Sum', '', '', bom.total],
-  ];
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+/** The sheet as CSV in the user's language (contract/spreadsheet.ts): translated headings, `;` and decimal commas in German. */
+export function bomCsv(bom: Bom, language: SheetLanguage): string {
+  const labels = BOM_LABELS[language];
+  const euros = (cents: number) => sheetEuros(cents, language);
+  return toCsv(
+    [
+      [labels.number, labels.article, labels.quantity, labels.unitPrice, labels.total],
+      ...bom.lines.map((line) => [
+        line.number,
+        line.name,
+        line.quantity,
+        euros(line.unitPriceCents),
+        euros(line.totalCents),
+      ]),
+      ...(bom.private > 0 ? [['', labels.privateArticles, bom.private, '', '']] : []),
+      ['', labels.sum, '', '', euros(bom.totalCents)],
+    ],
+    language,
+  );
 }
 
 /** The sheet as PDF: the template's name and preview, the lines and the sum (A4, Helvetica). */
-export function bomPdf(bom: Bom, preview: Buffer | null, labels: BomLabels): Promise<Buffer> {
+export function bomPdf(bom: Bom, preview: Buffer | null, language: SheetLanguage): Promise<Buffer> {
+  const labels = BOM_LABELS[language];
+  const money = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+  });
+  const euros = (cents: number) => money.format(cents / 100);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${labels.title}: ${bom.name}` } });
     const chunks: Buffer[] = [];
@@ -112,17 +122,23 @@ export function bomPdf(bom: Bom, preview: Buffer | null, labels: BomLabels): Pro
     };
     row([labels.number, labels.article, labels.quantity, labels.unitPrice, labels.total], true);
     for (const line of bom.lines) {
-      row([line.number, line.name, String(line.quantity), `${line.unitPrice} €`, `${line.total} €`]);
+      row([
+        line.number,
+        line.name,
+        String(line.quantity),
+        euros(line.unitPriceCents),
+        euros(line.totalCents),
+      ]);
     }
     if (bom.private > 0) row(['', labels.privateArticles, String(bom.private), '', '']);
     doc.moveTo(48, doc.y).lineTo(547, doc.y).stroke();
     doc.moveDown(0.4);
-    row(['', labels.sum, '', '', `${bom.total} €`], true);
+    row(['', labels.sum, '', '', euros(bom.totalCents)], true);
     doc.end();
   });
 }
 
-export interface BomLabels {
+interface BomLabels {
   title: string;
   type: string;
   number: string;
@@ -136,7 +152,7 @@ export interface BomLabels {
 }
 
 /** The sheet's headings in the portal's two languages (German first, as the portal). */
-export const BOM_LABELS: Record<'de' | 'en', BomLabels> = {
+const BOM_LABELS: Record<'de' | 'en', BomLabels> = {
   de: {
     title: 'Stückliste',
     type: 'Typ',

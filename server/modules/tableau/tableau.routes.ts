@@ -18,7 +18,7 @@ import { formPart, formText } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
 import { RequestValidationError, toFieldErrors } from '../../plugins/validation';
 import { readForm } from '../storage/upload-form';
-import { BOM_LABELS, billOfMaterials, bomCsv, bomPdf } from './bom';
+import { billOfMaterials, bomCsv, bomPdf } from './bom';
 import { createTableauRepository, isArticleNumberConflict } from './tableau.repository';
 import { readBlobBytes, removeBlobs, storePartImage } from './tableau-images';
 import { toResource, toTemplate } from './tableau-mapper';
@@ -304,11 +304,11 @@ export const tableauRoutes: FastifyPluginAsync<TableauRoutesOptions> = async (ap
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileBase}.csv"`)
-        .send(bomCsv(bom));
+        .send(bomCsv(bom, lang));
     }
     if (format === 'pdf') {
       const preview = row.previewName ? await readBlobBytes(storage, PREVIEWS, row.previewName) : null;
-      const pdf = await bomPdf(bom, preview, BOM_LABELS[lang]);
+      const pdf = await bomPdf(bom, preview, lang);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileBase}.pdf"`)

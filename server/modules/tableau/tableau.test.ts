@@ -534,10 +534,16 @@ describe('templates', () => {
       expect.objectContaining({ number: 'D-20', quantity: 1, unitPriceCents: 9999, totalCents: 9999 }),
     ]);
     expect(bom).toMatchObject({ total: '137.19', totalCents: 13719, missing: 0 });
+    // CSV in the user's language: German Excel splits on ";" and reads decimal commas.
     const csv = await call('admin', 'GET', `/api/templates/${template.id}/bom?format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toContain('B-10,Push button,3,12.40,37.20');
-    expect(csv.body).toContain('137.19');
+    expect(csv.body.startsWith('\uFEFFArtikelnr.;Artikel;Menge;Einzelpreis;Gesamt\r\n')).toBe(true);
+    expect(csv.body).toContain('B-10;Push button;3;12,40;37,20');
+    expect(csv.body).toContain(';Summe;;;137,19');
+    const english = await call('admin', 'GET', `/api/templates/${template.id}/bom?format=csv&lang=en`);
+    expect(english.body.startsWith('\uFEFFArticle no.,Article,Quantity,Unit price,Total\r\n')).toBe(true);
+    expect(english.body).toContain('B-10,Push button,3,12.40,37.20');
+    expect(english.body).toContain(',Sum,,,137.19');
 
     // A preview, then the PDF sheet with it.
     const preview = formData({}, { fileName: 'preview.png', type: 'image/png', content: await png(60, 240) });
@@ -556,6 +562,14 @@ describe('templates', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // The preview is embedded as an image of the sheet.
     expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    expect(pdfText(pdf.rawPayload)).toContain('137.19');
+    // Amounts as the sheet's language writes them.
+    const german = pdfText(
+      (await call('admin', 'GET', `/api/templates/${template.id}/bom?format=pdf`)).rawPayload,
+    );
+    expect(german).toContain('Stückliste');
+    expect(german).toContain('137,19');
+    expect(german).not.toContain('137.19');
 
     const lop = await call('admin', 'POST', '/api/templates/register', { name: 'LOP 1', type: 'LOP' });
     expect(lop.json<Template>().data).toMatchObject({ widthMm: 120, elements: [] });
@@ -648,8 +662,8 @@ describe('templates', () => {
     for (const leak of ['Secret display', 'SECRET-99', '777.77', '77777', hidden.id]) {
       expect(theirs.body).not.toContain(leak);
     }
-    const csv = await call('colleague', 'GET', `/api/templates/${id}/bom?format=csv`);
-    expect(csv.body).toContain(',Private articles,2,,');
+    const csv = await call('colleague', 'GET', `/api/templates/${id}/bom?format=csv&lang=en`);
+    expect(csv.body).toContain(',Private articles (not priced),2,,');
     expect(csv.body).toContain('PB-1,Public button,1,10.00,10.00');
     for (const leak of ['Secret display', 'SECRET-99', '777.77']) expect(csv.body).not.toContain(leak);
     const pdf = await call('colleague', 'GET', `/api/templates/${id}/bom?format=pdf&lang=en`);

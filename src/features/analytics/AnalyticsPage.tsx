@@ -22,6 +22,7 @@ import {
   type AnalyticsAnswer,
   type AnalyticsRange,
 } from '../../../contract/schemas/analytics';
+import { sheetLanguageOf } from '../../../contract/spreadsheet';
 import { useApiQuery } from '../../data/api/use-api';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
@@ -241,7 +242,11 @@ export function AnalyticsPage() {
         </Box>
         {data && (
           <HStack gap="2">
-            <Button size="sm" variant="outline" onClick={() => exportCsv(sheets, fileName('csv'))}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => exportCsv(sheets, fileName('csv'), sheetLanguageOf(i18n.locale))}
+            >
               <Download aria-hidden="true" />
               <Trans>CSV</Trans>
             </Button>

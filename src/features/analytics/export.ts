@@ -1,3 +1,5 @@
+import { type SheetLanguage, toCsv } from '../../../contract/spreadsheet';
+
 /** One sheet of an export: a name, a header row and the rows. */
 export interface ExportSheet {
   name: string;
@@ -16,22 +18,18 @@ function download(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-const csvCell = (value: string | number | null) => {
-  if (value === null) return '';
-  const text = String(value);
-  // Quotes around anything with a separator, quote or line break; a leading = + - @ could run as a formula.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",;\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** The sheets one after another in one CSV file (UTF-8 with BOM, so spreadsheet programs read umlauts). */
-export function exportCsv(sheets: ExportSheet[], fileName: string) {
-  const text = sheets
-    .map((sheet) =>
-      [[sheet.name], sheet.header, ...sheet.rows].map((row) => row.map(csvCell).join(',')).join('\r\n'),
-    )
-    .join('\r\n\r\n');
-  download(new Blob([`\uFEFF${text}\r\n`], { type: 'text/csv;charset=utf-8' }), fileName);
+/**
+ * The sheets one after another in one CSV file in the user's language (contract/spreadsheet.ts):
+ * `;` and decimal commas in German, so German Excel opens it in columns; UTF-8 with BOM.
+ */
+export function exportCsv(sheets: ExportSheet[], fileName: string, language: SheetLanguage) {
+  const rows = sheets.flatMap((sheet, index) => [
+    ...(index > 0 ? [[]] : []),
+    [sheet.name],
+    sheet.header,
+    ...sheet.rows,
+  ]);
+  download(new Blob([toCsv(rows, language)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /** One worksheet per sheet; the library loads on the click, not with the page. */
