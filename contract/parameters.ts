@@ -66,6 +66,46 @@ export const PARAMETER_KEYS = {
   door: Object.keys(DoorParametersSchema.entries) as (keyof DoorParameters)[],
 };
 
+/** The unit a parameter is given in (SI symbols, the same in every language); flags and stops have none. */
+export type ParameterUnit = 'm/s' | 'm/s²' | 'kg' | 's' | 'mm';
+
+export const PARAMETER_UNITS: {
+  general: Record<keyof GeneralParameters, ParameterUnit | null>;
+  stop: Record<keyof StopParameters, ParameterUnit | null>;
+  door: Record<keyof DoorParameters, ParameterUnit | null>;
+} = {
+  general: {
+    anzahlHaltestellen: null,
+    nenngeschwindigkeit: 'm/s',
+    nennlast: 'kg',
+    beschleunigung: 'm/s²',
+    verzoegerung: 'm/s²',
+    fahrzeitueberwachung: 's',
+    parkhaltestelle: null,
+    parkverzoegerung: 's',
+    brandfallhaltestelle: null,
+    nachregulierung: null,
+  },
+  stop: { freigabe: null, rufsperre: null, buendigkorrektur: 'mm', tuerOeffnen: null },
+  door: {
+    tueroeffnungszeit: 's',
+    tuerschliesszeit: 's',
+    tuerOffenhaltezeit: 's',
+    lichtgitterAktiv: null,
+    reversierversuche: null,
+    tuerueberwachungszeit: 's',
+  },
+};
+
+/** Parameters that are on (1) or off (0). */
+export const PARAMETER_FLAGS: readonly string[] = [
+  'nachregulierung',
+  'freigabe',
+  'rufsperre',
+  'tuerOeffnen',
+  'lichtgitterAktiv',
+] satisfies (keyof GeneralParameters | keyof StopParameters | keyof DoorParameters)[];
+
 /** A full parameter set with every value at its default, 0. */
 export function defaultParameters(): LiftParameters {
   return v.parse(LiftParametersSchema, {});

@@ -1,4 +1,5 @@
 import { Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -7,23 +8,41 @@ import type { ControllerAck } from '../../../contract/device';
 import {
   type LiftParameters,
   LiftParametersSchema,
+  PARAMETER_FLAGS,
   PARAMETER_KEYS,
+  PARAMETER_UNITS,
+  type ParameterUnit,
   STOP_ZONES,
 } from '../../../contract/parameters';
 import { numberFormat } from '../../data/i18n/intl-format';
 import { translateServerMessage } from '../../data/i18n/server-messages';
 import { reportSaveError } from '../../ui/form-errors';
 import { sendParameters } from './lifts-api';
+import { PARAMETER_LABELS } from './parameter-labels';
 
 type Values = Record<string, string>;
 
-function flatten(parameters: LiftParameters): Values {
+/** One parameter as the screens show it: where it sits in the set, its label, unit and kind. */
+interface ParameterField {
+  path: string;
+  label: string;
+  unit: ParameterUnit | null;
+  flag: boolean;
+}
+
+/** A value as the user's language writes it, without grouping, so it can be typed back. */
+const plainNumber = (locale: string, value: number) =>
+  new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(value);
+
+function flatten(parameters: LiftParameters, locale: string): Values {
   const values: Values = {};
-  for (const key of PARAMETER_KEYS.general) values[`general.${key}`] = String(parameters.general?.[key] ?? 0);
+  const put = (path: string, value: number | undefined) => {
+    values[path] = plainNumber(locale, value ?? 0);
+  };
+  for (const key of PARAMETER_KEYS.general) put(`general.${key}`, parameters.general?.[key]);
   for (const zone of STOP_ZONES)
-    for (const key of PARAMETER_KEYS.stop)
-      values[`stops.${zone}.${key}`] = String(parameters.stops?.[zone]?.[key] ?? 0);
-  for (const key of PARAMETER_KEYS.door) values[`door.${key}`] = String(parameters.door?.[key] ?? 0);
+    for (const key of PARAMETER_KEYS.stop) put(`stops.${zone}.${key}`, parameters.stops?.[zone]?.[key]);
+  for (const key of PARAMETER_KEYS.door) put(`door.${key}`, parameters.door?.[key]);
   return values;
 }
 
@@ -42,30 +61,48 @@ function unflatten(values: Values): unknown {
   return result;
 }
 
+const labelWithUnit = (field: ParameterField) =>
+  field.unit ? `${field.label} (${field.unit})` : field.label;
+
 function ParameterInput({
-  path,
-  label,
+  field,
   values,
   errors,
   onChange,
 }: {
-  path: string;
-  label: string;
+  field: ParameterField;
   values: Values;
   errors: Record<string, string>;
   onChange: (path: string, value: string) => void;
 }) {
+  const { path } = field;
   const id = `param-${path.replaceAll('.', '-')}`;
+  if (field.flag) {
+    return (
+      <Box display="flex" alignItems="center" gap="2" minHeight="8">
+        <chakra.input
+          id={id}
+          type="checkbox"
+          width="4"
+          height="4"
+          checked={values[path] === '1'}
+          onChange={(event) => onChange(path, event.target.checked ? '1' : '0')}
+        />
+        <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" wordBreak="break-word">
+          {field.label}
+        </chakra.label>
+      </Box>
+    );
+  }
   return (
     <Box display="flex" flexDirection="column" gap="1">
       <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" wordBreak="break-word">
-        {label}
+        {labelWithUnit(field)}
       </chakra.label>
       <Input
         id={id}
         size="sm"
-        type="number"
-        step="any"
+        inputMode="decimal"
         value={values[path] ?? ''}
         aria-invalid={errors[path] ? true : undefined}
         aria-describedby={errors[path] ? `${id}-error` : undefined}
@@ -83,7 +120,7 @@ function ParameterInput({
 /** The controller's parameters in three groups; sent to the controller, which acknowledges. */
 export function LiftParametersPanel({ liftId, parameters }: { liftId: string; parameters: LiftParameters }) {
   const { t, i18n } = useLingui();
-  const [values, setValues] = useState<Values>(() => flatten(parameters));
+  const [values, setValues] = useState<Values>(() => flatten(parameters, i18n.locale));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [ack, setAck] = useState<ControllerAck | null>(null);
@@ -112,17 +149,10 @@ export function LiftParametersPanel({ liftId, parameters }: { liftId: string; pa
     }
   }
 
-  const grid = (paths: [string, string][]) => (
+  const grid = (fields: ParameterField[]) => (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
-      {paths.map(([path, label]) => (
-        <ParameterInput
-          key={path}
-          path={path}
-          label={label}
-          values={values}
-          errors={errors}
-          onChange={change}
-        />
+      {fields.map((field) => (
+        <ParameterInput key={field.path} field={field} values={values} errors={errors} onChange={change} />
       ))}
     </SimpleGrid>
   );
@@ -148,15 +178,28 @@ export function LiftParametersPanel({ liftId, parameters }: { liftId: string; pa
 
 /**
  * The parameters section with its three groups (general, each stop zone, cabin door); `group`
- * draws one group from its `[path, label]` pairs, as inputs or as read-only values.
+ * draws one group of fields, as inputs or as read-only values.
  */
 function ParameterSections({
   group,
   children,
 }: {
-  group: (paths: [string, string][]) => ReactNode;
+  group: (fields: ParameterField[]) => ReactNode;
   children?: ReactNode;
 }) {
+  const { i18n } = useLingui();
+  const fields = <K extends string>(
+    prefix: string,
+    keys: readonly K[],
+    labels: Record<K, MessageDescriptor>,
+    units: Record<K, ParameterUnit | null>,
+  ): ParameterField[] =>
+    keys.map((key) => ({
+      path: `${prefix}.${key}`,
+      label: i18n._(labels[key]),
+      unit: units[key],
+      flag: PARAMETER_FLAGS.includes(key),
+    }));
   return (
     <Stack gap="4" as="section" aria-labelledby="parameters-heading">
       <Heading as="h2" size="lg" id="parameters-heading">
@@ -165,19 +208,19 @@ function ParameterSections({
       <Heading as="h3" size="md">
         <Trans>General</Trans>
       </Heading>
-      {group(PARAMETER_KEYS.general.map((key) => [`general.${key}`, key]))}
+      {group(fields('general', PARAMETER_KEYS.general, PARAMETER_LABELS.general, PARAMETER_UNITS.general))}
       {STOP_ZONES.map((zone) => (
         <Stack key={zone} gap="3">
           <Heading as="h3" size="md">
             <Trans>Per stop, zone {zone}</Trans>
           </Heading>
-          {group(PARAMETER_KEYS.stop.map((key) => [`stops.${zone}.${key}`, key]))}
+          {group(fields(`stops.${zone}`, PARAMETER_KEYS.stop, PARAMETER_LABELS.stop, PARAMETER_UNITS.stop))}
         </Stack>
       ))}
       <Heading as="h3" size="md">
         <Trans>Cabin door</Trans>
       </Heading>
-      {group(PARAMETER_KEYS.door.map((key) => [`door.${key}`, key]))}
+      {group(fields('door', PARAMETER_KEYS.door, PARAMETER_LABELS.door, PARAMETER_UNITS.door))}
       {children}
     </Stack>
   );
@@ -185,20 +228,23 @@ function ParameterSections({
 
 /** The controller's parameters as last reported, read only (service men, customers, and offline). */
 export function LiftParametersView({ parameters }: { parameters: LiftParameters }) {
-  const { i18n } = useLingui();
-  const values = flatten(parameters);
-  const format = (path: string) => {
-    const value = Number(values[path]);
-    return Number.isFinite(value) ? numberFormat(i18n.locale).format(value) : '—';
+  const { t, i18n } = useLingui();
+  // Read in the portable form, then shown with the language's grouping ("10.000 kg").
+  const values = flatten(parameters, 'en');
+  const shown = (field: ParameterField) => {
+    const value = Number(values[field.path]);
+    if (field.flag) return value === 1 ? t`Yes` : t`No`;
+    const text = numberFormat(i18n.locale).format(value);
+    return field.unit ? `${text} ${field.unit}` : text;
   };
-  const group = (paths: [string, string][]) => (
+  const group = (fields: ParameterField[]) => (
     <SimpleGrid as="dl" columns={{ base: 2, sm: 3, lg: 4 }} gap="2" fontSize="sm">
-      {paths.map(([path, label]) => (
-        <Box key={path} minWidth="0">
+      {fields.map((field) => (
+        <Box key={field.path} minWidth="0">
           <chakra.dt color="fg.muted" wordBreak="break-word">
-            {label}
+            {field.label}
           </chakra.dt>
-          <chakra.dd fontWeight="medium">{format(path)}</chakra.dd>
+          <chakra.dd fontWeight="medium">{shown(field)}</chakra.dd>
         </Box>
       ))}
     </SimpleGrid>
