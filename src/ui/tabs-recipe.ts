@@ -1,6 +1,7 @@
 import { tabsSlotRecipe } from 'chakra-theme/recipes/tabs';
-import { addRecipes } from '../../ui/system';
+import { addRecipes } from './system';
 
-// Only the lift detail has tabs: their recipe comes with its screen, off the shell's first load
-// (src/ui/system.ts). Import this module for its effect before the tabs render.
+// Tabs are on a few screens only (the lift detail, the tableau templates): their recipe comes with
+// those screens, off the shell's first load (src/ui/system.ts). Import this module for its effect
+// before the tabs render; without it the tabs draw unstyled, their labels run together.
 addRecipes({}, { tabs: tabsSlotRecipe });

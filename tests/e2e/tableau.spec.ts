@@ -82,8 +82,10 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   ]);
   await expect(page.getByTestId('resource-card')).toHaveCount(2);
 
-  // A new COP template, opened in the editor.
+  // A new COP template, opened in the editor. The type tabs are drawn as tabs even when no lift
+  // page came first (their recipe loads with either screen): apart, not one run of text.
   await page.goto('/apps/tableau/templates');
+  await expect(page.getByRole('tab', { name: 'Kabinentableaus (COP)' })).not.toHaveCSS('padding-left', '0px');
   await page.getByRole('button', { name: 'Neue Vorlage' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill(`E2E COP ${run}`);
   await page.getByRole('dialog').getByRole('button', { name: 'Anlegen' }).click();

@@ -6,6 +6,7 @@ import { TEMPLATE_TYPES, type TemplateType } from '../../../contract/schemas/tab
 import { PageTitle } from '../../ui/PageTitle';
 import { NewTemplateDialog } from './NewTemplateDialog';
 import { TemplateGrid } from './TemplateGrid';
+import '../../ui/tabs-recipe';
 
 /** `/apps/tableau/templates`: the panel templates by type with their previews; each opens in the editor. */
 export function TemplatesPage() {
@@ -16,7 +17,12 @@ export function TemplatesPage() {
   return (
     <Box>
       <PageTitle title={t`Templates`} />
-      <Tabs.Root value={type} onValueChange={(details) => setType(details.value as TemplateType)}>
+      <Tabs.Root
+        value={type}
+        onValueChange={(details) => setType(details.value as TemplateType)}
+        variant="enclosed"
+        size="sm"
+      >
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Tabs.List>
             {TEMPLATE_TYPES.map((item) => (
