@@ -8,7 +8,8 @@ export const SIM_MSG = {
   unknownSimOperation: 'Unknown SIM operation',
   simNotFound: 'SIM card not found',
   simProviderUnreachable: 'The SIM provider cannot be reached',
-  topupNotConfigured: 'Top-up requests are off: no recipients are configured (TOPUP_RECIPIENTS)',
+  topupNotConfigured:
+    'Top-ups cannot be ordered yet: nobody is set to receive the orders. Your system administrator sets the recipients of top-up orders.',
   topupRecentlyRequested: 'A top-up for this card was already requested within the last day',
   smsSent: 'Sent a message successfully',
   connectivityResetRequested: 'Connectivity reset requested',

@@ -49,7 +49,14 @@ test('an admin confirms his password, sees the SIM cards, opens a low card and r
   }
   await expect(page.getByRole('img', { name: /Datennutzung der letzten 30 Tage/ })).toBeVisible();
 
+  // It costs money: the price is shown and confirmed first, and nothing is sent on a cancel.
   await page.getByRole('button', { name: /Aufladen: 500 MB für 35 Euro/ }).click();
+  const order = page.getByRole('dialog', { name: 'Aufladung bestellen?' });
+  await expect(order).toContainText(`Für Karte ${iccid}: 500 MB für 35 Euro`);
+  await order.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(order).toBeHidden();
+  await page.getByRole('button', { name: /Aufladen: 500 MB für 35 Euro/ }).click();
+  await order.getByRole('button', { name: 'Bestellen: 500 MB für 35 Euro' }).click();
   await expect(page.getByText('E-Mail gesendet!')).toBeVisible();
 
   for (const recipient of TOPUP_RECIPIENTS) {
@@ -59,8 +66,9 @@ test('an admin confirms his password, sees the SIM cards, opens a low card and r
     expect(mail?.text).toContain('MB');
   }
 
-  // A second request within a day asks first.
+  // A second request within a day asks again, naming the first.
   await page.getByRole('button', { name: /Aufladen: 500 MB für 35 Euro/ }).click();
+  await order.getByRole('button', { name: 'Bestellen: 500 MB für 35 Euro' }).click();
   await expect(page.getByRole('dialog', { name: 'Weitere Aufladung anfordern?' })).toBeVisible();
 });
 

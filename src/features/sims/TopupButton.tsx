@@ -18,8 +18,9 @@ export function useTopupOfferText(offer: SimTopupOffer): string {
 }
 
 /**
- * The top-up on offer ("500MB for 35 euro" by default): mails the request to TOPUP_RECIPIENTS (docs/sims.md). A second request for
- * the card within a day asks first; without recipients the button is off and says why.
+ * The top-up on offer ("500MB for 35 euro" by default): mails the request to TOPUP_RECIPIENTS (docs/sims.md).
+ * It costs money, so the button first shows what will be ordered and asks; a second request for the
+ * card within a day asks again, naming the first. Without recipients the button is off and says why.
  */
 export function TopupButton({
   iccid,
@@ -40,6 +41,7 @@ export function TopupButton({
 }) {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [earlier, setEarlier] = useState<string | null>(null);
   const offer = useTopupOfferText(topupOffer);
   const label = t`Top up: ${offer}`;
@@ -49,12 +51,14 @@ export function TopupButton({
     try {
       const answer = await simOperation('requestTopup', token, iccid, confirm ? { confirm } : {});
       showToast('success', translateServerMessage(i18n, answer.message));
+      setAsking(false);
       setEarlier(null);
       onRequested?.();
     } catch (error) {
       if (refused(error)) return;
       if (isApiRequestError(error) && error.status === 409) {
         const current = error.body.current as { requestedAt?: string } | undefined;
+        setAsking(false);
         setEarlier(current?.requestedAt ?? new Date().toISOString());
         return;
       }
@@ -64,7 +68,7 @@ export function TopupButton({
     }
   }
 
-  const off = t`Top-up requests are off: no recipients are configured (TOPUP_RECIPIENTS)`;
+  const off = t`Top-ups cannot be ordered yet: nobody is set to receive the orders. Your system administrator sets the recipients of top-up orders.`;
   const when = earlier ? relativeTime(i18n, earlier, new Date(), { past: true }) : '';
   return (
     <Stack gap="1" align="flex-start">
@@ -76,7 +80,7 @@ export function TopupButton({
         disabled={!configured}
         title={configured ? undefined : off}
         aria-label={`${label} (${iccid})`}
-        onClick={() => void request(false)}
+        onClick={() => setAsking(true)}
       >
         {label}
       </Button>
@@ -85,6 +89,15 @@ export function TopupButton({
           {off}
         </Text>
       )}
+      <ConfirmDialog
+        open={asking}
+        title={t`Order a top-up?`}
+        message={t`For card ${iccid}: ${offer}. The order is sent by e-mail and will be billed.`}
+        confirmLabel={t`Order: ${offer}`}
+        busy={busy}
+        onConfirm={() => void request(false)}
+        onClose={() => setAsking(false)}
+      />
       <ConfirmDialog
         open={earlier !== null}
         title={t`Request another top-up?`}
