@@ -13,6 +13,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/alarms',
   '<rootDir>/src/features/analytics',
   '<rootDir>/src/features/maintenance',
+  '<rootDir>/src/features/inspections',
   '<rootDir>/src/features/projects',
   '<rootDir>/src/features/base',
   '<rootDir>/src/features/settings',

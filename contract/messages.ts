@@ -1,6 +1,7 @@
 import type { ALARM_MSG } from './alarm-messages';
 import type { BASE_DATA_MSG } from './base-data-messages';
 import type { FILE_MSG } from './file-messages';
+import type { INSPECTION_MSG } from './inspection-messages';
 import type { MAINTENANCE_MSG } from './maintenance-messages';
 import type { PROJECT_MSG } from './project-messages';
 import type { SETTINGS_MSG } from './settings-messages';
@@ -100,6 +101,7 @@ export type DomainServerMessage =
   | TextOf<typeof ALARM_MSG>
   | TextOf<typeof BASE_DATA_MSG>
   | TextOf<typeof FILE_MSG>
+  | TextOf<typeof INSPECTION_MSG>
   | TextOf<typeof MAINTENANCE_MSG>
   | TextOf<typeof PROJECT_MSG>
   | TextOf<typeof SETTINGS_MSG>

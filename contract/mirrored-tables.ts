@@ -3,6 +3,7 @@ import { AlarmSchema } from './schemas/alarm';
 import { BaseEntrySchema } from './schemas/base';
 import { DescriptionSchema } from './schemas/description';
 import { LiftFileSchema } from './schemas/file';
+import { DefectSchema, InspectionSchema } from './schemas/inspection';
 import { LiftSchema } from './schemas/lift';
 import { MaintenanceVisitSchema } from './schemas/maintenance';
 import { MessageSchema } from './schemas/message';
@@ -139,6 +140,24 @@ export const MIRRORED_TABLES = {
     outboxEntity: 'visit',
     shapeVersion: 3,
     storesVersion: 3,
+  }),
+  /** Statutory inspections, whatever their age (docs/inspections.md); recorded online by admins. */
+  inspections: mirrored({
+    row: InspectionSchema,
+    scope: 'liftChild',
+    indexes: ['liftId'],
+    outboxEntity: null,
+    shapeVersion: 5,
+    storesVersion: 6,
+  }),
+  /** The inspections' defects; fixed (offline too) and closed through the outbox. */
+  defects: mirrored({
+    row: DefectSchema,
+    scope: 'liftChild',
+    indexes: ['liftId'],
+    outboxEntity: 'defect',
+    shapeVersion: 5,
+    storesVersion: 6,
   }),
 };
 

@@ -1,6 +1,7 @@
 import { ALARM_MSG } from './alarm-messages';
 import { BASE_DATA_MSG } from './base-data-messages';
 import { FILE_MSG } from './file-messages';
+import { INSPECTION_MSG } from './inspection-messages';
 import { MAINTENANCE_MSG } from './maintenance-messages';
 import { MSG, type ServerMessage } from './messages';
 import { PROJECT_MSG } from './project-messages';
@@ -18,6 +19,7 @@ export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessa
   ALARM_MSG,
   BASE_DATA_MSG,
   FILE_MSG,
+  INSPECTION_MSG,
   MAINTENANCE_MSG,
   PROJECT_MSG,
   SETTINGS_MSG,

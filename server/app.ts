@@ -29,6 +29,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { mailQuotaPlugin } from './modules/email/mail-quota';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { liftListsPlugin } from './modules/lifts/lift-lists';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
 import { liveLiftsPlugin } from './modules/lifts/live-lifts';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(alarmsRoutes, { prefix: '/api' });
 
     await app.register(analyticsRoutes, { prefix: '/api' });
+    await app.register(inspectionsRoutes, { prefix: '/api' });
     await app.register(maintenanceRoutes, {
       prefix: '/api',
       publicUrl: config.publicUrl,

@@ -8,6 +8,7 @@ import { devicesApi } from './devices';
 import { emailApi } from './email';
 import type { EndpointDefinition } from './endpoint';
 import { filesApi } from './files';
+import { inspectionsApi } from './inspections';
 import { liftsApi } from './lifts';
 import { logsApi } from './logs';
 import { maintenanceApi } from './maintenance';
@@ -49,6 +50,7 @@ const API_TABLE = {
   push: pushApi,
   analytics: analyticsApi,
   maintenance: maintenanceApi,
+  inspections: inspectionsApi,
   settings: settingsApi,
   base: baseApi,
   projects: projectsApi,

@@ -41,6 +41,8 @@ interface World {
   files: Record<Which, string>;
   /** An open alarm on the own lift and one on the foreign lift. */
   alarms: Record<Which, string>;
+  /** An open defect on the own lift and one on the foreign lift (docs/inspections.md). */
+  defects: Record<Which, string>;
   /** A project of the demo customer ("own") and one of the other customer. */
   projects: Record<Which, string>;
   /** A stored settings version and a base data entry. */
@@ -276,6 +278,30 @@ const CASES: Record<string, AccessCase> = {
     request: (_w, role) => ({ body: { endpoint: `https://push.example.com/matrix/${role}` } }),
   },
   'analytics.get': { request: (w, _role, which) => ({ query: { range: '7D', liftId: lift(w, which).id } }) },
+  'inspections.lift': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
+  },
+  'inspections.record': {
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: { id: lift(w, which).id },
+      body: { inspectedOn: '2026-01-05', kind: 'other', body: 'Matrix body', result: 'none' },
+    }),
+  },
+  'inspections.setInterval': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id }, body: { mainEveryMonths: 24 } }),
+  },
+  'inspections.fix': {
+    pathScoped: true,
+    refused: ['customer', 'customer_admin'],
+    request: (w, _role, which) => ({ params: { id: w.defects[which] }, body: { fixNote: 'Matrix fix' } }),
+  },
+  'inspections.close': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: w.defects[which] } }),
+  },
   'maintenance.due': {},
   'maintenance.lift': {
     pathScoped: true,
@@ -517,6 +543,23 @@ beforeAll(async () => {
     headers: adminHeaders,
     payload: { category: 'cableType', key: 'matrix', labelDe: 'Matrix', labelEn: 'Matrix' },
   });
+  const defectOn = async (liftId: string) => {
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: `/api/lifts/${liftId}/inspections`,
+      headers: adminHeaders,
+      payload: {
+        inspectedOn: '2026-01-05',
+        kind: 'main',
+        body: 'Matrix body',
+        result: 'minor',
+        defects: [{ text: 'Matrix defect', deadline: '2026-02-05' }],
+      },
+    });
+    if (recorded.statusCode !== 201) throw new Error(`inspection: ${recorded.body}`);
+    return recorded.json<{ defects: { id: string }[] }>().defects[0]?.id ?? '';
+  };
+  const defects = { own: await defectOn(f.own.id), foreign: await defectOn(f.foreign.id) };
   w = {
     f,
     managedBy,
@@ -525,6 +568,7 @@ beforeAll(async () => {
     iccid,
     files,
     alarms: alarmIds,
+    defects,
     projects,
     settingsVersionId: settings.json<{ versionId: number }>().versionId,
     baseEntryId: baseEntry.json<{ id: string }>().id,

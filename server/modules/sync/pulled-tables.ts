@@ -7,6 +7,7 @@ import { alarms } from '../../db/schema/alarms';
 import { baseEntries } from '../../db/schema/base-data';
 import { descriptions } from '../../db/schema/descriptions';
 import { liftFiles } from '../../db/schema/files';
+import { defects, inspections } from '../../db/schema/inspections';
 import { lifts } from '../../db/schema/lifts';
 import { maintenanceVisits } from '../../db/schema/maintenance';
 import { messageSyncFloors, messages } from '../../db/schema/messages';
@@ -15,6 +16,7 @@ import { toAlarm } from '../alarms/alarm-mapper';
 import { toBaseEntry } from '../base/base-mapper';
 import { toDescription } from '../descriptions/description-mapper';
 import { toLiftFile } from '../files/file-mapper';
+import { toDefect, toInspection } from '../inspections/inspection-mapper';
 import { toLifts } from '../lifts/lift-view';
 import { toMaintenanceVisit } from '../maintenance/visit-mapper';
 import { toMessage } from '../messages/message-mapper';
@@ -153,5 +155,31 @@ export const PULLED_TABLES: { [N in MirroredTableName]: PulledTable<N> } = {
           .$dynamic(),
       ),
     answer: (_db, rows) => rows.map(({ row, recordedByName }) => toMaintenanceVisit(row, recordedByName)),
+  }),
+  /** Whatever their age. */
+  inspections: pulled({
+    table: inspections,
+    select: (db) =>
+      rowQuery(
+        db
+          .select({ row: inspections, recordedByName: users.displayName })
+          .from(inspections)
+          .leftJoin(users, eq(users.id, inspections.recordedBy))
+          .$dynamic(),
+      ),
+    answer: (_db, rows) => rows.map(({ row, recordedByName }) => toInspection(row, recordedByName)),
+  }),
+  /** Whatever their age, closed ones too: they tell the history of the lift's inspections. */
+  defects: pulled({
+    table: defects,
+    select: (db) =>
+      rowQuery(
+        db
+          .select({ row: defects, fixedByName: users.displayName })
+          .from(defects)
+          .leftJoin(users, eq(users.id, defects.fixedBy))
+          .$dynamic(),
+      ),
+    answer: (_db, rows) => rows.map(({ row, fixedByName }) => toDefect(row, fixedByName)),
   }),
 };

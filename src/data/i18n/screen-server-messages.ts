@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { ALARM_MSG } from '../../../contract/alarm-messages';
 import type { BASE_DATA_MSG } from '../../../contract/base-data-messages';
 import type { FILE_MSG } from '../../../contract/file-messages';
+import type { INSPECTION_MSG } from '../../../contract/inspection-messages';
 import type { MAINTENANCE_MSG } from '../../../contract/maintenance-messages';
 import type { DomainServerMessage } from '../../../contract/messages';
 import type { PROJECT_MSG } from '../../../contract/project-messages';
@@ -41,6 +42,18 @@ const FILE_TEXTS: Translations<typeof FILE_MSG> = {
   'Only https:// links or files of this portal are allowed': msg`Only https:// links or files of this portal are allowed`,
 };
 
+const INSPECTION_TEXTS: Translations<typeof INSPECTION_MSG> = {
+  'Enter a date as YYYY-MM-DD, not in the future': msg`Enter a date as YYYY-MM-DD, not in the future`,
+  'Enter the deadline as YYYY-MM-DD, not before the inspection': msg`Enter the deadline as YYYY-MM-DD, not before the inspection`,
+  'Name the inspection body': msg`Name the inspection body`,
+  'Describe the defect': msg`Describe the defect`,
+  'List the defects found, or choose “no defects”': msg`List the defects found, or choose “no defects”`,
+  'An inspection without defects lists none': msg`An inspection without defects lists none`,
+  'Describe what was done': msg`Describe what was done`,
+  'Defect not found': msg`Defect not found`,
+  'Only a fixed defect can be closed': msg`Only a fixed defect can be closed`,
+};
+
 const MAINTENANCE_TEXTS: Translations<typeof MAINTENANCE_MSG> = {
   'Describe the work done': msg`Describe the work done`,
   'Enter a date as YYYY-MM-DD, not in the future': msg`Enter a date as YYYY-MM-DD, not in the future`,
@@ -73,7 +86,7 @@ const SIM_TEXTS: Translations<typeof SIM_MSG> = {
   'Unknown SIM operation': msg`Unknown SIM operation`,
   'SIM card not found': msg`SIM card not found`,
   'The SIM provider cannot be reached': msg`The SIM provider cannot be reached`,
-  'Top-up requests are off: no recipients are configured (TOPUP_RECIPIENTS)': msg`Top-up requests are off: no recipients are configured (TOPUP_RECIPIENTS)`,
+  'Top-ups cannot be ordered yet: nobody is set to receive the orders. Your system administrator sets the recipients of top-up orders.': msg`Top-ups cannot be ordered yet: nobody is set to receive the orders. Your system administrator sets the recipients of top-up orders.`,
   'A top-up for this card was already requested within the last day': msg`A top-up for this card was already requested within the last day`,
   'Sent a message successfully': msg`Sent a message successfully`,
   'Connectivity reset requested': msg`Connectivity reset requested`,
@@ -103,6 +116,7 @@ export const SCREEN_SERVER_MESSAGES: Readonly<Record<DomainServerMessage, Messag
   ...ALARM_TEXTS,
   ...BASE_DATA_TEXTS,
   ...FILE_TEXTS,
+  ...INSPECTION_TEXTS,
   ...MAINTENANCE_TEXTS,
   ...PROJECT_TEXTS,
   ...SETTINGS_TEXTS,

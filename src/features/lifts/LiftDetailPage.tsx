@@ -39,7 +39,7 @@ import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { LiftBaseFacts } from './lift-base-fields';
 import { saveLiftChanges } from './lift-changes';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
-import './tabs-recipe';
+import '../../ui/tabs-recipe';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { useLift } from './use-lifts';
 
@@ -135,16 +135,19 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
  * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. The route fills
  * the slots from other features (a feature never imports another): `alarmsSlot` the lift's alarms
  * (src/features/alarms/), `maintenanceSlot` its maintenance section in the overview
- * (src/features/maintenance/).
+ * (src/features/maintenance/), `inspectionsSlot` its statutory inspections there
+ * (src/features/inspections/).
  */
 export function LiftDetailPage({
   liftId,
   alarmsSlot,
   maintenanceSlot,
+  inspectionsSlot,
 }: {
   liftId: string;
   alarmsSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
+  inspectionsSlot?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -338,6 +341,7 @@ export function LiftDetailPage({
               <LiftBaseFacts lift={data} />
             </Stack>
             {maintenanceSlot}
+            {inspectionsSlot}
           </Stack>
         </Tabs.Content>
 

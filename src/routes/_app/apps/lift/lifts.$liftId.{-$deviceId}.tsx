@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { LiftAlarms } from '../../../../features/alarms/LiftAlarms';
+import { useLiftInspections } from '../../../../features/inspections/LiftInspectionsSection';
 import { LiftDetailPage } from '../../../../features/lifts/LiftDetailPage';
 import { useLiftMaintenance } from '../../../../features/maintenance/LiftMaintenanceSection';
 
@@ -14,17 +15,20 @@ function LiftRoute() {
   return <LiftPage key={liftId} liftId={liftId} />;
 }
 
-/** The lift page with its alarms and maintenance section, the latter's state kept per lift. */
+/** The lift page with its alarms, maintenance and inspections sections, the latter two's state kept per lift. */
 function LiftPage({ liftId }: { liftId: string }) {
   const maintenance = useLiftMaintenance(liftId);
+  const inspections = useLiftInspections(liftId);
   return (
     <>
       <LiftDetailPage
         liftId={liftId}
         alarmsSlot={<LiftAlarms liftId={liftId} />}
         maintenanceSlot={maintenance.section}
+        inspectionsSlot={inspections.section}
       />
       {maintenance.dialog}
+      {inspections.dialog}
     </>
   );
 }

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths, berlinDay } from '../../../contract/maintenance';
+import type { Defect, LiftInspections } from '../../../contract/schemas/inspection';
+import type { SyncPullResponse } from '../../../contract/schemas/sync';
+import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { insertLiftWithKey } from '../devices/device-test-kit';
+
+/** Statutory inspections and their defects (docs/inspections.md). */
+
+let t: TestApp;
+let mine: { id: string };
+let foreign: { id: string };
+
+type Role = 'admin' | 'customer_admin' | 'customer' | 'service_man';
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, role: Role, payload?: object, headers = {}) {
+  return t.app.inject({ method, url, payload, headers: { ...(await t.authHeaders(role)), ...headers } });
+}
+
+const today = berlinDay();
+const dangerous = {
+  inspectedOn: today,
+  kind: 'main',
+  body: 'TÜV Süd',
+  inspector: 'M. Prüfer',
+  result: 'dangerous',
+  defects: [{ text: 'Tragseil angerissen', deadline: today }],
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const customer = (await t.signInAs('customer')).user.id;
+  const serviceMan = (await t.signInAs('service_man')).user.id;
+  mine = await insertLiftWithKey(t.app.db, { customers: [customer], servicemen: [serviceMan] });
+  foreign = await insertLiftWithKey(t.app.db);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const lift = async (id: string, role: Role = 'admin') => {
+  const answer = await call('GET', `/api/lifts/${id}/inspections`, role);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<LiftInspections>();
+};
+
+describe('inspections', () => {
+  it('knows no due day before the first main inspection', async () => {
+    expect(await lift(mine.id, 'customer')).toEqual({
+      interval: { mainEveryMonths: 24, custom: false },
+      due: { main: null, intermediate: null },
+      outOfService: false,
+      inspections: [],
+      defects: [],
+    });
+  });
+
+  it('lets only admins record, and answers 404 for a lift out of scope', async () => {
+    for (const role of ['customer', 'customer_admin', 'service_man'] as const) {
+      expect((await call('POST', `/api/lifts/${mine.id}/inspections`, role, dangerous)).statusCode).toBe(403);
+    }
+    for (const role of ['customer', 'customer_admin', 'service_man'] as const) {
+      expect((await call('GET', `/api/lifts/${foreign.id}/inspections`, role)).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses invalid input with field errors', async () => {
+    const missing = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      ...dangerous,
+      body: ' ',
+      defects: [],
+    });
+    expect(missing.statusCode).toBe(400);
+    // Every field's own error at once, the defects' rule too.
+    expect(missing.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+      body: 'Name the inspection body',
+      defects: 'List the defects found, or choose “no defects”',
+    });
+    const unexpected = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      ...dangerous,
+      result: 'none',
+    });
+    expect(unexpected.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+      defects: 'An inspection without defects lists none',
+    });
+    const ahead = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      ...dangerous,
+      inspectedOn: addMonths(today, 1),
+    });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+      inspectedOn: 'Enter a date as YYYY-MM-DD, not in the future',
+    });
+    const early = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      ...dangerous,
+      defects: [{ text: 'Seil', deadline: '2001-01-01' }],
+    });
+    expect(early.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+      'defects.0.deadline': 'Enter the deadline as YYYY-MM-DD, not before the inspection',
+    });
+  });
+
+  it('records a dangerous result: the lift is out of service until its defects are closed', async () => {
+    const recorded = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', dangerous);
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const [defect] = recorded.json<{ defects: Defect[] }>().defects;
+    if (!defect) throw new Error('no defect');
+    const seen = await lift(mine.id, 'service_man');
+    expect(seen.outOfService).toBe(true);
+    expect(seen.due.main).toEqual({ dueOn: addMonths(today, 24), status: 'ok' });
+    expect(seen.due.intermediate).toEqual({ dueOn: addMonths(today, 12), status: 'ok' });
+
+    // Closing needs a fix first; customers neither fix nor close.
+    expect((await call('POST', `/api/defects/${defect.id}/close`, 'admin')).statusCode).toBe(409);
+    expect(
+      (await call('POST', `/api/defects/${defect.id}/fixed`, 'customer', { fixNote: 'x' })).statusCode,
+    ).toBe(403);
+    const blank = await call('POST', `/api/defects/${defect.id}/fixed`, 'service_man', { fixNote: '' });
+    expect(blank.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+      fixNote: 'Describe what was done',
+    });
+
+    // Fixed once: the same key answers the first answer, a second fix keeps the first.
+    const key = { 'idempotency-key': 'fix-1' };
+    const fixed = await call(
+      'POST',
+      `/api/defects/${defect.id}/fixed`,
+      'service_man',
+      { fixNote: 'Seil getauscht' },
+      key,
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const again = await call(
+      'POST',
+      `/api/defects/${defect.id}/fixed`,
+      'service_man',
+      { fixNote: 'Seil getauscht' },
+      key,
+    );
+    expect(again.json()).toEqual(fixed.json());
+    const other = await call('POST', `/api/defects/${defect.id}/fixed`, 'admin', { fixNote: 'anders' });
+    expect(other.json<Defect>()).toMatchObject({ fixNote: 'Seil getauscht', version: 2 });
+    expect(fixed.json<Defect>()).toMatchObject({
+      fixNote: 'Seil getauscht',
+      fixedByName: expect.any(String),
+    });
+    expect((await lift(mine.id)).outOfService).toBe(true);
+
+    expect((await call('POST', `/api/defects/${defect.id}/close`, 'service_man')).statusCode).toBe(403);
+    const closed = await call('POST', `/api/defects/${defect.id}/close`, 'admin');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<Defect>().closedAt).not.toBeNull();
+    expect((await lift(mine.id)).outOfService).toBe(false);
+  });
+
+  it('answers 404 for a defect of a lift out of scope', async () => {
+    const recorded = await call('POST', `/api/lifts/${foreign.id}/inspections`, 'admin', dangerous);
+    const [defect] = recorded.json<{ defects: Defect[] }>().defects;
+    const fix = await call('POST', `/api/defects/${defect?.id}/fixed`, 'service_man', { fixNote: 'x' });
+    expect(fix.statusCode).toBe(404);
+  });
+
+  it('sets the interval per lift (admins)', async () => {
+    const url = `/api/lifts/${mine.id}/inspection-interval`;
+    expect((await call('PUT', url, 'customer_admin', { mainEveryMonths: 12 })).statusCode).toBe(403);
+    const set = await call('PUT', url, 'admin', { mainEveryMonths: 12 });
+    expect(set.json()).toEqual({ mainEveryMonths: 12, custom: true });
+    const seen = await lift(mine.id);
+    expect(seen.interval).toEqual({ mainEveryMonths: 12, custom: true });
+    expect(seen.due.intermediate?.dueOn).toBe(addMonths(today, 6));
+    expect((await call('PUT', url, 'admin', { mainEveryMonths: 1 })).statusCode).toBe(400);
+    expect((await call('PUT', url, 'admin', { mainEveryMonths: null })).json()).toEqual({
+      mainEveryMonths: 24,
+      custom: false,
+    });
+  });
+
+  it('mirrors inspections and defects with their lift, only to those who see it', async () => {
+    const pull = async (role: Role) => (await call('GET', '/api/sync/pull', role)).json<SyncPullResponse>();
+    const serviceMan = await pull('service_man');
+    expect(serviceMan.inspections.map((row) => row.liftId)).toEqual([mine.id]);
+    expect(serviceMan.defects).toEqual([
+      expect.objectContaining({ liftId: mine.id, fixNote: 'Seil getauscht' }),
+    ]);
+    const admin = await pull('admin');
+    expect(new Set(admin.defects.map((row) => row.liftId))).toEqual(new Set([mine.id, foreign.id]));
+  });
+});
