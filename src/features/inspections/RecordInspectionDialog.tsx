@@ -1,8 +1,8 @@
-import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
-import { type ComponentProps, useRef } from 'react';
+import { useRef } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { inspectionsApi } from '../../../contract/api/inspections';
 import {
@@ -21,6 +21,7 @@ import { FormActions } from '../../ui/ActionButtons';
 import { AppDialog } from '../../ui/AppDialog';
 import { FormField } from '../../ui/FormField';
 import { reportSaveError } from '../../ui/form-errors';
+import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { useInspectionLabels } from './inspection-labels';
 
@@ -104,13 +105,10 @@ export function RecordInspectionDialog({
             <Input type="date" max={berlinDay()} {...register('inspectedOn')} />
           </FormField>
           <FormField id="inspection-kind" label={t`Kind`} error={message(errors.kind?.message)} required>
-            <SelectInput {...register('kind')}>
-              {INSPECTION_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {labels.kinds[kind]}
-                </option>
-              ))}
-            </SelectInput>
+            <SelectInput
+              {...register('kind')}
+              options={INSPECTION_KINDS.map((kind) => ({ value: kind, label: labels.kinds[kind] }))}
+            />
           </FormField>
           <FormField
             id="inspection-body"
@@ -133,13 +131,10 @@ export function RecordInspectionDialog({
             error={message(errors.result?.message)}
             required
           >
-            <SelectInput {...register('result')}>
-              {INSPECTION_RESULTS.map((result) => (
-                <option key={result} value={result}>
-                  {labels.results[result]}
-                </option>
-              ))}
-            </SelectInput>
+            <SelectInput
+              {...register('result')}
+              options={INSPECTION_RESULTS.map((result) => ({ value: result, label: labels.results[result] }))}
+            />
           </FormField>
           <Stack as="fieldset" gap="3">
             <Text as="legend" fontSize="sm" fontWeight="medium" marginBottom="2">
@@ -192,18 +187,5 @@ export function RecordInspectionDialog({
         </Stack>
       </form>
     </AppDialog>
-  );
-}
-
-/**
- * A native select that takes what FormField gives its input (id, aria attributes) on the select
- * itself, not on Chakra's wrapper, so that the label names it.
- */
-function SelectInput(props: ComponentProps<typeof NativeSelect.Field>) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field {...props} />
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
   );
 }
