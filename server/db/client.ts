@@ -16,11 +16,13 @@ import * as devicesTables from './schema/devices';
 import * as emailTables from './schema/email';
 import * as filesTables from './schema/files';
 import * as idempotencyTables from './schema/idempotency';
+import * as inspectionsTables from './schema/inspections';
 import * as jobsTables from './schema/jobs';
 import * as liftsTables from './schema/lifts';
 import * as logsTables from './schema/logs';
 import * as maintenanceTables from './schema/maintenance';
 import * as messagesTables from './schema/messages';
+import * as outboxTables from './schema/outbox';
 import * as projectsTables from './schema/projects';
 import * as settingsTables from './schema/settings';
 import * as simsTables from './schema/sims';
@@ -39,11 +41,13 @@ export const schema = {
   ...emailTables,
   ...filesTables,
   ...idempotencyTables,
+  ...inspectionsTables,
   ...jobsTables,
   ...liftsTables,
   ...logsTables,
   ...maintenanceTables,
   ...messagesTables,
+  ...outboxTables,
   ...projectsTables,
   ...settingsTables,
   ...simsTables,
