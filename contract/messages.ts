@@ -3,6 +3,7 @@ import type { BASE_DATA_MSG } from './base-data-messages';
 import type { FILE_MSG } from './file-messages';
 import type { INSPECTION_MSG } from './inspection-messages';
 import type { MAINTENANCE_MSG } from './maintenance-messages';
+import type { OUTBOX_MSG } from './outbox-messages';
 import type { PROJECT_MSG } from './project-messages';
 import type { SETTINGS_MSG } from './settings-messages';
 import type { SIM_MSG } from './sim-messages';
@@ -103,6 +104,7 @@ export type DomainServerMessage =
   | TextOf<typeof FILE_MSG>
   | TextOf<typeof INSPECTION_MSG>
   | TextOf<typeof MAINTENANCE_MSG>
+  | TextOf<typeof OUTBOX_MSG>
   | TextOf<typeof PROJECT_MSG>
   | TextOf<typeof SETTINGS_MSG>
   | TextOf<typeof SIM_MSG>

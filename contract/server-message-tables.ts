@@ -4,6 +4,7 @@ import { FILE_MSG } from './file-messages';
 import { INSPECTION_MSG } from './inspection-messages';
 import { MAINTENANCE_MSG } from './maintenance-messages';
 import { MSG, type ServerMessage } from './messages';
+import { OUTBOX_MSG } from './outbox-messages';
 import { PROJECT_MSG } from './project-messages';
 import { SETTINGS_MSG } from './settings-messages';
 import { SIM_MSG } from './sim-messages';
@@ -21,6 +22,7 @@ export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessa
   FILE_MSG,
   INSPECTION_MSG,
   MAINTENANCE_MSG,
+  OUTBOX_MSG,
   PROJECT_MSG,
   SETTINGS_MSG,
   SIM_MSG,

@@ -30,6 +30,17 @@ export const SettingsSchema = v.object({
     }),
     {},
   ),
+  outbox: v.optional(
+    v.object({
+      /** A message that failed goes again after about this long, then after twice as long, and so on. */
+      firstRetrySeconds: wholeNumber(1, 30, 20),
+      /** The longest wait between two tries. */
+      maxRetryMinutes: wholeNumber(1, 24 * 60, 15),
+      /** A message still not sent this long after it was written fails for good. */
+      giveUpHours: wholeNumber(1, 7 * 24, 24),
+    }),
+    {},
+  ),
   maintenance: v.optional(
     v.object({
       /** A lift is due after this many trips, operating hours or months, whichever comes first. */

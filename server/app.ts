@@ -36,6 +36,8 @@ import { liveLiftsPlugin } from './modules/lifts/live-lifts';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { outboxPlugin } from './modules/outbox/outbox.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { settingsPlugin } from './modules/settings/settings.plugin';
@@ -174,6 +176,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       subject: config.vapidSubject,
       allowHosts: config.pushAllowHosts,
     });
+    await app.register(outboxPlugin, { pollMs: config.outboxPollMs, mailFrom: config.mailFrom });
     await app.register(simProviderPlugin, {
       provider: config.simProvider,
       once: config.once,
@@ -257,6 +260,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       firstRefreshDelayMs: config.nodeEnv === 'test' ? null : 10_000,
     });
     await app.register(alarmsRoutes, { prefix: '/api' });
+    await app.register(outboxRoutes, { prefix: '/api' });
 
     await app.register(analyticsRoutes, { prefix: '/api' });
     await app.register(inspectionsRoutes, { prefix: '/api' });

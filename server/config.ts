@@ -134,6 +134,11 @@ const EnvSchema = v.object({
   ),
   /** 0 turns the scheduled refresh of the SIM cards off. */
   SIM_REFRESH_MINUTES: wholeNumber(15, 0, 7 * 24 * 60),
+  /**
+   * How often each process's outbox worker looks for due messages besides being woken
+   * (docs/outbox.md#the-worker); 0: it never runs on its own (tests that drive it on their clock).
+   */
+  OUTBOX_POLL_MS: wholeNumber(1000, 0, 60_000),
   TOPUP_RECIPIENTS: v.optional(
     v.pipe(
       v.string(),
@@ -217,6 +222,8 @@ export interface Config {
   once: { apiUrl: string; clientId: string; clientSecret: string };
   /** Minutes between scheduled refreshes of the SIM cards from the provider; 0: none. */
   simRefreshMinutes: number;
+  /** The outbox worker's poll interval; null: it runs only when called. */
+  outboxPollMs: number | null;
   topupRecipients: string[];
   /** Empty when no external design editor is configured. */
   designEditorUrl: string;
@@ -325,6 +332,7 @@ export function loadConfig(env: Environment = process.env): Config {
       clientSecret: e.ONCE_CLIENT_SECRET ?? '',
     },
     simRefreshMinutes: e.SIM_REFRESH_MINUTES,
+    outboxPollMs: e.OUTBOX_POLL_MS === 0 ? null : e.OUTBOX_POLL_MS,
     topupRecipients: e.TOPUP_RECIPIENTS,
     designEditorUrl: e.DESIGN_EDITOR_URL ?? '',
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),

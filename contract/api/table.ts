@@ -13,6 +13,7 @@ import { liftsApi } from './lifts';
 import { logsApi } from './logs';
 import { maintenanceApi } from './maintenance';
 import { messagesApi } from './messages';
+import { outboxApi } from './outbox';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
 import { pushApi } from './push';
@@ -48,6 +49,7 @@ const API_TABLE = {
   files: filesApi,
   alarms: alarmsApi,
   push: pushApi,
+  outbox: outboxApi,
   analytics: analyticsApi,
   maintenance: maintenanceApi,
   inspections: inspectionsApi,

@@ -32,7 +32,7 @@ export const OUTBOX_KINDS = [
   'order',
   'report',
   'inspection',
-  'mail-test',
+  'admin-mail',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

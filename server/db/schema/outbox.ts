@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { OUTBOX_CHANNELS, OUTBOX_KINDS, OUTBOX_STATES } from '../../../contract/schemas/outbox';
 import { sqlList } from './columns';
 import { users } from './users';
@@ -29,7 +39,11 @@ export const outboxMessages = pgTable(
     state: text('state', { enum: OUTBOX_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    /** While `sending`: until when the worker that took it holds it; after that (a crash) another takes it. */
+    /**
+     * The process (`cluster_nodes.id`) that took it last, and while `sending` until when it holds
+     * it. Another takes it when the lease ends or that process is gone (docs/outbox.md#the-worker).
+     */
+    leasedBy: uuid('leased_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,9 +57,7 @@ export const outboxMessages = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.state} in ('pending', 'sending')`),
     index('outbox_messages_created_idx').on(table.createdAt),
-    index('outbox_messages_alarm_idx')
-      .on(table.alarmId)
-      .where(sql`${table.alarmId} is not null`),
+    index('outbox_messages_alarm_idx').on(table.alarmId).where(sql`${table.alarmId} is not null`),
     check('outbox_messages_channel', sql`${table.channel} in (${sqlList(OUTBOX_CHANNELS)})`),
     check('outbox_messages_state', sql`${table.state} in (${sqlList(OUTBOX_STATES)})`),
   ],

@@ -12,6 +12,11 @@ interface Mail extends MailContent {
   to: string;
   /** Files sent along (the offer PDF of docs/projects.md); the outbox keeps only their names. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * The `Message-ID` header, `<…@…>`: the durable outbox gives each mail its row's, so a mail sent
+   * again after a crash is the same message to the receiving server (docs/outbox.md#guarantees).
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -36,7 +41,13 @@ function linksIn(text: string): string[] {
 
 function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits, well inside the outbox's lease on a message (docs/outbox.md#the-worker):
+    // nodemailer's defaults wait up to two minutes for a connection and ten for a silent socket.
+    const transport = nodemailer.createTransport(options.smtpUrl, {
+      connectionTimeout: 20_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.mailFrom, ...mail });

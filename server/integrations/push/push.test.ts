@@ -50,8 +50,8 @@ function fakeDns(table: Record<string, string>): Resolve {
 }
 
 const target = (url: string) => ({ endpoint: url, keys: endpoint.subscription.keys });
-const send = (push: PushSender, url: string) =>
-  push.send({ endpoint: url, ...target(url).keys }, JSON.stringify({ title: 'Alarm' }));
+const send = async (push: PushSender, url: string) =>
+  (await push.send({ endpoint: url, ...target(url).keys }, JSON.stringify({ title: 'Alarm' }))).outcome;
 
 describe('push sender: addresses it may reach (docs/alarms.md#push)', () => {
   it('refuses, when sending, a name that resolves to loopback, without connecting', async () => {

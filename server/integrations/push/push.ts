@@ -5,6 +5,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { definePlugin } from '../../lib/define-plugin';
 import { readOrCreateFile } from '../../lib/file-once';
+import { retryAfterMs } from '../../lib/retry-after';
 import {
   type AllowedHost,
   checkedLookup,
@@ -33,12 +34,27 @@ export interface PushTarget {
  */
 export type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed';
 
+/** A push's outcome with what the durable outbox needs to decide on a retry (docs/outbox.md). */
+export interface PushResult {
+  outcome: PushOutcome;
+  /** The push service's status; absent when no answer came (network, timeout, refused address). */
+  status?: number;
+  /** A 429's or 503's `Retry-After`, in milliseconds. */
+  retryAfterMs?: number | null;
+  /** Why it failed, in the words of the push service or the network. */
+  error?: string;
+}
+
 export interface PushSender {
   publicKey: string;
   /** Whether a subscription may name this endpoint: https to public addresses, or a host of `PUSH_ALLOW_HOSTS`. */
   mayPushTo(endpoint: string): Promise<boolean>;
-  /** Encrypts (RFC 8291) and posts the payload to the subscription's push service. */
-  send(target: PushTarget, payload: string): Promise<PushOutcome>;
+  /**
+   * Encrypts (RFC 8291) and posts the payload to the subscription's push service. `topic` (at most
+   * 32 URL-safe characters) lets the service replace an undelivered message of the same topic
+   * (RFC 8030 §5.4), so a push sent again is one notification on the device.
+   */
+  send(target: PushTarget, payload: string, options?: { topic?: string }): Promise<PushResult>;
 }
 
 export interface PushOptions {
@@ -75,7 +91,11 @@ type RequestDetails = ReturnType<typeof webpush.generateRequestDetails>;
  * Posts with node:http(s) rather than fetch: the connection's `lookup` decides which addresses
  * it may reach (push-address.ts), and redirects are not followed.
  */
-function post(url: URL, details: RequestDetails, lookup: LookupFunction): Promise<number> {
+function post(
+  url: URL,
+  details: RequestDetails,
+  lookup: LookupFunction,
+): Promise<{ status: number; retryAfter: string | undefined }> {
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
@@ -87,7 +107,11 @@ function post(url: URL, details: RequestDetails, lookup: LookupFunction): Promis
         signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
       },
       (response) => {
-        resolve(response.statusCode ?? 0);
+        const retryAfter = response.headers['retry-after'];
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        });
         // Only the status matters; the body is drained, and cut off with the request at the timeout.
         response.on('error', () => undefined);
         response.resume();
@@ -105,29 +129,37 @@ export function createPushSender(options: PushOptions): PushSender {
   return {
     publicKey: keys.publicKey,
     mayPushTo: (endpoint) => mayPushTo(endpoint, options.allowHosts, resolve),
-    async send(target, payload) {
+    async send(target, payload, sendOptions = {}) {
       let url: URL;
       try {
         url = new URL(target.endpoint);
       } catch {
-        return 'refused';
+        return { outcome: 'refused', error: 'not a URL' };
       }
       // Checked again when sending: the rules or the operator's list may have changed since.
       const verdict = judgeEndpointUrl(url, options.allowHosts);
-      if (verdict === 'refused') return 'refused';
+      if (verdict === 'refused') return { outcome: 'refused', error: 'not a public push service' };
       try {
         // web-push signs and encrypts; the request goes out through `post`.
         const details = webpush.generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           payload,
-          { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: 'high' },
+          { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: 'high', topic: sendOptions.topic },
         );
-        const status = await post(url, details, checkedLookup(resolve, verdict === 'public'));
+        const { status, retryAfter } = await post(url, details, checkedLookup(resolve, verdict === 'public'));
         // 404 and 410: the browser dropped the subscription; it is removed.
-        if (status === 404 || status === 410) return 'gone';
-        return status >= 200 && status < 300 ? 'sent' : 'failed';
+        if (status === 404 || status === 410) return { outcome: 'gone', status };
+        if (status >= 200 && status < 300) return { outcome: 'sent', status };
+        return {
+          outcome: 'failed',
+          status,
+          retryAfterMs: retryAfterMs(retryAfter),
+          error: `push service answered ${status}`,
+        };
       } catch (error) {
-        return error instanceof RefusedAddressError ? 'refused' : 'failed';
+        if (error instanceof RefusedAddressError)
+          return { outcome: 'refused', error: 'not a public push service' };
+        return { outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
       }
     },
   };

@@ -9,6 +9,10 @@ export interface ReceivedPush {
   payload: unknown;
   /** The VAPID `Authorization` header (`vapid t=…, k=…`). */
   authorization: string | undefined;
+  /** The `Topic` header (RFC 8030 §5.4): the durable outbox sends its row's id. */
+  topic: string | undefined;
+  /** The status this request was answered with. */
+  status: number;
 }
 
 export interface TestPushEndpoint {
@@ -16,8 +20,11 @@ export interface TestPushEndpoint {
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
   /** `host:port` of the endpoint, as `PUSH_ALLOW_HOSTS` names it. */
   host: string;
-  /** The status it answers from now on: 201 (delivered), or 404/410 as for a dropped subscription. */
-  answerWith(status: number): void;
+  /**
+   * The status it answers from now on: 201 (delivered), 404/410 as for a dropped subscription, or
+   * 429 with `Retry-After`. Every request is recorded in `received`, whatever it is answered.
+   */
+  answerWith(status: number, headers?: Record<string, string>): void;
   received: ReceivedPush[];
   /** The next push not taken before, waiting for it if needed. */
   next(timeoutMs?: number): Promise<ReceivedPush>;
@@ -46,6 +53,7 @@ export async function startTestPushEndpoint(
   const received: ReceivedPush[] = [];
   let taken = 0;
   let status = 201;
+  let headers: Record<string, string> = {};
   const waiters: (() => void)[] = [];
 
   const server: Server = createServer((request, response) => {
@@ -62,9 +70,11 @@ export async function startTestPushEndpoint(
           at: Date.now(),
           payload: JSON.parse(plain.toString('utf8')),
           authorization: request.headers.authorization,
+          topic: request.headers.topic as string | undefined,
+          status,
         });
         for (const wake of waiters.splice(0)) wake();
-        response.writeHead(status).end();
+        response.writeHead(status, headers).end();
       } catch {
         response.writeHead(400).end();
       }
@@ -83,8 +93,9 @@ export async function startTestPushEndpoint(
       keys: { p256dh: receiver.getPublicKey('base64url'), auth: authSecret },
     },
     host: `${hostname}:${port}`,
-    answerWith(next) {
+    answerWith(next, nextHeaders = {}) {
       status = next;
+      headers = nextHeaders;
     },
     received,
     async next(timeoutMs = 10_000) {

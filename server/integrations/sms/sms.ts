@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { definePlugin } from '../../lib/define-plugin';
+import { retryAfterMs } from '../../lib/retry-after';
 
 /** One text message to one phone number (E.164, as the profile keeps it). */
 export interface Sms {
@@ -37,6 +38,8 @@ export class SmsGatewayError extends Error {
     readonly status: number,
     readonly code: number | null,
     message: string,
+    /** A 429's `Retry-After`, in milliseconds. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -76,6 +79,7 @@ function createGateway(options: SmsOptions & { smsUrl: string }, log: FastifyBas
           response.status,
           typeof answer?.code === 'number' ? answer.code : null,
           typeof answer?.message === 'string' ? answer.message : `SMS gateway answered ${response.status}`,
+          retryAfterMs(response.headers.get('retry-after')),
         );
       }
       log.info({ to: sms.to, sid: answer?.sid }, 'sms sent');

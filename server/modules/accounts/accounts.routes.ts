@@ -112,7 +112,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       if (user?.status === 'active') {
         // Not awaited: the answer must not take longer for an email that exists.
         void mail
-          .sending(() => sendPasswordReset(app.mailer, tokens, options.publicUrl, user))
+          .sending(() => sendPasswordReset(app.outbox, tokens, options.publicUrl, user))
           .catch((error: unknown) =>
             request.log.error({ err: error, userId: user.id }, 'password reset mail failed'),
           );

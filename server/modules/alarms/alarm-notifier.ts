@@ -1,26 +1,31 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AlarmPushPayload } from '../../../contract/schemas/alarm';
+import type { OutboxKind } from '../../../contract/schemas/outbox';
 import { HOUR_MS } from '../../../contract/time';
-import type { Mailer } from '../../integrations/mail/mailer';
-import type { PushSender } from '../../integrations/push/push';
-import type { SmsSender } from '../../integrations/sms/sms';
+import type { Database } from '../../db/client';
+import type { OutgoingMessage } from '../outbox/outgoing';
 import { type AlarmTextInput, alarmLine, alarmMail, alarmSms, alarmTitle } from './alarm-texts';
-import type { AlarmsRepository, Recipient } from './alarms.repository';
+import { createAlarmsRepository, type Recipient } from './alarms.repository';
 
 export interface NotifierDeps {
-  alarms: AlarmsRepository;
-  mailer: Mailer;
-  sms: SmsSender;
-  push: PushSender;
   publicUrl: string;
-  log: FastifyBaseLogger;
   /** Notifications a user gets at most per hour (demo controllers raise faults on their own). */
   perUserHourlyLimit: number;
   /** Offline alarms are not sent (demo mode, see AlarmsPluginOptions). */
   quietOffline: boolean;
+  /** Writes the messages in the transaction given (app.outbox.enqueue, docs/outbox.md). */
+  enqueue(db: Database, messages: readonly OutgoingMessage[]): Promise<string[]>;
   /** The clock of the hourly cap (tests); `Date.now` otherwise. */
   now?: () => number;
 }
+
+/** Why the alarm is told: it opened, nobody acknowledged it in time, or someone tests the chain. */
+export type AlarmNotice = 'opened' | 'escalated' | 'test';
+
+const KIND_OF: Record<AlarmNotice, OutboxKind> = {
+  opened: 'alarm',
+  escalated: 'escalation',
+  test: 'alarm-test',
+};
 
 /** The lift page in the PWA (src/routes/_app/apps/lift/lifts.$liftId.{-$deviceId}.tsx). */
 export const liftPath = (liftId: string) => `/apps/lift/lifts/${liftId}`;
@@ -29,76 +34,81 @@ export const liftPath = (liftId: string) => `/apps/lift/lifts/${liftId}`;
 const e164 = (phone: string) => (phone.startsWith('+') ? phone : `+${phone.replace(/^00/, '')}`);
 
 /**
- * Tells each recipient of an alarm by the channels of his notification preference, in his
- * language (docs/alarms.md#notifications): `email/sms` mail and SMS, `email` mail, `sms` SMS,
- * `nothing` nothing; push goes to each of his devices unless he chose `nothing`. One failing
- * channel does not keep the others from being tried; failures are logged.
+ * Turns alarms into outbox rows for each recipient by the channels of his notification
+ * preference, in his language (docs/alarms.md#notifications): `email/sms` mail and SMS, `email`
+ * mail, `sms` SMS, `nothing` nothing; push goes to each of his devices unless he chose `nothing`.
+ * The rows are written in the caller's transaction: an alarm and its notifications commit together,
+ * and the outbox's worker delivers them (docs/outbox.md).
  */
 export function createAlarmNotifier(deps: NotifierDeps) {
   // Counted in the database, so the cap holds across processes (docs/alarms.md#notifications).
   let cleanedHour = 0;
-  const withinBudget = async (userId: string) => {
-    const hour = Math.floor((deps.now?.() ?? Date.now()) / HOUR_MS);
-    if (hour !== cleanedHour) {
-      cleanedHour = hour;
-      await deps.alarms.forgetNotificationCounts(hour);
-    }
-    return (await deps.alarms.countNotification(userId, hour)) <= deps.perUserHourlyLimit;
-  };
 
-  const attempt = async (what: string, to: string, work: () => Promise<unknown>) => {
-    try {
-      await work();
-    } catch (error) {
-      deps.log.warn({ err: error, to }, `alarm ${what} failed`);
-    }
-  };
-
-  const tell = async (recipient: Recipient, input: AlarmTextInput, alarmId: string, liftId: string) => {
-    if (recipient.preference === 'nothing') return;
-    if (!(await withinBudget(recipient.id))) {
-      deps.log.info({ userId: recipient.id, alarmId }, 'alarm notification over the hourly limit, not sent');
-      return;
-    }
+  const messagesFor = (
+    recipient: Recipient,
+    input: AlarmTextInput,
+    alarm: { id: string; liftId: string },
+    notice: AlarmNotice,
+    pushTargets: { endpoint: string; p256dh: string; auth: string }[],
+  ): OutgoingMessage[] => {
     const language = recipient.language;
-    const work: Promise<void>[] = [];
+    const base = {
+      kind: KIND_OF[notice],
+      cause: `${KIND_OF[notice]}:${alarm.id}`,
+      userId: recipient.id,
+      alarmId: alarm.id,
+      liftId: alarm.liftId,
+    };
+    const messages: OutgoingMessage[] = [];
     if (recipient.preference === 'email' || recipient.preference === 'email/sms') {
-      work.push(
-        attempt('mail', recipient.email, () =>
-          deps.mailer.send({ to: recipient.email, ...alarmMail(language, input) }),
-        ),
-      );
+      messages.push({ ...base, channel: 'mail', to: recipient.email, mail: alarmMail(language, input) });
     }
     if ((recipient.preference === 'sms' || recipient.preference === 'email/sms') && recipient.phoneNumber) {
-      const to = e164(recipient.phoneNumber);
-      work.push(attempt('sms', to, () => deps.sms.send({ to, body: alarmSms(language, input) })));
+      messages.push({
+        ...base,
+        channel: 'sms',
+        to: e164(recipient.phoneNumber),
+        body: alarmSms(language, input),
+      });
     }
     const payload: AlarmPushPayload = {
       title: alarmTitle(language, input),
       body: alarmLine(language, input),
-      url: liftPath(liftId),
-      alarmId,
-      liftId,
+      url: liftPath(alarm.liftId),
+      alarmId: alarm.id,
+      liftId: alarm.liftId,
     };
-    for (const target of await deps.alarms.pushTargets(recipient.id)) {
-      work.push(
-        attempt('push', target.endpoint, async () => {
-          const outcome = await deps.push.send(target, JSON.stringify(payload));
-          // Gone (404/410) or not an address the portal may reach: never to be tried again.
-          if (outcome === 'gone' || outcome === 'refused') await deps.alarms.removeEndpoint(target.endpoint);
-          if (outcome === 'refused')
-            deps.log.warn({ alarmId }, 'alarm push refused: endpoint not public, removed');
-          if (outcome === 'failed') deps.log.warn({ alarmId }, 'alarm push failed');
-        }),
-      );
+    for (const target of pushTargets) {
+      messages.push({
+        ...base,
+        channel: 'push',
+        target,
+        title: payload.title,
+        payload: JSON.stringify(payload),
+      });
     }
-    await Promise.all(work);
+    return messages;
   };
 
-  /** Notifies about the alarms: their lift's people, or (escalated) the customer admins and admins. */
-  return async function notify(alarmIds: readonly string[], escalated: boolean): Promise<void> {
-    for (const alarm of await deps.alarms.byIds(alarmIds)) {
-      if (deps.quietOffline && alarm.kind === 'offline') continue;
+  /**
+   * Writes the notifications of the alarms through `db` (the transaction that opened, escalated or
+   * tested them); answers how many rows were written. A test goes to everyone a real alarm of the
+   * lift would reach, marked as a test.
+   */
+  return async function enqueueNotifications(
+    db: Database,
+    alarmIds: readonly string[],
+    notice: AlarmNotice,
+  ): Promise<number> {
+    const repository = createAlarmsRepository(db);
+    const hour = Math.floor((deps.now?.() ?? Date.now()) / HOUR_MS);
+    if (hour !== cleanedHour) {
+      cleanedHour = hour;
+      await repository.forgetNotificationCounts(hour);
+    }
+    const messages: OutgoingMessage[] = [];
+    for (const alarm of await repository.byIds(alarmIds)) {
+      if (deps.quietOffline && alarm.kind === 'offline' && notice !== 'test') continue;
       const input: AlarmTextInput = {
         kind: alarm.kind,
         code: alarm.code,
@@ -109,12 +119,21 @@ export function createAlarmNotifier(deps: NotifierDeps) {
         liftUid: alarm.liftUid,
         liftAddress: alarm.liftAddress,
         link: `${deps.publicUrl}${liftPath(alarm.liftId)}`,
-        escalated,
+        escalated: notice === 'escalated',
+        test: notice === 'test',
       };
-      const recipients = escalated
-        ? await deps.alarms.escalationRecipients(alarm.liftId)
-        : await deps.alarms.liftRecipients(alarm.liftId);
-      await Promise.all(recipients.map((recipient) => tell(recipient, input, alarm.id, alarm.liftId)));
+      const recipients =
+        notice === 'escalated'
+          ? await repository.escalationRecipients(alarm.liftId)
+          : await repository.liftRecipients(alarm.liftId);
+      for (const recipient of recipients) {
+        if (recipient.preference === 'nothing') continue;
+        if ((await repository.countNotification(recipient.id, hour)) > deps.perUserHourlyLimit) continue;
+        messages.push(
+          ...messagesFor(recipient, input, alarm, notice, await repository.pushTargets(recipient.id)),
+        );
+      }
     }
+    return (await deps.enqueue(db, messages)).length;
   };
 }

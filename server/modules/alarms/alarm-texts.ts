@@ -15,6 +15,8 @@ export interface AlarmTextInput {
   link: string;
   /** Sent to the customer admins and admins because nobody acknowledged it in time. */
   escalated: boolean;
+  /** A test of the alarm chain someone started from the lift page: marked as such everywhere. */
+  test?: boolean;
 }
 
 export const OFFLINE_NAME = { en: 'Controller offline', de: 'Steuerung offline' } as const;
@@ -41,7 +43,8 @@ export function alarmTitle(language: Language, input: AlarmTextInput): string {
     : language === 'de'
       ? 'Alarm'
       : 'Alarm';
-  return `${prefix} ${input.liftUid}: ${what(language, input)}`;
+  const title = `${prefix} ${input.liftUid}: ${what(language, input)}`;
+  return input.test ? `TEST – ${title}` : title;
 }
 
 /** One line for SMS and push: the fault, the lift's address and floor, since when. */
@@ -67,13 +70,17 @@ export function alarmMail(language: Language, input: AlarmTextInput): MailConten
     ...(input.floor === null ? [] : [[de ? 'Etage' : 'Floor', String(input.floor)] as [string, string]]),
     [de ? 'Seit' : 'Since', formatTime(language, input.openedAt)],
   ];
-  const intro = input.escalated
+  const intro = input.test
     ? de
-      ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
-      : 'No service technician acknowledged this alarm within the expected time.'
-    : de
-      ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
-      : 'An alarm was raised for one of your lifts.';
+      ? 'Dies ist ein Testalarm: Die Alarmkette wurde vom Portal aus geprüft. Es ist nichts zu tun.'
+      : 'This is a test alarm: the alarm chain was checked from the portal. Nothing needs to be done.'
+    : input.escalated
+      ? de
+        ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
+        : 'No service technician acknowledged this alarm within the expected time.'
+      : de
+        ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
+        : 'An alarm was raised for one of your lifts.';
   const label = de ? 'Aufzug öffnen' : 'Open the lift';
   const subject = alarmTitle(language, input);
   return composeMail({

@@ -246,7 +246,10 @@ export function createAlarmsRepository(db: Database) {
      * is never taken for silent. One process at a time (advisory lock); answers the alarms opened,
      * and all it changed.
      */
-    async checkOffline(threshold: Date): Promise<AlarmChanges | null> {
+    async checkOffline(
+      threshold: Date,
+      withOpened: (tx: Database, opened: string[]) => Promise<unknown>,
+    ): Promise<AlarmChanges | null> {
       return db.transaction(async (tx) => {
         if (!(await tryLock(tx, OFFLINE_LOCK))) return null;
         const opened = await tx.execute(sql`
@@ -265,12 +268,19 @@ export function createAlarmsRepository(db: Database) {
           returning a.id`);
         const openedIds = rowsOf<{ id: string }>(opened).map((row) => row.id);
         const closedIds = rowsOf<{ id: string }>(closed).map((row) => row.id);
+        if (openedIds.length > 0) await withOpened(tx, openedIds);
         return { opened: openedIds, changed: [...openedIds, ...closedIds] };
       });
     },
 
-    /** Alarms nobody acknowledged since before `threshold`, marked escalated once; answers them. */
-    async escalate(threshold: Date): Promise<string[] | null> {
+    /**
+     * Alarms nobody acknowledged since before `threshold`, marked escalated once; `withEscalated`
+     * runs in the same transaction (their notifications). Answers them.
+     */
+    async escalate(
+      threshold: Date,
+      withEscalated: (tx: Database, escalated: string[]) => Promise<unknown>,
+    ): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         if (!(await tryLock(tx, ESCALATION_LOCK))) return null;
         const rows = await tx
@@ -286,7 +296,9 @@ export function createAlarmsRepository(db: Database) {
             ),
           )
           .returning({ id: alarms.id });
-        return rows.map((row) => row.id);
+        const ids = rows.map((row) => row.id);
+        if (ids.length > 0) await withEscalated(tx, ids);
+        return ids;
       });
     },
   };
@@ -380,4 +392,4 @@ export interface AlarmChanges {
   changed: string[];
 }
 
-export type AlarmsRepository = ReturnType<typeof createAlarmsRepository>;
+

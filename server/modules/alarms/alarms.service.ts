@@ -24,7 +24,7 @@ export interface AlarmsService {
   checkOffline(at?: Date): Promise<void>;
   /** One escalation run over the alarms nobody acknowledged in time. */
   escalate(at?: Date): Promise<void>;
-  /** Waits for the notifications under way. */
+  /** Waits until the outbox has delivered what is due now (the notifications of tests' alarms). */
   settled(): Promise<void>;
 }
 
@@ -40,30 +40,20 @@ declare module 'fastify' {
  */
 export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (app, options) => {
   const repository = createAlarmsRepository(app.db);
-  const notify = createAlarmNotifier({
-    alarms: repository,
-    mailer: app.mailer,
-    sms: app.sms,
-    push: app.push,
+  // Notifications are outbox rows written in the transaction that changes the alarms, so an alarm
+  // never opens without them; the outbox's worker delivers them after the commit (docs/outbox.md).
+  const enqueueNotifications = createAlarmNotifier({
     publicUrl: options.publicUrl,
-    log: app.log,
     perUserHourlyLimit: options.perUserHourlyLimit ?? 20,
     quietOffline: options.quietOffline ?? false,
+    enqueue: app.outbox.enqueue,
   });
-  const pending = new Set<Promise<void>>();
-  const track = (ids: readonly string[], escalated: boolean) => {
-    if (ids.length === 0) return;
-    const work = notify(ids, escalated)
-      .catch((error) => app.log.warn({ err: error }, 'alarm notifications'))
-      .finally(() => pending.delete(work));
-    pending.add(work);
-  };
 
-  // Inside each ingest transaction; the notifications go out after the commit.
-  // The users who see the lifts get the changed alarms live (`lift:alarm`, docs/realtime.md); their
-  // mirrors take them as they take `lift:message`, with no pull.
+  // After the commit: the outbox's worker is woken, and the users who see the lifts get the changed
+  // alarms live (`lift:alarm`, docs/realtime.md); their mirrors take them as they take
+  // `lift:message`, with no pull.
   const tell = (changes: AlarmChanges) => {
-    track(changes.opened, false);
+    app.outbox.wake();
     if (changes.changed.length === 0) return;
     repository
       .byIds(changes.changed)
@@ -72,6 +62,7 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
   };
   app.devices.provideReadingStep('alarms', async (tx, readings) => {
     const changes = await applyReadings(tx, readings);
+    if (changes.opened.length > 0) await enqueueNotifications(tx, changes.opened, 'opened');
     return changes.changed.length > 0 ? () => tell(changes) : undefined;
   });
 
@@ -79,16 +70,21 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
     // `at` is the clock of the run; tests pass a later time instead of waiting.
     async checkOffline(at = new Date()) {
       const minutes = app.settings.current().alarms.controllerOfflineMinutes;
-      const changes = await repository.checkOffline(new Date(at.getTime() - minutes * MINUTE_MS));
+      const changes = await repository.checkOffline(
+        new Date(at.getTime() - minutes * MINUTE_MS),
+        (tx, opened) => enqueueNotifications(tx, opened, 'opened'),
+      );
       if (changes) tell(changes);
     },
     async escalate(at = new Date()) {
       const minutes = app.settings.current().alarms.escalationMinutes;
-      const escalated = await repository.escalate(new Date(at.getTime() - minutes * MINUTE_MS));
-      if (escalated) track(escalated, true);
+      const escalated = await repository.escalate(new Date(at.getTime() - minutes * MINUTE_MS), (tx, ids) =>
+        enqueueNotifications(tx, ids, 'escalated'),
+      );
+      if (escalated?.length) app.outbox.wake();
     },
     async settled() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      await app.outbox.idle();
     },
   };
   app.decorate('alarms', service);
@@ -104,5 +100,4 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
       await Promise.all([offlineDue ? service.checkOffline() : undefined, service.escalate()]);
     });
   }
-  app.addHook('onClose', async () => service.settled());
 });

@@ -16,7 +16,6 @@ import { startTestPushEndpoint, type TestPushEndpoint } from '../../integrations
 import { readSmsOutbox } from '../../integrations/sms/sms';
 import { insertLiftWithKey } from '../devices/device-test-kit';
 import { createAlarmNotifier } from './alarm-notifier';
-import { createAlarmsRepository } from './alarms.repository';
 
 let t: TestApp;
 let baseUrl: string;
@@ -54,7 +53,12 @@ async function connected(lift: { imei: string; key: string }) {
   return c;
 }
 
-async function person(email: string, preference: NotificationPreference, language: 'de' | 'en') {
+async function person(
+  email: string,
+  preference: NotificationPreference,
+  language: 'de' | 'en',
+  phoneNumber = '4917000000',
+) {
   const [row] = await db()
     .insert(users)
     .values({
@@ -62,7 +66,7 @@ async function person(email: string, preference: NotificationPreference, languag
       displayName: email,
       role: 'service_man',
       status: 'active',
-      phoneNumber: '4917000000',
+      phoneNumber,
       notificationPreference: preference,
       settings: { language },
     })
@@ -181,7 +185,7 @@ describe('notifications', () => {
   it("follows each user's preference (four choices) and language, by mail, SMS and push", async () => {
     const both = await person('both@alarm.test', 'email/sms', 'en');
     const mailOnly = await person('mail@alarm.test', 'email', 'de');
-    const smsOnly = await person('sms@alarm.test', 'sms', 'de');
+    const smsOnly = await person('sms@alarm.test', 'sms', 'de', '4917000001');
     const nothing = await person('nothing@alarm.test', 'nothing', 'en');
     const lift = await insertLiftWithKey(db(), { servicemen: [both, mailOnly, smsOnly, nothing] });
     // The English user's device subscribes for push through the API.
@@ -213,7 +217,7 @@ describe('notifications', () => {
     const texts = await readSmsOutbox(t.config.dataDir);
     const ours = texts.filter((m) => m.body.includes(`T-${lift.imei}`));
     expect(ours).toHaveLength(2); // email/sms and sms; all four have a phone number
-    expect(ours.every((m) => m.to === '+4917000000')).toBe(true);
+    expect(ours.map((m) => m.to).sort()).toEqual(['+4917000000', '+4917000001']);
     expect(ours.map((m) => m.body.startsWith('Alarm T-')).every(Boolean)).toBe(true);
     expect(ours.some((m) => m.body.includes('Error 4711: Door jammed'))).toBe(true);
     expect(ours.some((m) => m.body.includes('Fehler 4711: Tür klemmt'))).toBe(true);
@@ -242,23 +246,22 @@ describe('notifications', () => {
       (await readOutbox(t.config.dataDir)).filter((mail) => mail.to === 'capped@alarm.test');
     expect(await mailsToCapped()).toHaveLength(1); // the app's own notifier, counted too
 
-    // Two more processes' notifiers over the same database, each with a cap of 3 an hour: before,
-    // each counted in its own memory and would have sent 3 more apiece.
+    // Two more processes' notifiers over the same database, each with a cap of 3 an hour, each
+    // told of three more alarms of the lift: counted in memory, they would write 3 rows apiece.
     const now = Date.now();
     const anotherProcess = () =>
       createAlarmNotifier({
-        alarms: createAlarmsRepository(db()),
-        mailer: t.app.mailer,
-        sms: t.app.sms,
-        push: t.app.push,
         publicUrl: 'https://portal.test',
-        log: t.app.log,
         perUserHourlyLimit: 3,
         quietOffline: false,
+        enqueue: t.app.outbox.enqueue,
         now: () => now,
       });
     const [first, second] = [anotherProcess(), anotherProcess()];
-    for (const notify of [first, second, first, second, first, second]) await notify(ids, false);
+    const more = await openAlarms(lift.id, [1, 2, 3, 4, 5, 6]);
+    for (const [index, notify] of [first, second, first, second, first, second].entries())
+      await notify(db(), [more[index] ?? ''], 'opened');
+    await t.app.alarms.settled();
     expect(await mailsToCapped()).toHaveLength(3);
     const [counted] = await db()
       .select()
@@ -267,6 +270,24 @@ describe('notifications', () => {
     expect(counted).toMatchObject({ hour: Math.floor(now / 3_600_000), count: 7 });
   });
 });
+
+/** Opens an error alarm of each code on the lift, as the ingest would, without notifying anyone. */
+async function openAlarms(liftId: string, codes: readonly number[]): Promise<string[]> {
+  const rows = await db()
+    .insert(alarms)
+    .values(
+      codes.map((code) => ({
+        liftId,
+        kind: 'error' as const,
+        code,
+        name: `Error ${code}`,
+        nameDE: `Fehler ${code}`,
+        openedAt: new Date(),
+      })),
+    )
+    .returning({ id: alarms.id });
+  return rows.map((row) => row.id);
+}
 
 async function signInAsNew(email: string) {
   // A password for the inserted user, through the same hash the accounts use.
@@ -491,16 +512,19 @@ describe('push subscriptions', () => {
     await t.app.alarms.settled();
     const ids = (await alarmsOf(lift.id)).map((alarm) => alarm.id);
     expect(ids).toHaveLength(1);
-    const notify = createAlarmNotifier({
-      alarms: createAlarmsRepository(db()),
-      mailer: t.app.mailer,
-      sms: t.app.sms,
-      push: t.app.push,
+    // Each step a new alarm, told through the outbox as the ingest would tell it.
+    const notifier = createAlarmNotifier({
       publicUrl: 'https://portal.test',
-      log: t.app.log,
       perUserHourlyLimit: 1000,
       quietOffline: false,
+      enqueue: t.app.outbox.enqueue,
     });
+    let code = 100;
+    const notify = async () => {
+      code += 1;
+      await notifier(db(), await openAlarms(lift.id, [code]), 'opened');
+      await t.app.alarms.settled();
+    };
     const { access_token } = await signInAsNew('gone@alarm.test');
     const headers = { authorization: `Bearer ${access_token}` };
     // An internal service on loopback, under a name that resolves there.
@@ -517,7 +541,7 @@ describe('push subscriptions', () => {
         expect((await subscribe(headers, endpoint)).json()).toEqual({ ok: true });
         other.answerWith(status);
         const before = other.received.length;
-        await notify(ids, false);
+        await notify();
         expect(other.received.length, `pushed, answered ${status}`).toBe(before + 1);
         expect(await endpointsOf(id), `answered ${status}`).toEqual([]);
       }
@@ -526,7 +550,7 @@ describe('push subscriptions', () => {
       const failing = `${other.subscription.endpoint}-500`;
       expect((await subscribe(headers, failing)).json()).toEqual({ ok: true });
       other.answerWith(500);
-      await notify(ids, false);
+      await notify();
       expect(await endpointsOf(id)).toEqual([failing]);
 
       // A subscription stored before these rules, on a name that resolves to loopback: never reached.
@@ -537,7 +561,7 @@ describe('push subscriptions', () => {
         p256dh: other.subscription.keys.p256dh,
         auth: other.subscription.keys.auth,
       });
-      await notify(ids, false);
+      await notify();
       expect(connections).toBe(0);
       expect(await endpointsOf(id)).toEqual([failing]);
     } finally {

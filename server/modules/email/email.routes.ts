@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { emailApi } from '../../../contract/api/email';
 import { MSG } from '../../../contract/messages';
@@ -17,7 +18,17 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
     emailApi.send,
     async (request) => {
       const { to, subject, html } = request.body;
-      await app.mailer.send({ to, subject, html, text: htmlToText(html) });
+      // Through the outbox like every mail: delivered, retried when the server is down, and seen on
+      // the outbox page (docs/outbox.md).
+      await app.outbox.send([
+        {
+          channel: 'mail',
+          kind: 'admin-mail',
+          cause: `admin-mail:${randomUUID()}`,
+          to,
+          mail: { subject, html, text: htmlToText(html) },
+        },
+      ]);
       return { message: MSG.emailSent };
     },
     // After the role check, so only admins count, each against his own limit.

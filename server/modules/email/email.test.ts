@@ -22,6 +22,7 @@ describe('without SMTP_URL: the mail outbox', () => {
       payload: { email: 'outbox@example.com', displayName: 'Otto Outbox', role: 'customer' },
     });
     expect(created.statusCode).toBe(201);
+    await t.app.outbox.idle();
 
     expect(readdirSync(path.join(t.config.dataDir, 'mail-outbox'))).toHaveLength(1);
     const outbox = await t.app.inject({ url: '/api/email/outbox', headers: await t.authHeaders('dev') });
@@ -53,6 +54,7 @@ describe('without SMTP_URL: the mail outbox', () => {
     });
 
     expect(response.json()).toEqual({ message: MSG.emailSent });
+    await t.app.outbox.idle();
     const { mails } = (
       await t.app.inject({ url: '/api/email/outbox', headers: await t.authHeaders('dev') })
     ).json();

@@ -98,7 +98,9 @@ describe('invitations', () => {
     for (let i = 1; i < RECIPIENT_LIMIT; i++) {
       expect((await post(t, 'customer', `/api/users/${invitee.id}/invite`)).statusCode).toBe(200);
     }
-    const other = await createTestApp({ SMTP_URL: smtp.url }, t.database);
+    // Without a worker of its own: two apps on one PGlite database would each take the other for a
+    // dead process (server/realtime/cluster.ts); the first app's worker delivers its mails.
+    const other = await createTestApp({ SMTP_URL: smtp.url, OUTBOX_POLL_MS: '0' }, t.database);
     try {
       const elsewhere = await post(other, 'customer', `/api/users/${invitee.id}/invite`);
       expectLimited(elsewhere, MSG.tooManyMailsToAddress);
@@ -114,22 +116,27 @@ describe('invitations', () => {
     await expectMailsTo(email, RECIPIENT_LIMIT + 1);
   });
 
-  it('gives the place back when the mail does not go out', async () => {
+  it('counts a mail queued while the mail server is down: it goes out later, once', async () => {
     const email = uniqueEmail('undelivered');
     const invitee = await invite('customer', email);
-    // A process whose SMTP server does not answer: every resend fails, none keeps a place.
-    const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1?ignoreTLS=true' }, t.database);
+    // A process whose SMTP server does not answer, and no worker of its own: its mails wait in the
+    // outbox, hold their places, and the first app's worker delivers them (docs/outbox.md).
+    const broken = await createTestApp(
+      { SMTP_URL: 'smtp://127.0.0.1:1?ignoreTLS=true', OUTBOX_POLL_MS: '0' },
+      t.database,
+    );
     try {
-      for (let i = 0; i < RECIPIENT_LIMIT + 1; i++) {
-        expect((await post(broken, 'customer', `/api/users/${invitee.id}/invite`)).statusCode).toBe(500);
+      for (let i = 1; i < RECIPIENT_LIMIT; i++) {
+        expect((await post(broken, 'customer', `/api/users/${invitee.id}/invite`)).statusCode).toBe(200);
       }
+      expectLimited(
+        await post(broken, 'customer', `/api/users/${invitee.id}/invite`),
+        MSG.tooManyMailsToAddress,
+      );
     } finally {
       await broken.close();
     }
-    for (let i = 1; i < RECIPIENT_LIMIT; i++) {
-      expect((await post(t, 'customer', `/api/users/${invitee.id}/invite`)).statusCode).toBe(200);
-    }
-    expectLimited(await post(t, 'customer', `/api/users/${invitee.id}/invite`), MSG.tooManyMailsToAddress);
+    t.app.outbox.wake();
     await expectMailsTo(email, RECIPIENT_LIMIT);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/constants';
 import { berlinDay, liftMaintenanceDue } from '../../../contract/maintenance';
 import type { Database } from '../../db/client';
+import type { OutgoingMessage } from '../outbox/outgoing';
 import { createMaintenanceRepository } from './maintenance.repository';
 import { maintenanceNoticeMail } from './maintenance-mails';
 import { liftLink } from './stickers';
@@ -42,7 +43,8 @@ async function withLock(app: FastifyInstance, work: () => Promise<number>): Prom
 /**
  * Mails each service man of a lift that is due (within the notice days) or overdue, once per
  * maintenance interval: the claim in `maintenance_notices` decides, so a moving estimate or a second
- * process never mails twice. Answers how many mails went out (null: another process held the lock).
+ * process never mails twice. Answers how many mails were queued in the outbox (null: another process
+ * held the lock).
  */
 export async function sendMaintenanceNotices(
   app: FastifyInstance,
@@ -59,33 +61,41 @@ export async function sendMaintenanceNotices(
       if (due.status === 'ok') return [];
       return lift.servicemen.map((man) => ({ lift, due, man }));
     });
-    const claimed = await repository.claimNotices(
-      wanted.map(({ lift, due, man }) => ({
-        liftId: lift.id,
-        cycle: lift.cycle,
-        userId: man.id,
-        dueOn: due.dueOn,
-      })),
-    );
-    let sent = 0;
-    for (const { lift, due, man } of wanted) {
-      if (!claimed.has(`${lift.id}|${lift.cycle}|${man.id}`)) continue;
-      const language: Language = LANGUAGES.includes(man.language as Language)
-        ? (man.language as Language)
-        : DEFAULT_LANGUAGE;
-      const content = maintenanceNoticeMail(language, {
-        uid: lift.uid,
-        address: lift.address,
-        due,
-        url: liftLink(publicUrl, lift.id),
-      });
-      try {
-        await app.mailer.send({ to: man.email, ...content });
-        sent += 1;
-      } catch (error) {
-        app.log.warn({ err: error, liftId: lift.id, userId: man.id }, 'maintenance notice not sent');
-      }
-    }
+    // The claim and the mails commit together: a notice is claimed only with its outbox row, and
+    // the outbox delivers it however often the mail server fails meanwhile (docs/outbox.md).
+    const sent = await app.db.transaction(async (tx) => {
+      const claimed = await createMaintenanceRepository(tx).claimNotices(
+        wanted.map(({ lift, due, man }) => ({
+          liftId: lift.id,
+          cycle: lift.cycle,
+          userId: man.id,
+          dueOn: due.dueOn,
+        })),
+      );
+      const mails: OutgoingMessage[] = wanted
+        .filter(({ lift, man }) => claimed.has(`${lift.id}|${lift.cycle}|${man.id}`))
+        .map(({ lift, due, man }) => {
+          const language: Language = LANGUAGES.includes(man.language as Language)
+            ? (man.language as Language)
+            : DEFAULT_LANGUAGE;
+          return {
+            channel: 'mail',
+            kind: 'maintenance',
+            cause: `maintenance:${lift.id}:${lift.cycle}`,
+            userId: man.id,
+            liftId: lift.id,
+            to: man.email,
+            mail: maintenanceNoticeMail(language, {
+              uid: lift.uid,
+              address: lift.address,
+              due,
+              url: liftLink(publicUrl, lift.id),
+            }),
+          };
+        });
+      return (await app.outbox.enqueue(tx, mails)).length;
+    });
+    app.outbox.wake();
     return sent;
   });
 }

@@ -251,6 +251,7 @@ describe('notices', () => {
     ]);
     expect(runs.reduce<number>((sum, n) => sum + (n ?? 0), 0)).toBe(1);
     expect(await sendMaintenanceNotices(t.app, 'https://portal.test')).toBe(0);
+    await t.app.outbox.idle();
     const mails = (await readOutbox(t.config.dataDir)).filter((mail) =>
       mail.subject.includes('Maintenance due'),
     );

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LANGUAGE } from '../../../contract/constants';
 import type { ProviderQuota, ProviderSim, SimRefreshState } from '../../../contract/schemas/sim';
 import type { Database, DatabaseKind } from '../../db/client';
 import type { SimRow } from '../../db/schema/sims';
-import type { Mailer } from '../../integrations/mail/mailer';
 import { type SimProviderClient, SimProviderError } from '../../integrations/sim/once-client';
+import type { OutboxService } from '../outbox/outbox.service';
 import { settingsOf } from '../settings/settings.plugin';
 import { lowVolumeMail, type SimMailCard } from './sim-mails';
 import { toSim } from './sim-mapper';
@@ -30,7 +31,7 @@ export interface SimSyncOptions {
   databaseKind: DatabaseKind;
   provider: SimProviderClient;
   repository: SimsRepository;
-  mailer: Mailer;
+  outbox: OutboxService;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -45,7 +46,7 @@ export function createSimSync({
   databaseKind,
   provider,
   repository,
-  mailer,
+  outbox,
   publicUrl,
   log,
 }: SimSyncOptions) {
@@ -78,24 +79,23 @@ export function createSimSync({
     const card = await repository.get(after.iccid);
     if (!card) return;
     const admins = await repository.admins();
-    await Promise.all(
-      admins.map((admin) =>
-        mailer
-          .send({
-            to: admin.email,
-            ...lowVolumeMail(admin.settings.language ?? DEFAULT_LANGUAGE, {
-              card: mailCard(card),
-              empty: level === 2,
-              lowVolumePercent,
-              offer: { dataMb: topUpDataMb, priceCents: topUpPriceCents },
-              displayName: admin.displayName,
-              link: `${publicUrl}/apps/simcard/sim/${after.iccid}`,
-            }),
-          })
-          .catch((error: unknown) =>
-            log.error({ err: error, iccid: after.iccid }, 'low SIM volume mail failed'),
-          ),
-      ),
+    const cause = `sim-alert:${after.iccid}:${level}:${randomUUID()}`;
+    await outbox.send(
+      admins.map((admin) => ({
+        channel: 'mail' as const,
+        kind: 'sim-alert' as const,
+        cause,
+        userId: admin.id,
+        to: admin.email,
+        mail: lowVolumeMail(admin.settings.language ?? DEFAULT_LANGUAGE, {
+          card: mailCard(card),
+          empty: level === 2,
+          lowVolumePercent,
+          offer: { dataMb: topUpDataMb, priceCents: topUpPriceCents },
+          displayName: admin.displayName,
+          link: `${publicUrl}/apps/simcard/sim/${after.iccid}`,
+        }),
+      })),
     );
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import {
@@ -64,7 +65,7 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
     databaseKind: app.databaseKind,
     provider,
     repository,
-    mailer: app.mailer,
+    outbox: app.outbox,
     publicUrl: options.publicUrl,
     log: app.log,
   });
@@ -186,8 +187,17 @@ export const simsRoutes: FastifyPluginAsync<SimsRoutesOptions> = async (app, opt
       requester: { displayName: requester.displayName, email: requester.email },
       link: `${options.publicUrl}/apps/simcard/sim/${iccid}`,
     });
+    const cause = `topup:${iccid}:${randomUUID()}`;
     await mail.sending(() =>
-      Promise.all(options.topupRecipients.map((to) => app.mailer.send({ to, ...content }))),
+      app.outbox.send(
+        options.topupRecipients.map((to) => ({
+          channel: 'mail' as const,
+          kind: 'topup' as const,
+          cause,
+          to,
+          mail: content,
+        })),
+      ),
     );
     const recorded = await repository.recordTopup({
       iccid,

@@ -6,8 +6,8 @@ import {
 } from '../../../contract/constants';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import type { UserRow } from '../../db/schema/users';
-import type { Mailer } from '../../integrations/mail/mailer';
 import type { OpenResult, SealedTokens } from '../../lib/sealed-token';
+import type { OutboxService } from '../outbox/outbox.service';
 import { invitationMail, passwordResetMail } from './account-mails';
 
 /** The answer for a link token that did not open. */
@@ -26,24 +26,34 @@ export function invitationLink(tokens: SealedTokens, publicUrl: string, user: Pi
     { purpose: 'invitation-email', subject: user.email, jti },
     INVITATION_TTL_SECONDS,
   );
-  return `${publicUrl}/register/${id.token}/${email.token}`;
+  return { link: `${publicUrl}/register/${id.token}/${email.token}`, jti };
 }
 
-/** Mails the invitation in the inviter's language (German unless he chose English). */
+/** Mails the invitation in the inviter's language (German unless he chose English), through the outbox. */
 export async function sendInvitation(
-  mailer: Mailer,
+  outbox: OutboxService,
   tokens: SealedTokens,
   publicUrl: string,
   invitee: UserRow,
   inviter: UserRow,
 ): Promise<void> {
-  const content = invitationMail(inviter.settings.language ?? DEFAULT_LANGUAGE, {
-    link: invitationLink(tokens, publicUrl, invitee),
+  const { link, jti } = invitationLink(tokens, publicUrl, invitee);
+  const mail = invitationMail(inviter.settings.language ?? DEFAULT_LANGUAGE, {
+    link,
     displayName: invitee.displayName,
     inviterName: inviter.displayName,
     expiresInDays: Math.round(INVITATION_TTL_SECONDS / 86_400),
   });
-  await mailer.send({ to: invitee.email, ...content });
+  await outbox.send([
+    {
+      channel: 'mail',
+      kind: 'invitation',
+      cause: `invitation:${jti}`,
+      userId: invitee.id,
+      to: invitee.email,
+      mail,
+    },
+  ]);
 }
 
 /**
@@ -63,17 +73,19 @@ export function resetToken(tokens: SealedTokens, user: Pick<UserRow, 'id' | 'pas
   ).token;
 }
 
-/** Mails `/reset-password/<sealedToken>` in the user's own language. */
+/** Mails `/reset-password/<sealedToken>` in the user's own language, through the outbox. */
 export async function sendPasswordReset(
-  mailer: Mailer,
+  outbox: OutboxService,
   tokens: SealedTokens,
   publicUrl: string,
   user: UserRow,
 ): Promise<void> {
-  const content = passwordResetMail(user.settings.language ?? DEFAULT_LANGUAGE, {
+  const mail = passwordResetMail(user.settings.language ?? DEFAULT_LANGUAGE, {
     link: `${publicUrl}/reset-password/${resetToken(tokens, user)}`,
     displayName: user.displayName,
     expiresInMinutes: Math.round(RESET_TOKEN_TTL_SECONDS / 60),
   });
-  await mailer.send({ to: user.email, ...content });
+  await outbox.send([
+    { channel: 'mail', kind: 'reset', cause: `reset:${randomUUID()}`, userId: user.id, to: user.email, mail },
+  ]);
 }

@@ -163,7 +163,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
       });
     // The user exists even if the mail fails; the manager can send it again (POST /users/:id/invite).
     await mail
-      .sending(() => sendInvitation(app.mailer, tokens, publicUrl, created, actor))
+      .sending(() => sendInvitation(app.outbox, tokens, publicUrl, created, actor))
       .catch((error: unknown) =>
         request.log.error({ err: error, userId: created.id }, 'invitation mail failed'),
       );
@@ -236,7 +236,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
       sender: userSender(actor),
       recipients: [target.email],
     });
-    await mail.sending(() => sendInvitation(app.mailer, tokens, publicUrl, target, actor));
+    await mail.sending(() => sendInvitation(app.outbox, tokens, publicUrl, target, actor));
     return { message: MSG.invitationSent };
   });
 };

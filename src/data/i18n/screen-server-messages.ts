@@ -6,6 +6,7 @@ import type { FILE_MSG } from '../../../contract/file-messages';
 import type { INSPECTION_MSG } from '../../../contract/inspection-messages';
 import type { MAINTENANCE_MSG } from '../../../contract/maintenance-messages';
 import type { DomainServerMessage } from '../../../contract/messages';
+import type { OUTBOX_MSG } from '../../../contract/outbox-messages';
 import type { PROJECT_MSG } from '../../../contract/project-messages';
 import type { SETTINGS_MSG } from '../../../contract/settings-messages';
 import type { SIM_MSG } from '../../../contract/sim-messages';
@@ -92,6 +93,11 @@ const SIM_TEXTS: Translations<typeof SIM_MSG> = {
   'Connectivity reset requested': msg`Connectivity reset requested`,
 };
 
+const OUTBOX_TEXTS: Translations<typeof OUTBOX_MSG> = {
+  'Message not found': msg`Message not found`,
+  'Only a message that failed can be sent again': msg`Only a message that failed can be sent again`,
+};
+
 const TABLEAU_TEXTS: Translations<typeof TABLEAU_MSG> = {
   'Folder not found': msg`Folder not found`,
   "The Folder can't delete": msg`The Folder can't delete`,
@@ -121,5 +127,6 @@ export const SCREEN_SERVER_MESSAGES: Readonly<Record<DomainServerMessage, Messag
   ...PROJECT_TEXTS,
   ...SETTINGS_TEXTS,
   ...SIM_TEXTS,
+  ...OUTBOX_TEXTS,
   ...TABLEAU_TEXTS,
 };

@@ -18,8 +18,20 @@ const recipients = (mail: ParsedMail) =>
     .flatMap((address) => address?.value ?? [])
     .map((entry) => entry.address?.toLowerCase());
 
-/** A real SMTP server (the smtp-server package) on a free loopback port; mails parsed by mailparser. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export interface TestSmtpOptions {
+  /** The loopback port (a server coming back on the address of one that went down); a free one by default. */
+  port?: number;
+  /**
+   * Refuses a recipient for good: answers the RCPT TO with `550 <text>` while it returns a text.
+   * Asked for every recipient of every mail, so a test can change its mind.
+   */
+  refuse?: (address: string) => string | null;
+  /** Holds each mail this long before accepting it (mails in flight when a process is killed). */
+  acceptDelayMs?: number;
+}
+
+/** A real SMTP server (the smtp-server package) on a loopback port; mails parsed by mailparser. */
+export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const taken = new Set<ParsedMail>();
   const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
@@ -37,17 +49,26 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address.toLowerCase());
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          deliver(mail);
-          callback();
+          const accept = () => {
+            deliver(mail);
+            callback();
+          };
+          if (options.acceptDelayMs) setTimeout(accept, options.acceptDelayMs);
+          else accept();
         },
         (error: Error) => callback(error),
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   return {
