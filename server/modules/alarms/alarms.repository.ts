@@ -391,5 +391,3 @@ export interface AlarmChanges {
   opened: string[];
   changed: string[];
 }
-
-
