@@ -43,7 +43,11 @@ function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   if (options.smtpUrl) {
     // Bounded waits, well inside the outbox's lease on a message (docs/outbox.md#the-worker):
     // nodemailer's defaults wait up to two minutes for a connection and ten for a silent socket.
+    // Pooled: the outbox's worker sends many mails at a time, and a new connection (greeting, EHLO)
+    // per mail took most of each send.
     const transport = nodemailer.createTransport(options.smtpUrl, {
+      pool: true,
+      maxConnections: 5,
       connectionTimeout: 20_000,
       greetingTimeout: 15_000,
       socketTimeout: 60_000,
