@@ -39,19 +39,31 @@ function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 }
 
+/**
+ * The SMTP URL with our defaults for what it does not say (nodemailer reads transport options only
+ * from the URL's query when given a URL): pooled, because the outbox's worker sends many mails at a
+ * time and a new connection (greeting, EHLO) per mail took most of each send; bounded waits, well
+ * inside the outbox's lease on a message (docs/outbox.md#the-worker), where nodemailer's defaults
+ * wait up to two minutes for a connection and ten for a silent socket.
+ */
+function withTransportDefaults(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = {
+    pool: 'true',
+    maxConnections: '5',
+    connectionTimeout: '20000',
+    greetingTimeout: '15000',
+    socketTimeout: '60000',
+  };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
 function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   if (options.smtpUrl) {
-    // Bounded waits, well inside the outbox's lease on a message (docs/outbox.md#the-worker):
-    // nodemailer's defaults wait up to two minutes for a connection and ten for a silent socket.
-    // Pooled: the outbox's worker sends many mails at a time, and a new connection (greeting, EHLO)
-    // per mail took most of each send.
-    const transport = nodemailer.createTransport(options.smtpUrl, {
-      pool: true,
-      maxConnections: 5,
-      connectionTimeout: 20_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 60_000,
-    });
+    const transport = nodemailer.createTransport(withTransportDefaults(options.smtpUrl));
     return {
       async send(mail) {
         await transport.sendMail({ from: options.mailFrom, ...mail });
