@@ -5,8 +5,8 @@ import { DEMO_PASSWORD } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { hasRole, ROLES, type Role } from '../../contract/roles';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
-import { readOutbox } from '../integrations/mail/mailer';
 import { alarms } from '../db/schema/alarms';
+import { readOutbox } from '../integrations/mail/mailer';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
 import { formData } from '../modules/storage/storage-fixtures';
 
@@ -544,7 +544,9 @@ beforeAll(async () => {
     subject: 'Matrix',
     text: 'Matrix',
     html: '<p>Matrix</p>',
-    attachments: [{ filename: 'matrix.pdf', content: Buffer.from('%PDF-matrix'), contentType: 'application/pdf' }],
+    attachments: [
+      { filename: 'matrix.pdf', content: Buffer.from('%PDF-matrix'), contentType: 'application/pdf' },
+    ],
   });
   const [outboxMail] = await readOutbox(t.config.dataDir, 1);
   const settings = await t.app.inject({

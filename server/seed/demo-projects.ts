@@ -2,9 +2,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, berlinDay } from '../../contract/maintenance';
 import { offerIsOut, type ProjectState } from '../../contract/project-transitions';
-import { companyTerms, DEFAULT_SETTINGS } from '../../contract/settings';
 import type { ProjectDocument, ProjectItem } from '../../contract/schemas/project';
 import { projectTotalCents } from '../../contract/schemas/project';
+import { companyTerms, DEFAULT_SETTINGS } from '../../contract/settings';
 import type { Database } from '../db/client';
 import { lifts, liftUsers } from '../db/schema/lifts';
 import { projects } from '../db/schema/projects';
@@ -130,7 +130,11 @@ export async function seedDemoProjects(db: Database, log: FastifyBaseLogger): Pr
           offerValidUntil: addDays(berlinDay(offeredAt), terms.validityDays),
           offerTerms: terms,
           ...(ordered
-            ? { orderNumber: await numbers.nextNumber('order', new Date(now)), orderedAt: new Date(now), orderedBy: customer.id }
+            ? {
+                orderNumber: await numbers.nextNumber('order', new Date(now)),
+                orderedAt: new Date(now),
+                orderedBy: customer.id,
+              }
             : {}),
         })
         .where(eq(projects.id, row.id));

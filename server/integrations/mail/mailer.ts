@@ -104,7 +104,9 @@ export async function readOutboxAttachment(
   const listed = parsed.success ? parsed.output.attachments?.[index] : undefined;
   if (!listed) return null;
   try {
-    const content = await readFile(path.join(dir, outboxAttachmentName(name.slice(0, -'.json'.length), index)));
+    const content = await readFile(
+      path.join(dir, outboxAttachmentName(name.slice(0, -'.json'.length), index)),
+    );
     return { filename: listed.filename, contentType: listed.contentType, content };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

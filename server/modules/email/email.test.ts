@@ -115,7 +115,10 @@ describe('without SMTP_URL: the mail outbox', () => {
       headers: dev,
     });
     expect(unknown.statusCode).toBe(404);
-    const byAdmin = await t.app.inject({ url: `/api/email/outbox/${mail?.id}/attachments/0`, headers: admin });
+    const byAdmin = await t.app.inject({
+      url: `/api/email/outbox/${mail?.id}/attachments/0`,
+      headers: admin,
+    });
     expect(byAdmin.statusCode).toBe(403);
   });
 });

@@ -80,7 +80,8 @@ const DAY = {
 /** Whole cents as the language writes euros (`3.075,00 €`), exactly (contract/money.ts). */
 export const euros = (language: Language, cents: number) => EURO[language].format(centsDecimal(cents));
 /** A calendar day (`YYYY-MM-DD`) as the language writes it. */
-export const dayText = (language: Language, day: string) => DAY[language].format(new Date(`${day}T00:00:00Z`));
+export const dayText = (language: Language, day: string) =>
+  DAY[language].format(new Date(`${day}T00:00:00Z`));
 
 export interface OfferPdfInput {
   project: Project;
@@ -138,7 +139,10 @@ export function offerPdf(input: OfferPdfInput): Promise<Buffer> {
   const facts: [string, string][] = [
     [text.number, input.number ?? text.draft],
     [text.date, dayText(language, berlinDay(input.at))],
-    [text.validUntil, input.validUntil ? dayText(language, input.validUntil) : text.validDays(terms.validityDays)],
+    [
+      text.validUntil,
+      input.validUntil ? dayText(language, input.validUntil) : text.validDays(terms.validityDays),
+    ],
     ...(project.order ? ([[text.order, project.order.number]] as [string, string][]) : []),
     [text.customer, project.userName ?? ''],
     ...(p.siteAddress ? ([[text.site, p.siteAddress]] as [string, string][]) : []),
@@ -214,7 +218,13 @@ export function offerPdf(input: OfferPdfInput): Promise<Buffer> {
 
   const designs = input.designs ?? [];
   if (designs.length > 0) {
-    doc.moveDown().font('Helvetica-Bold').fontSize(12).text(text.designs, LEFT).font('Helvetica').fontSize(10);
+    doc
+      .moveDown()
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(text.designs, LEFT)
+      .font('Helvetica')
+      .fontSize(10);
     for (const design of designs) {
       if (design.png) {
         // A preview per design, up to a third of the page high; a new page when it does not fit.

@@ -58,7 +58,12 @@ const TEXTS = {
 } as const;
 
 /** The offer mail: the PDF goes along as an attachment. */
-export function offerMail(project: Project, offerNumber: string, language: Language, url: string): MailContent {
+export function offerMail(
+  project: Project,
+  offerNumber: string,
+  language: Language,
+  url: string,
+): MailContent {
   const text = TEXTS[language];
   return composeMail({
     subject: text.offerSubject(offerNumber),

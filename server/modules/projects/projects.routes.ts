@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { projectsApi } from '../../../contract/api/projects';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/constants';
+import { addDays, berlinDay } from '../../../contract/maintenance';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
-import { addDays, berlinDay } from '../../../contract/maintenance';
 import {
   customerMayEdit,
   mayMove,
@@ -276,11 +276,14 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
   ): Promise<{ mail: MailTicket; send: () => Promise<void> }> => {
     const customer = await repository.customer(project.userId);
     if (!customer) throw projectNotFound();
-    const customers = new Map<string, Language>([[orderer.email.toLowerCase(), languageOf(orderer.settings?.language)]]);
+    const customers = new Map<string, Language>([
+      [orderer.email.toLowerCase(), languageOf(orderer.settings?.language)],
+    ]);
     customers.set(customer.email.toLowerCase(), languageOf(customer.language));
     const offerSender = project.project.history.findLast((step) => step.action === 'offerMailed')?.userId;
     const staff = new Map<string, Language>();
-    for (const admin of await repository.admins()) staff.set(admin.email.toLowerCase(), languageOf(admin.language));
+    for (const admin of await repository.admins())
+      staff.set(admin.email.toLowerCase(), languageOf(admin.language));
     if (offerSender) {
       const sender = await repository.customer(offerSender);
       if (sender && (sender.role === 'admin' || sender.role === 'dev')) {
@@ -338,8 +341,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     if (actorOf(user) === 'customer' && !(found.offer && offerIsOut(found.project.state))) {
       throw new HttpError(409, PROJECT_MSG.offerNotSent);
     }
-    const language =
-      request.query.lang ?? languageOf((await repository.customer(found.userId))?.language);
+    const language = request.query.lang ?? languageOf((await repository.customer(found.userId))?.language);
     const pdf = await buildOfferPdf(found, language);
     const number = offerIsOut(found.project.state) && found.offer ? found.offer.number : 'draft';
     return reply
@@ -488,7 +490,12 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       const ordered: Project = {
         ...found,
         project: document,
-        order: { number: columns.orderNumber ?? '', at: now.toISOString(), byId: user.id, byName: user.displayName },
+        order: {
+          number: columns.orderNumber ?? '',
+          at: now.toISOString(),
+          byId: user.id,
+          byName: user.displayName,
+        },
       };
       const mails = await prepareOrderMails(ordered, reply, user);
       stored = await mails.mail.sending(() =>

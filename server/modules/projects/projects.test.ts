@@ -626,7 +626,9 @@ describe('projects', () => {
     const id = await projectIn('preparingQuote');
     const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
     await offerMailOf(sent);
-    const unconfirmed = await call('customer', 'PUT', `/api/projects/${id}`, { project: { state: 'ordered' } });
+    const unconfirmed = await call('customer', 'PUT', `/api/projects/${id}`, {
+      project: { state: 'ordered' },
+    });
     expect(unconfirmed.statusCode).toBe(400);
     expect(unconfirmed.json()).toEqual({
       message: PROJECT_MSG.termsRequired,
@@ -665,7 +667,11 @@ describe('projects', () => {
     const id = await projectIn('receivedOffer');
     await t.database.handle.db
       .update(projects)
-      .set({ offerNumber: `ANG-2020-${id.slice(0, 5)}`, offeredAt: new Date('2020-01-01'), offerValidUntil: '2020-01-31' })
+      .set({
+        offerNumber: `ANG-2020-${id.slice(0, 5)}`,
+        offeredAt: new Date('2020-01-01'),
+        offerValidUntil: '2020-01-31',
+      })
       .where(eq(projects.id, id));
     const late = await call('customer', 'PUT', `/api/projects/${id}`, {
       project: { state: 'ordered' },
