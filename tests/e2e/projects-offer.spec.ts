@@ -56,7 +56,8 @@ test('items typed but not saved: leaving asks first, sending shows what goes and
   const { id } = await projectInQuote(request, name);
   await signInByToken(page, request, 'admin');
   await page.goto(`/apps/projects/projects/${id}`);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // The first screen loads its catalog and the design library: slow while other tests run beside it.
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
   await addItem(page, 'Bedientableau Edelstahl', '1', '1850,00');
   await addItem(page, 'Außenruftaster', '5', '245,00');
 
@@ -125,6 +126,8 @@ test('the customer accepts the offer: the terms shown and accepted, an order num
 
   await signInByToken(page, request, 'customer');
   await page.goto(`/apps/projects/projects/${id}`);
+  // The first screen loads its catalog and the first sync: slow while the other tests run beside it.
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('project-state')).toHaveText('Angebot erhalten');
   // The buttons say what they do.
   const actions = page.getByRole('group', { name: 'Status ändern' });
@@ -181,7 +184,7 @@ test('the offer PDF: staff preview it before sending, the customer downloads the
   const staff = await staffContext.newPage();
   await signInByToken(staff, request, 'admin');
   await staff.goto(`/apps/projects/projects/${id}`);
-  await expect(staff.getByRole('button', { name: 'Angebotsvorschau (PDF)' })).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Angebotsvorschau (PDF)' })).toBeVisible({ timeout: 30_000 });
   const [preview] = await Promise.all([
     staff.waitForEvent('download'),
     staff.getByRole('button', { name: 'PDF herunterladen' }).click(),
@@ -198,7 +201,7 @@ test('the offer PDF: staff preview it before sending, the customer downloads the
   const customer = await customerContext.newPage();
   await signInByToken(customer, request, 'customer');
   await customer.goto(`/apps/projects/projects/${id}`);
-  await expect(customer.getByTestId('offer-number')).toHaveText(offerNumber);
+  await expect(customer.getByTestId('offer-number')).toHaveText(offerNumber, { timeout: 30_000 });
   await expect(customer.getByRole('button', { name: 'Angebot ansehen (PDF)' })).toBeVisible();
   const [download] = await Promise.all([
     customer.waitForEvent('download'),
