@@ -129,7 +129,6 @@ export const ProjectOfferSchema = v.object({
   validUntil: v.nullable(v.string()),
   terms: OfferTermsSchema,
 });
-export type ProjectOffer = v.InferOutput<typeof ProjectOfferSchema>;
 
 /** The order: its number (`A-2026-00042`), when and by whom. */
 export const ProjectOrderSchema = v.object({
@@ -138,7 +137,6 @@ export const ProjectOrderSchema = v.object({
   byId: v.nullable(v.string()),
   byName: v.nullable(v.string()),
 });
-export type ProjectOrder = v.InferOutput<typeof ProjectOrderSchema>;
 
 export const ProjectSchema = v.object({
   id: v.string(),

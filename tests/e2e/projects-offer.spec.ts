@@ -96,7 +96,9 @@ test('items typed but not saved: leaving asks first, sending shows what goes and
 
   // What the customer got is what the dialog showed: the items were saved before the offer went out.
   await expect
-    .poll(() => mailsTo(DEMO_ACCOUNTS.customer).filter((mail) => mail.subject === `Ihr Angebot ${number}`).length)
+    .poll(
+      () => mailsTo(DEMO_ACCOUNTS.customer).filter((mail) => mail.subject === `Ihr Angebot ${number}`).length,
+    )
     .toBe(1);
   const [mail] = mailsTo(DEMO_ACCOUNTS.customer).filter((entry) => entry.subject === `Ihr Angebot ${number}`);
   expect(mail?.text).toContain(name);
@@ -121,7 +123,10 @@ test('the customer accepts the offer: the terms shown and accepted, an order num
   const { id, admin } = await projectInQuote(request, name, [
     { text: 'Aufzugsanlage 630 kg', quantity: 1, unitPriceCents: 4_850_000 },
   ]);
-  const sent = await request.put(`/api/projects/${id}`, { headers: admin, data: { project: { state: 'sentOffer' } } });
+  const sent = await request.put(`/api/projects/${id}`, {
+    headers: admin,
+    data: { project: { state: 'sentOffer' } },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
 
   await signInByToken(page, request, 'customer');
@@ -131,7 +136,11 @@ test('the customer accepts the offer: the terms shown and accepted, an order num
   await expect(page.getByTestId('project-state')).toHaveText('Angebot erhalten');
   // The buttons say what they do.
   const actions = page.getByRole('group', { name: 'Status ändern' });
-  await expect(actions.getByRole('button')).toHaveText(['Vorbestellen', 'Angebot annehmen…', 'Angebot ablehnen']);
+  await expect(actions.getByRole('button')).toHaveText([
+    'Vorbestellen',
+    'Angebot annehmen…',
+    'Angebot ablehnen',
+  ]);
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/project-customer-de-${width}.png`, fullPage: true });
@@ -161,12 +170,16 @@ test('the customer accepts the offer: the terms shown and accepted, an order num
   const number = (await page.getByTestId('order-number').textContent()) ?? '';
 
   await expect
-    .poll(() => mailsTo(DEMO_ACCOUNTS.customer).some((mail) => mail.subject === `Auftragsbestätigung ${number}`))
+    .poll(() =>
+      mailsTo(DEMO_ACCOUNTS.customer).some((mail) => mail.subject === `Auftragsbestätigung ${number}`),
+    )
     .toBe(true);
   await expect
     .poll(() => mailsTo(DEMO_ACCOUNTS.admin).some((mail) => mail.subject === `Neuer Auftrag ${number}`))
     .toBe(true);
-  const confirmation = mailsTo(DEMO_ACCOUNTS.customer).find((mail) => mail.subject === `Auftragsbestätigung ${number}`);
+  const confirmation = mailsTo(DEMO_ACCOUNTS.customer).find(
+    (mail) => mail.subject === `Auftragsbestätigung ${number}`,
+  );
   expect(confirmation?.text).toMatch(/Gesamtbetrag \(brutto\): 57\.715,00\s€/);
 });
 
@@ -184,7 +197,9 @@ test('the offer PDF: staff preview it before sending, the customer downloads the
   const staff = await staffContext.newPage();
   await signInByToken(staff, request, 'admin');
   await staff.goto(`/apps/projects/projects/${id}`);
-  await expect(staff.getByRole('button', { name: 'Angebotsvorschau (PDF)' })).toBeVisible({ timeout: 30_000 });
+  await expect(staff.getByRole('button', { name: 'Angebotsvorschau (PDF)' })).toBeVisible({
+    timeout: 30_000,
+  });
   const [preview] = await Promise.all([
     staff.waitForEvent('download'),
     staff.getByRole('button', { name: 'PDF herunterladen' }).click(),
@@ -194,7 +209,10 @@ test('the offer PDF: staff preview it before sending, the customer downloads the
   expect(draft).toContain('Modernisierung Steuerung');
   await staffContext.close();
 
-  const sent = await request.put(`/api/projects/${id}`, { headers: admin, data: { project: { state: 'sentOffer' } } });
+  const sent = await request.put(`/api/projects/${id}`, {
+    headers: admin,
+    data: { project: { state: 'sentOffer' } },
+  });
   const offerNumber = ((await sent.json()) as { offer: { number: string } }).offer.number;
 
   const customerContext = await browser.newContext();
