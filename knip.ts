@@ -37,8 +37,9 @@ const config: KnipConfig = {
   // Trees that tools/lint-boundaries.test.ts runs the linters over: dead on purpose.
   ignore: ['tools/lint-fixtures/**'],
   // Programs of the system: bench:files drops its files from the page cache with coreutils' dd;
-  // tools/deploy/scratch-nginx.ts makes its certificate with Debian's openssl (tools/ensure-nginx.sh).
-  ignoreBinaries: ['dd', 'openssl'],
+  // tools/deploy/scratch-nginx.ts makes its certificate with Debian's openssl (tools/ensure-nginx.sh);
+  // the offer PDF tests read the text with poppler's pdftotext (tests/server/helpers/pdf-text.ts).
+  ignoreBinaries: ['dd', 'openssl', 'pdftotext'],
   paths: {
     // Vite's alias for Chakra's theme one module per import (vite.config.ts, src/ui/chakra-theme.d.ts).
     'chakra-theme/*': ['./node_modules/@chakra-ui/react/dist/esm/theme/*'],

@@ -15,4 +15,10 @@ export const PROJECT_MSG = {
   liftNamedTwice: 'This lift is already named in the project',
   driveTypeUnknown: 'Choose an active drive type',
   cableLiftUnknown: "The cable belongs to none of the project's lifts",
+  offerWithoutItems: 'An offer needs at least one line item',
+  itemsLockedOffer: 'The offer has been sent: take it back to revise its items',
+  termsRequired: 'Accept the terms of the offer to order',
+  offerExpired: 'The offer has expired. Please ask for a new one.',
+  offerNotSent: 'No offer has been sent for this project yet',
+  orderMailFailed: 'The order could not be confirmed by mail. Please try again.',
 } as const;

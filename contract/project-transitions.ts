@@ -62,3 +62,11 @@ export function mayMove(from: ProjectState, to: ProjectState, role: Role): boole
 export function customerMayEdit(state: ProjectState): boolean {
   return state === 'offerRequested' || state === 'canceledOffer';
 }
+
+/**
+ * Whether the offer is out with the customer: its line items and designs are then fixed (staff
+ * take it back to "Preparing quote" to revise them), and the customer's side may open its PDF.
+ */
+export function offerIsOut(state: ProjectState): boolean {
+  return state === 'sentOffer' || state === 'receivedOffer' || state === 'onPreOrder' || state === 'ordered';
+}

@@ -10,6 +10,8 @@ import * as v from 'valibot';
 const wholeNumber = (min: number, max: number, fallback: number) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);
 
+const text = (max: number, fallback: string) => v.optional(v.pipe(v.string(), v.maxLength(max)), fallback);
+
 export const SettingsSchema = v.object({
   sims: v.optional(
     v.object({
@@ -52,6 +54,28 @@ export const SettingsSchema = v.object({
     }),
     {},
   ),
+  company: v.optional(
+    v.object({
+      /** The lift company as its offers and order confirmations name it (the letterhead). */
+      name: text(200, 'Muster Aufzüge GmbH'),
+      /** The letterhead's address and contact lines, one per line. */
+      addressLines: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(8)), [
+        'Musterstraße 1',
+        '10115 Berlin',
+        'Tel. +49 30 1234567 · info@muster-aufzuege.de',
+      ]),
+      /** VAT on offers, in whole percent of the net sum (docs/projects.md#sums-and-vat). */
+      vatPercent: wholeNumber(0, 100, 19),
+      /** The payment terms printed on offers and shown before ordering. */
+      paymentTerms: text(
+        1000,
+        'Zahlbar innerhalb von 14 Tagen nach Rechnungsstellung ohne Abzug. Es gelten unsere Allgemeinen Geschäftsbedingungen.',
+      ),
+      /** An offer may be ordered this many days after it was sent. */
+      offerValidityDays: wholeNumber(1, 365, 30),
+    }),
+    {},
+  ),
   telemetry: v.optional(
     v.object({
       /**
@@ -88,4 +112,11 @@ export type ClientSettings = v.InferOutput<typeof ClientSettingsSchema>;
 export const clientSettings = (settings: Settings): ClientSettings => ({
   sims: { lowVolumePercent: settings.sims.lowVolumePercent },
   maintenance: { ...settings.maintenance },
+});
+
+/** The terms an offer sent now is made on (contract/schemas/project.ts `OfferTerms`), from `company`. */
+export const companyTerms = (settings: Settings) => ({
+  vatPercent: settings.company.vatPercent,
+  paymentTerms: settings.company.paymentTerms,
+  validityDays: settings.company.offerValidityDays,
 });

@@ -1,4 +1,9 @@
-import { MessageResponseSchema, OutboxResponseSchema, SendMailRequestSchema } from '../schemas/account';
+import {
+  MessageResponseSchema,
+  OutboxAttachmentParamsSchema,
+  OutboxResponseSchema,
+  SendMailRequestSchema,
+} from '../schemas/account';
 import { endpoint } from './endpoint';
 
 const tags = ['email'];
@@ -21,6 +26,15 @@ export const emailApi = {
     errors: [403],
     auth: 'dev',
     summary: 'The mails kept in DATA_DIR/mail-outbox while no SMTP_URL is set (dev), newest first',
+    tags,
+  }),
+  outboxAttachment: endpoint({
+    method: 'GET',
+    path: '/email/outbox/:id/attachments/:index',
+    params: OutboxAttachmentParamsSchema,
+    errors: [403, 404],
+    auth: 'dev',
+    summary: 'A file attached to a mail of the outbox (dev): the offer PDF, say',
     tags,
   }),
 };

@@ -1,5 +1,6 @@
 import { DeleteResultSchema, IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
+  OfferPdfQuerySchema,
   ProjectIdParamsSchema,
   ProjectListResponseSchema,
   ProjectRegisterSchema,
@@ -46,6 +47,17 @@ export const projectsApi = {
     summary: 'Request an offer (customer) or start a project for a customer (admin)',
     tags,
   }),
+  offerPdf: endpoint({
+    method: 'GET',
+    path: '/projects/:projectId/offer.pdf',
+    params: ProjectIdParamsSchema,
+    query: OfferPdfQuerySchema,
+    errors: [403, 404, 409],
+    auth: 'customer',
+    summary:
+      "The offer PDF of a project: staff any time (a preview before sending), the customer's side once it was sent (409 before). `lang` de or en, else the customer's language",
+    tags,
+  }),
   update: endpoint({
     method: 'PUT',
     path: '/projects/:id',
@@ -55,7 +67,7 @@ export const projectsApi = {
     errors: [403, 404, 409, 429, 502],
     auth: 'customer',
     summary:
-      'Change a project; a new `state` must be an allowed move for the role (409 otherwise). "Sent offer" mails the customer the offer PDF',
+      'Change a project; a new `state` must be an allowed move for the role (409 otherwise). "Sent offer" needs line items and mails the customer the offer PDF with an offer number; "Ordered" needs `acceptTerms: true` and an offer still valid, gives the order number and mails a confirmation to the customer and the staff',
     tags,
   }),
   remove: endpoint({

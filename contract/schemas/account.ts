@@ -185,8 +185,17 @@ export const OutboxMailSchema = v.object({
   html: v.string(),
   at: v.string(),
   links: v.array(v.string()),
+  /** Files sent along, kept beside the mail (`GET /api/email/outbox/{id}/attachments/{index}`). */
+  attachments: v.optional(
+    v.array(v.object({ filename: v.string(), contentType: v.string(), size: v.number() })),
+  ),
 });
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>;
+/** `GET /api/email/outbox/{id}/attachments/{index}` (dev). */
+export const OutboxAttachmentParamsSchema = v.object({
+  id: v.pipe(v.string(), v.uuid(MSG.invalidValue)),
+  index: v.pipe(v.string(), v.regex(/^\d{1,2}$/, MSG.invalidValue), v.transform(Number)),
+});
 /** `GET /api/email/outbox` (dev): newest first. */
 export const OutboxResponseSchema = v.object({ mails: v.array(OutboxMailSchema) });
 

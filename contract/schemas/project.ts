@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LANGUAGES } from '../constants';
 import { MSG } from '../messages';
 import { PROJECT_STATES } from '../project-transitions';
 import { IdSchema, requiredText } from './common';
@@ -78,7 +79,7 @@ export const ProjectHistoryEntrySchema = v.object({
   userId: v.nullable(v.string()),
   userName: v.nullable(v.string()),
   /** What happened: created, edited, a state change, or the offer mailed. */
-  action: v.picklist(['created', 'edited', 'state', 'offerMailed']),
+  action: v.picklist(['created', 'edited', 'state', 'offerMailed', 'orderMailed']),
   from: v.optional(v.string()),
   to: v.optional(v.string()),
   /** For `edited`: what changed (entries written before it existed have none). */
@@ -108,12 +109,49 @@ export const ProjectDocumentSchema = v.object({
 });
 export type ProjectDocument = v.InferOutput<typeof ProjectDocumentSchema>;
 
+/**
+ * The terms an offer is made on (docs/projects.md#sums-and-vat): the VAT rate, the payment terms
+ * and how many days it may be ordered. Taken from the settings' `company` section, and frozen on
+ * the project when the offer is sent.
+ */
+export const OfferTermsSchema = v.object({
+  vatPercent: v.number(),
+  paymentTerms: v.string(),
+  validityDays: v.number(),
+});
+export type OfferTerms = v.InferOutput<typeof OfferTermsSchema>;
+
+/** The offer as sent: its number (`ANG-2026-00017`), when, until when it may be ordered, on which terms. */
+export const ProjectOfferSchema = v.object({
+  number: v.string(),
+  at: v.string(),
+  /** The last day (`YYYY-MM-DD`, Europe/Berlin) it may be ordered; null for offers sent before numbers existed. */
+  validUntil: v.nullable(v.string()),
+  terms: OfferTermsSchema,
+});
+
+/** The order: its number (`A-2026-00042`), when and by whom. */
+export const ProjectOrderSchema = v.object({
+  number: v.string(),
+  at: v.string(),
+  byId: v.nullable(v.string()),
+  byName: v.nullable(v.string()),
+});
+
 export const ProjectSchema = v.object({
   id: v.string(),
   userId: v.string(),
   /** The customer's name, for lists. */
   userName: v.nullable(v.string()),
+  /** The customer's address: where the offer goes. */
+  userEmail: v.nullable(v.string()),
   project: ProjectDocumentSchema,
+  /** The offer once sent, else null. */
+  offer: v.nullable(ProjectOfferSchema),
+  /** The order once placed, else null. */
+  order: v.nullable(ProjectOrderSchema),
+  /** The terms an offer sent now would carry (the settings in force), for the send dialog. */
+  currentTerms: v.optional(OfferTermsSchema),
   /** The attached panel designs (`templateIds`) that exist in the design library, with their previews. */
   designs: v.optional(
     v.array(
@@ -148,12 +186,19 @@ export const ProjectUpdateSchema = v.object({
     state: v.optional(v.picklist(PROJECT_STATES, MSG.invalidValue)),
   }),
   baseVersion: v.optional(v.pipe(v.number(), v.integer())),
+  /** Ordering (`state: 'ordered'`) needs the customer to accept the offer's terms. */
+  acceptTerms: v.optional(v.boolean()),
 });
 export type ProjectUpdate = v.InferOutput<typeof ProjectUpdateSchema>['project'];
 
 export const ProjectListResponseSchema = v.object({ projects: v.array(ProjectSchema) });
 
 export const ProjectIdParamsSchema = v.object({ projectId: IdSchema });
+
+/** `GET /projects/{id}/offer.pdf?lang=`: the PDF's language; the customer's own when left out. */
+export const OfferPdfQuerySchema = v.object({
+  lang: v.optional(v.picklist(LANGUAGES, MSG.invalidValue)),
+});
 
 /** How `cables[].liftId` names a project's lift: its id, or `new-<index>` for a new one. */
 export function projectLiftKey(lift: { liftId?: string | undefined }, index: number): string {

@@ -6,6 +6,7 @@ import { MSG } from '../../contract/messages';
 import { hasRole, ROLES, type Role } from '../../contract/roles';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
 import { alarms } from '../db/schema/alarms';
+import { readOutbox } from '../integrations/mail/mailer';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
 import { formData } from '../modules/storage/storage-fixtures';
 
@@ -45,6 +46,8 @@ interface World {
   defects: Record<Which, string>;
   /** A project of the demo customer ("own") and one of the other customer. */
   projects: Record<Which, string>;
+  /** A mail of the outbox (no SMTP_URL in this app) with one attachment. */
+  outboxMailId: string;
   /** A stored settings version and a base data entry. */
   settingsVersionId: number;
   baseEntryId: string;
@@ -135,6 +138,7 @@ const CASES: Record<string, AccessCase> = {
     request: () => ({ body: { to: 'someone@matrix.test', subject: 'Matrix', html: '<p>Matrix</p>' } }),
   },
   'email.outbox': {},
+  'email.outboxAttachment': { request: (w) => ({ params: { id: w.outboxMailId, index: '0' } }) },
   'lifts.list': { request: () => ({ query: page }) },
   'lifts.byUser': {
     request: (w, role, which) => ({
@@ -401,6 +405,10 @@ const CASES: Record<string, AccessCase> = {
       },
     }),
   },
+  'projects.offerPdf': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { projectId: w.projects[which] }, query: {} }),
+  },
   'projects.update': {
     pathScoped: true,
     request: (w, _role, which) => ({
@@ -531,6 +539,16 @@ beforeAll(async () => {
     if (project.statusCode !== 201) throw new Error(`project: ${project.body}`);
     projects[which] = project.json<{ id: string }>().id;
   }
+  await t.app.mailer.send({
+    to: 'matrix@matrix.test',
+    subject: 'Matrix',
+    text: 'Matrix',
+    html: '<p>Matrix</p>',
+    attachments: [
+      { filename: 'matrix.pdf', content: Buffer.from('%PDF-matrix'), contentType: 'application/pdf' },
+    ],
+  });
+  const [outboxMail] = await readOutbox(t.config.dataDir, 1);
   const settings = await t.app.inject({
     method: 'POST',
     url: '/api/json/write',
@@ -570,6 +588,7 @@ beforeAll(async () => {
     alarms: alarmIds,
     defects,
     projects,
+    outboxMailId: outboxMail?.id ?? '',
     settingsVersionId: settings.json<{ versionId: number }>().versionId,
     baseEntryId: baseEntry.json<{ id: string }>().id,
     tableau: await createTableauFixtures(),

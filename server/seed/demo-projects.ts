@@ -1,12 +1,15 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProjectState } from '../../contract/project-transitions';
+import { addDays, berlinDay } from '../../contract/maintenance';
+import { offerIsOut, type ProjectState } from '../../contract/project-transitions';
 import type { ProjectDocument, ProjectItem } from '../../contract/schemas/project';
 import { projectTotalCents } from '../../contract/schemas/project';
+import { companyTerms, DEFAULT_SETTINGS } from '../../contract/settings';
 import type { Database } from '../db/client';
 import { lifts, liftUsers } from '../db/schema/lifts';
 import { projects } from '../db/schema/projects';
 import { users } from '../db/schema/users';
+import { createProjectsRepository } from '../modules/projects/projects.repository';
 
 /** Arbitrary but fixed: two processes starting on one database seed the demo projects once. */
 const DEMO_PROJECTS_LOCK_KEY = 727_465_017;
@@ -110,7 +113,32 @@ export async function seedDemoProjects(db: Database, log: FastifyBaseLogger): Pr
           lifts: [{ stops: 5, loadKg: 450 }],
         }),
       ])
-      .returning({ id: projects.id });
+      .returning({ id: projects.id, project: projects.project, updatedAt: projects.updatedAt });
+    // The offers out and the order carry their numbers, as sending and ordering give them
+    // (docs/projects.md#offer-and-order-numbers); each sent three days ago.
+    const numbers = createProjectsRepository(tx);
+    const terms = companyTerms(DEFAULT_SETTINGS);
+    for (const row of inserted) {
+      if (!offerIsOut(row.project.state)) continue;
+      const offeredAt = new Date(now - 3 * day);
+      const ordered = row.project.state === 'ordered';
+      await tx
+        .update(projects)
+        .set({
+          offerNumber: await numbers.nextNumber('offer', offeredAt),
+          offeredAt,
+          offerValidUntil: addDays(berlinDay(offeredAt), terms.validityDays),
+          offerTerms: terms,
+          ...(ordered
+            ? {
+                orderNumber: await numbers.nextNumber('order', new Date(now)),
+                orderedAt: new Date(now),
+                orderedBy: customer.id,
+              }
+            : {}),
+        })
+        .where(eq(projects.id, row.id));
+    }
     log.info({ projects: inserted.length }, 'first start: seeded the demo projects');
   });
 }

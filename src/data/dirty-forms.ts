@@ -3,7 +3,9 @@ import { createStore } from './store';
 
 /**
  * How many open forms hold unsaved changes. The update prompt (src/app/pwa) waits for none before
- * it swaps in a new version, so a reload never throws away what someone is typing.
+ * it swaps in a new version, so a reload never throws away what someone is typing; and leaving the
+ * page while any is dirty asks first (src/ui/UnsavedChangesGuard.tsx, in the app's shell): a link,
+ * the menu, back and forward through the router, and closing or reloading the tab.
  */
 const dirtyForms = createStore(0);
 export const getDirtyFormCount = () => dirtyForms.get();

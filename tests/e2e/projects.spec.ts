@@ -46,7 +46,7 @@ test('a customer requests an offer, an admin quotes and sends it, the customer o
   await signInByToken(admin, request, 'admin');
   await openProjectFromBoard(admin, projectName);
   await expect(admin.getByText('Neuer Aufzug: 5 Haltestellen, 630 kg · Hydraulik')).toBeVisible();
-  await admin.getByRole('button', { name: 'Kostenvoranschlag in Arbeit' }).click();
+  await admin.getByRole('button', { name: 'Kostenvoranschlag beginnen' }).click();
   await expect(admin.getByTestId('project-state')).toHaveText('Kostenvoranschlag in Arbeit');
   for (const [text, quantity, price] of [
     ['Bedientableau Edelstahl', '1', '1850,00'],
@@ -79,13 +79,14 @@ test('a customer requests an offer, an admin quotes and sends it, the customer o
     /^; Gesamt 0,00\s€ → [\d.]+,\d\d\s€$/,
   ]);
 
-  await admin.getByRole('button', { name: 'Angebot gesendet' }).click();
+  await admin.getByRole('button', { name: 'Angebot senden…' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Angebot senden', exact: true }).click();
   await expect(admin.getByText('E-Mail gesendet!')).toBeVisible();
   await expect(admin.getByTestId('project-state')).toHaveText('Angebot gesendet');
   await expect
-    .poll(() => mailsTo(DEMO_ACCOUNTS.customer).filter((mail) => mail.subject.includes(projectName)).length)
+    .poll(() => mailsTo(DEMO_ACCOUNTS.customer).filter((mail) => mail.text.includes(projectName)).length)
     .toBe(1);
-  const [mail] = mailsTo(DEMO_ACCOUNTS.customer).filter((entry) => entry.subject.includes(projectName));
+  const [mail] = mailsTo(DEMO_ACCOUNTS.customer).filter((entry) => entry.text.includes(projectName));
   expect(mail?.attachments).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
   expect(mail?.attachments[0]?.size).toBeGreaterThan(1000);
 
@@ -100,8 +101,12 @@ test('a customer requests an offer, an admin quotes and sends it, the customer o
     'Bestellt',
     'Angebot storniert',
   ]);
+  // Ordering from the board asks too, with the offer's sum and terms.
   await move.selectOption({ label: 'Bestellt' });
-  await expect(customer.getByText('Erfolgreich gespeichert')).toBeVisible();
+  const order = customer.getByRole('dialog', { name: 'Angebot annehmen und bestellen?' });
+  await order.getByRole('checkbox').check();
+  await order.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(customer.getByText(/Ihre Auftragsnummer lautet A-\d{4}-\d{5}/)).toBeVisible();
   await expect(customer.getByTestId('column-ordered').getByText(projectName)).toBeVisible();
 
   // The list view shows it too, sortable.

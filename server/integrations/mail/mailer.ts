@@ -10,7 +10,7 @@ import type { MailContent } from './layout';
 
 interface Mail extends MailContent {
   to: string;
-  /** Files sent along (the offer PDF of docs/projects.md); the outbox keeps only their names. */
+  /** Files sent along (the offer PDF of docs/projects.md); the outbox keeps them beside the mail. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
   /**
    * The `Message-ID` header, `<…@…>`: the durable outbox gives each mail its row's, so a mail sent
@@ -77,14 +77,26 @@ function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
     async send(mail) {
       const at = new Date().toISOString();
       const id = randomUUID();
-      const { attachments: _attachments, ...content } = mail;
-      const entry: OutboxMail = { id, ...content, at, links: linksIn(mail.text) };
-      await mkdir(dir, { recursive: true });
+      const { attachments = [], ...content } = mail;
       // The name sorts by time, so the newest are found without reading every file.
-      await writeFile(
-        path.join(dir, `${at.replace(/[:.]/g, '-')}_${id}.json`),
-        JSON.stringify(entry, null, 2),
-      );
+      const base = `${at.replace(/[:.]/g, '-')}_${id}`;
+      await mkdir(dir, { recursive: true });
+      // Each attachment is a file beside the mail (not `.json`, so the listing skips it).
+      for (const [index, attachment] of attachments.entries()) {
+        await writeFile(path.join(dir, outboxAttachmentName(base, index)), attachment.content);
+      }
+      const entry: OutboxMail = {
+        id,
+        ...content,
+        at,
+        links: linksIn(mail.text),
+        attachments: attachments.map(({ filename, contentType, content: bytes }) => ({
+          filename,
+          contentType,
+          size: bytes.length,
+        })),
+      };
+      await writeFile(path.join(dir, `${base}.json`), JSON.stringify(entry, null, 2));
       log.info(
         { to: mail.to, subject: mail.subject, links: entry.links },
         'mail kept in the outbox (no SMTP_URL)',
@@ -92,6 +104,41 @@ function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
     },
     close: () => {},
   };
+}
+
+const outboxAttachmentName = (base: string, index: number) => `${base}.attachment-${index}`;
+
+/**
+ * An attachment of an outbox mail (by the mail's id and the attachment's place in its list), or
+ * null when there is no such mail or attachment.
+ */
+export async function readOutboxAttachment(
+  dataDir: string,
+  mailId: string,
+  index: number,
+): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const name = names.find((candidate) => candidate.endsWith(`_${mailId}.json`));
+  if (!name) return null;
+  const parsed = v.safeParse(OutboxMailSchema, JSON.parse(await readFile(path.join(dir, name), 'utf8')));
+  const listed = parsed.success ? parsed.output.attachments?.[index] : undefined;
+  if (!listed) return null;
+  try {
+    const content = await readFile(
+      path.join(dir, outboxAttachmentName(name.slice(0, -'.json'.length), index)),
+    );
+    return { filename: listed.filename, contentType: listed.contentType, content };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /** The newest mails of the outbox, newest first. */

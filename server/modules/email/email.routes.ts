@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { emailApi } from '../../../contract/api/email';
 import { MSG } from '../../../contract/messages';
 import { htmlToText } from '../../integrations/mail/html-to-text';
-import { readOutbox } from '../../integrations/mail/mailer';
+import { readOutbox, readOutboxAttachment } from '../../integrations/mail/mailer';
+import { HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { requestRateLimit } from '../../plugins/rate-limit';
 
@@ -42,4 +43,18 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
   );
 
   app.serve(emailApi.outbox, async () => ({ mails: await readOutbox(options.dataDir) }));
+
+  app.serve(emailApi.outboxAttachment, async (request, reply) => {
+    const { id, index } = request.params;
+    const file = await readOutboxAttachment(options.dataDir, id, index);
+    if (!file) throw new HttpError(404, MSG.notFound);
+    const ascii = file.filename.replace(/[^\w.-]+/g, '_');
+    return reply
+      .header('content-type', file.contentType)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      )
+      .send(file.content);
+  });
 };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages';
 import { OutboxResponseSchema } from '../../../contract/schemas/account';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
+import { pdfText } from '../../../tests/server/helpers/pdf-text';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
 
 describe('without SMTP_URL: the mail outbox', () => {
@@ -63,6 +64,64 @@ describe('without SMTP_URL: the mail outbox', () => {
       subject: 'SIM top-up',
       text: 'Please top up SIM 1.',
     });
+  });
+
+  it('keeps the offer PDF beside the mail, listed with it and downloadable by devs', async () => {
+    const admin = await t.authHeaders('admin');
+    const customerId = (await t.signInAs('customer')).user.id;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/register',
+      headers: admin,
+      payload: {
+        userId: customerId,
+        project: {
+          name: 'Outbox offer',
+          state: 'preparingQuote',
+          items: [{ text: 'Kabine', quantity: 1, unitPriceCents: 1_000_000 }],
+        },
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const sent = await t.app.inject({
+      method: 'PUT',
+      url: `/api/projects/${registered.json<{ id: string }>().id}`,
+      headers: admin,
+      payload: { project: { state: 'sentOffer' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const number = sent.json<{ offer: { number: string } }>().offer.number;
+
+    const dev = await t.authHeaders('dev');
+    const { mails } = v.parse(
+      OutboxResponseSchema,
+      (await t.app.inject({ url: '/api/email/outbox', headers: dev })).json(),
+    );
+    const mail = mails.find((entry) => entry.subject === `Ihr Angebot ${number}`);
+    expect(mail?.attachments).toEqual([
+      { filename: `${number}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
+    ]);
+    const file = await t.app.inject({ url: `/api/email/outbox/${mail?.id}/attachments/0`, headers: dev });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain(`${number}.pdf`);
+    expect(file.rawPayload.length).toBe(mail?.attachments?.[0]?.size);
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain(number);
+    expect(text).toContain('11.900,00 €');
+
+    const missing = await t.app.inject({ url: `/api/email/outbox/${mail?.id}/attachments/1`, headers: dev });
+    expect(missing.statusCode).toBe(404);
+    const unknown = await t.app.inject({
+      url: `/api/email/outbox/${crypto.randomUUID()}/attachments/0`,
+      headers: dev,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const byAdmin = await t.app.inject({
+      url: `/api/email/outbox/${mail?.id}/attachments/0`,
+      headers: admin,
+    });
+    expect(byAdmin.statusCode).toBe(403);
   });
 });
 

@@ -8,7 +8,7 @@ import { definePlugin } from '../../lib/define-plugin';
 import { HttpError } from '../../lib/http-error';
 
 /** The mails a user can trigger, each counted here (docs/api.md#mails-a-user-triggers). */
-type MailKind = 'invitation' | 'reset' | 'topup' | 'offer';
+type MailKind = 'invitation' | 'reset' | 'topup' | 'offer' | 'order';
 
 interface MailQuotaLimits {
   /** Mails an hour from one sender, whoever they go to. */

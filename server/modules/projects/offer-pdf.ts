@@ -1,68 +1,118 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../../contract/constants';
-import type { Project } from '../../../contract/schemas/project';
-import { composeMail, type MailContent } from '../../integrations/mail/layout';
+import { berlinDay } from '../../../contract/maintenance';
+import { centsDecimal, EURO_FORMAT, offerSums } from '../../../contract/money';
+import type { OfferTerms, Project } from '../../../contract/schemas/project';
+import type { Settings } from '../../../contract/settings';
 
-/** The offer a customer is mailed when a project moves to "Sent offer" (docs/projects.md#the-offer-flow). */
+/**
+ * The offer PDF (docs/projects.md#the-offer-pdf): mailed when a project moves to "Sent offer",
+ * and opened from the project page (`GET /projects/{id}/offer.pdf`), by staff as a preview too.
+ */
 
 const TEXTS = {
   de: {
     title: 'Angebot',
+    draft: 'Entwurf – die Nummer wird beim Versand vergeben',
+    number: 'Angebotsnummer',
     project: 'Projekt',
     site: 'Standort',
     customer: 'Kunde',
     date: 'Datum',
-    item: 'Position',
+    validUntil: 'Gültig bis',
+    validDays: (days: number) => `${days} Tage ab Versand`,
+    order: 'Auftragsnummer',
+    position: 'Pos.',
+    description: 'Beschreibung',
     quantity: 'Menge',
     unit: 'Einzelpreis',
     sum: 'Summe',
-    total: 'Gesamtsumme (netto)',
+    net: 'Nettobetrag',
+    vat: (percent: number) => `zzgl. ${percent} % USt.`,
+    gross: 'Gesamtbetrag (brutto)',
+    payment: 'Zahlungsbedingungen',
+    noItems: 'Noch keine Positionen.',
     lifts: 'Aufzüge',
     designs: 'Beigefügte Designs',
     newLift: (stops: number | undefined, load: number | undefined) =>
       `Neuer Aufzug: ${stops ?? '?'} Haltestellen, ${load ?? '?'} kg`,
-    subject: (name: string) => `Ihr Angebot: ${name}`,
-    body: (name: string, url: string) =>
-      `Guten Tag,\n\nim Anhang finden Sie unser Angebot für „${name}“. Sie können es im Portal ansehen, vorbestellen oder bestellen:\n${url}\n\nMit freundlichen Grüßen`,
+    page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
   },
   en: {
     title: 'Offer',
+    draft: 'Draft – the number is given when it is sent',
+    number: 'Offer number',
     project: 'Project',
     site: 'Site',
     customer: 'Customer',
     date: 'Date',
-    item: 'Item',
+    validUntil: 'Valid until',
+    validDays: (days: number) => `${days} days from sending`,
+    order: 'Order number',
+    position: 'No.',
+    description: 'Description',
     quantity: 'Quantity',
     unit: 'Unit price',
     sum: 'Sum',
-    total: 'Total (net)',
+    net: 'Net amount',
+    vat: (percent: number) => `plus ${percent} % VAT`,
+    gross: 'Total amount (gross)',
+    payment: 'Terms of payment',
+    noItems: 'No line items yet.',
     lifts: 'Lifts',
     designs: 'Attached designs',
     newLift: (stops: number | undefined, load: number | undefined) =>
       `New lift: ${stops ?? '?'} stops, ${load ?? '?'} kg`,
-    subject: (name: string) => `Your offer: ${name}`,
-    body: (name: string, url: string) =>
-      `Hello,\n\nplease find attached our offer for "${name}". You can view it in the portal, pre-order or order:\n${url}\n\nKind regards`,
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
 } as const;
 
-const money = (language: Language, cents: number) =>
-  new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
+const EURO = {
+  de: new Intl.NumberFormat(LOCALES.de, EURO_FORMAT),
+  en: new Intl.NumberFormat(LOCALES.en, EURO_FORMAT),
+};
+const DAY = {
+  de: new Intl.DateTimeFormat(LOCALES.de, { dateStyle: 'medium', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'medium', timeZone: 'UTC' }),
+};
 
-/** The offer as a PDF: the project, its lifts, the line items with sums, the attached designs. */
-export function offerPdf(
-  project: Project,
-  language: Language,
-  designs: readonly { name: string; png: Buffer | null }[] = [],
-  now = new Date(),
-): Promise<Buffer> {
+/** Whole cents as the language writes euros (`3.075,00 €`), exactly (contract/money.ts). */
+export const euros = (language: Language, cents: number) => EURO[language].format(centsDecimal(cents));
+/** A calendar day (`YYYY-MM-DD`) as the language writes it. */
+export const dayText = (language: Language, day: string) =>
+  DAY[language].format(new Date(`${day}T00:00:00Z`));
+
+export interface OfferPdfInput {
+  project: Project;
+  language: Language;
+  company: Settings['company'];
+  /** The offer's number, or null for a preview before it is sent. */
+  number: string | null;
+  /** The offer's day: when it was sent, or today for a preview. */
+  at: Date;
+  /** The last day it may be ordered; null for an offer sent before offers had one. */
+  validUntil: string | null;
+  terms: OfferTerms;
+  designs?: readonly { name: string; png: Buffer | null }[];
+}
+
+const LEFT = 50;
+const WIDTH = 495;
+
+/**
+ * The offer as a PDF: the company's letterhead, the offer's number, day and validity, the
+ * customer and project, the line items with their sums, net, VAT and gross, the payment terms,
+ * the lifts and the attached designs.
+ */
+export function offerPdf(input: OfferPdfInput): Promise<Buffer> {
+  const { project, language, company, terms } = input;
   const text = TEXTS[language];
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `${text.title} ${project.project.name}` },
+    bufferPages: true,
+    info: { Title: `${text.title} ${input.number ?? ''} ${project.project.name}`.replace(/\s+/g, ' ') },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -71,63 +121,141 @@ export function offerPdf(
     doc.on('error', reject);
   });
   const { project: p } = project;
-  doc.fontSize(20).text(`${text.title}: ${p.name}`);
-  doc.moveDown(0.5).fontSize(10);
-  doc.text(`${text.customer}: ${project.userName ?? ''}`);
-  if (p.siteAddress) doc.text(`${text.site}: ${p.siteAddress}`);
-  doc.text(`${text.date}: ${now.toLocaleDateString(language === 'de' ? 'de-DE' : 'en-GB')}`);
+
+  // Letterhead: the company's name and address, right; a rule under it.
+  doc.font('Helvetica-Bold').fontSize(14).text(company.name, LEFT, 50, { width: WIDTH, align: 'right' });
+  doc.font('Helvetica').fontSize(9);
+  for (const line of company.addressLines) doc.text(line, { width: WIDTH, align: 'right' });
+  doc.moveDown(0.5);
+  doc
+    .moveTo(LEFT, doc.y)
+    .lineTo(LEFT + WIDTH, doc.y)
+    .strokeColor('#999999')
+    .stroke();
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').fontSize(18).text(`${text.title}: ${p.name}`, LEFT);
+  doc.moveDown(0.5).font('Helvetica').fontSize(10);
+  const facts: [string, string][] = [
+    [text.number, input.number ?? text.draft],
+    [text.date, dayText(language, berlinDay(input.at))],
+    [
+      text.validUntil,
+      input.validUntil ? dayText(language, input.validUntil) : text.validDays(terms.validityDays),
+    ],
+    ...(project.order ? ([[text.order, project.order.number]] as [string, string][]) : []),
+    [text.customer, project.userName ?? ''],
+    ...(p.siteAddress ? ([[text.site, p.siteAddress]] as [string, string][]) : []),
+  ];
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').text(label, LEFT, y, { width: 120 });
+    doc.font('Helvetica').text(value, LEFT + 125, y, { width: WIDTH - 125 });
+    doc.x = LEFT;
+  }
+
   if (p.lifts.length > 0) {
-    doc.moveDown().fontSize(12).text(text.lifts).fontSize(10);
+    doc.moveDown().font('Helvetica-Bold').fontSize(12).text(text.lifts, LEFT).font('Helvetica').fontSize(10);
     for (const lift of p.lifts) {
       doc.text(`• ${lift.label ?? (lift.liftId ? lift.liftId : text.newLift(lift.stops, lift.loadKg))}`);
     }
   }
-  doc.moveDown().fontSize(12).text(text.item);
-  doc.fontSize(10);
-  const columns = [50, 330, 390, 470];
-  const row = (cells: string[], bold = false) => {
+
+  // The line items: one header row, then a row per item.
+  doc.moveDown();
+  const columns = [
+    { x: LEFT, width: 30, align: 'left' },
+    { x: LEFT + 32, width: 243, align: 'left' },
+    { x: LEFT + 277, width: 50, align: 'right' },
+    { x: LEFT + 330, width: 80, align: 'right' },
+    { x: LEFT + 413, width: 82, align: 'right' },
+  ] as const;
+  const row = (cells: readonly string[], bold = false) => {
+    if (doc.y + 30 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(cells[0] ?? '', columns[0], y, { width: 270 });
-    const after = doc.y;
-    doc.text(cells[1] ?? '', columns[1], y, { width: 50, align: 'right' });
-    doc.text(cells[2] ?? '', columns[2], y, { width: 70, align: 'right' });
-    doc.text(cells[3] ?? '', columns[3], y, { width: 75, align: 'right' });
-    doc.x = 50;
-    doc.y = Math.max(after, doc.y) + 4;
+    let bottom = y;
+    columns.forEach((column, index) => {
+      doc.text(cells[index] ?? '', column.x, y, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = LEFT;
+    doc.y = bottom + 4;
   };
-  row([text.item, text.quantity, text.unit, text.sum], true);
-  for (const item of p.items) {
+  row([text.position, text.description, text.quantity, text.unit, text.sum], true);
+  if (p.items.length === 0) row(['', text.noItems, '', '', '']);
+  p.items.forEach((item, index) => {
     row([
+      String(index + 1),
       item.text,
       String(item.quantity),
-      money(language, item.unitPriceCents),
-      money(language, item.quantity * item.unitPriceCents),
+      euros(language, item.unitPriceCents),
+      euros(language, item.quantity * item.unitPriceCents),
     ]);
-  }
-  row([text.total, '', '', money(language, p.totalCents)], true);
+  });
+
+  // The sums, right-aligned under the sum column.
+  const sums = offerSums(p.totalCents, terms.vatPercent);
+  doc
+    .moveTo(LEFT + 277, doc.y)
+    .lineTo(LEFT + WIDTH, doc.y)
+    .stroke();
+  doc.y += 4;
+  const sumRow = (label: string, cents: number, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(label, LEFT + 200, y, { width: 210, align: 'right' });
+    doc.text(euros(language, cents), LEFT + 413, y, { width: 82, align: 'right' });
+    doc.x = LEFT;
+    doc.y = Math.max(doc.y, y + 12) + 2;
+  };
+  sumRow(text.net, sums.netCents);
+  sumRow(text.vat(sums.vatPercent), sums.vatCents);
+  sumRow(text.gross, sums.grossCents, true);
+
+  doc.moveDown().font('Helvetica-Bold').fontSize(11).text(text.payment, LEFT);
+  doc.font('Helvetica').fontSize(10).text(terms.paymentTerms, LEFT, doc.y, { width: WIDTH });
+
+  const designs = input.designs ?? [];
   if (designs.length > 0) {
-    doc.moveDown().font('Helvetica').fontSize(12).text(text.designs, 50).fontSize(10);
+    doc
+      .moveDown()
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(text.designs, LEFT)
+      .font('Helvetica')
+      .fontSize(10);
     for (const design of designs) {
       if (design.png) {
         // A preview per design, up to a third of the page high; a new page when it does not fit.
         if (doc.y + 260 > doc.page.height - doc.page.margins.bottom) doc.addPage();
-        doc.text(design.name, 50);
-        doc.image(design.png, 50, doc.y + 4, { fit: [240, 240] });
+        doc.text(design.name, LEFT);
+        doc.image(design.png, LEFT, doc.y + 4, { fit: [240, 240] });
         doc.y += 250;
       } else {
-        doc.text(`• ${design.name}`, 50);
+        doc.text(`• ${design.name}`, LEFT);
       }
     }
   }
+
+  // Every page's foot: the company and the page count.
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(
+        `${company.name} · ${input.number ?? text.draft} · ${text.page(index + 1, range.count)}`,
+        LEFT,
+        doc.page.height - 35,
+        { width: WIDTH, align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = bottom;
+  }
   doc.end();
   return done;
-}
-
-export function offerMail(project: Project, language: Language, url: string): MailContent {
-  const text = TEXTS[language];
-  return composeMail({
-    subject: text.subject(project.project.name),
-    paragraphs: text.body(project.project.name, url).split('\n\n'),
-  });
 }

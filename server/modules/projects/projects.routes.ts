@@ -1,17 +1,20 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { projectsApi } from '../../../contract/api/projects';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/constants';
+import { addDays, berlinDay } from '../../../contract/maintenance';
 import { MSG, type ServerMessage } from '../../../contract/messages';
 import { PROJECT_MSG } from '../../../contract/project-messages';
 import {
   customerMayEdit,
   mayMove,
+  offerIsOut,
   PROJECT_START_STATES,
   type ProjectActor,
   type ProjectState,
   projectActor,
 } from '../../../contract/project-transitions';
 import {
+  type OfferTerms,
   type Project,
   type ProjectDocument,
   type ProjectFieldChange,
@@ -20,16 +23,24 @@ import {
   projectLiftKey,
   projectTotalCents,
 } from '../../../contract/schemas/project';
+import { companyTerms } from '../../../contract/settings';
 import type { UserRow } from '../../db/schema/users';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { forbidden, HttpError, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { type MailTicket, userSender } from '../email/mail-quota';
-import { offerMail, offerPdf } from './offer-pdf';
-import { createProjectsRepository } from './projects.repository';
+import { offerPdf } from './offer-pdf';
+import {
+  offerMail,
+  orderConfirmationMail,
+  orderStaffMail,
+  sendOfferMail,
+  sendOrderMail,
+} from './project-mails';
+import { createProjectsRepository, type ProjectRecordColumns } from './projects.repository';
 
 export interface ProjectsRoutesOptions {
-  /** The portal's address, for the link in the offer mail. */
+  /** The portal's address, for the links in the offer and order mails. */
   publicUrl: string;
 }
 
@@ -87,15 +98,24 @@ function fieldChanges(
 
 /** Projects with quotes and offers (docs/projects.md). */
 export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (app, options) => {
-  const repository = createProjectsRepository(app.db);
+  const currentTerms = (): OfferTerms => companyTerms(app.settings.current());
+  const repository = createProjectsRepository(app.db, currentTerms);
+  const projectUrl = (id: string) => `${options.publicUrl.replace(/\/$/, '')}/apps/projects/projects/${id}`;
 
-  /** The project with its attached designs from the library (previews for the page). */
+  /**
+   * The project as the page shows it: with its attached designs from the library (previews) and
+   * the terms an offer sent now would carry.
+   */
   const withDesigns = async (project: Project): Promise<Project> => ({
     ...project,
+    currentTerms: currentTerms(),
     designs: (await repository.designs(project.project.templateIds)).map(
       ({ previewName: _name, ...design }) => design,
     ),
   });
+
+  const languageOf = (language: string | null | undefined): Language =>
+    LANGUAGES.includes(language as Language) ? (language as Language) : DEFAULT_LANGUAGE;
 
   /** Attached designs must be templates of the design library (docs/projects.md#design-library). */
   const checkTemplates = async (templateIds: readonly string[] | undefined) => {
@@ -181,6 +201,24 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
   };
 
   /**
+   * The offer PDF of `project`: as sent (its number, day, validity and terms) once the offer is
+   * out, else a draft on the terms in force (docs/projects.md#the-offer-pdf).
+   */
+  const buildOfferPdf = async (project: Project, language: Language) => {
+    const sent = offerIsOut(project.project.state) ? project.offer : null;
+    return offerPdf({
+      project,
+      language,
+      company: app.settings.current().company,
+      number: sent?.number ?? null,
+      at: sent ? new Date(sent.at) : new Date(),
+      validUntil: sent?.validUntil ?? null,
+      terms: sent?.terms ?? currentTerms(),
+      designs: await designPreviews(project.project.templateIds),
+    });
+  };
+
+  /**
    * Builds the offer PDF for the customer (any failure is a 502) and answers the step that mails
    * it (a failure there is a 502 too); the caller stores the state before it sends. The mail
    * takes its place under the sender's and the customer's hourly mail limits first (429 past
@@ -192,38 +230,84 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     sender: UserRow,
   ): Promise<{ mail: MailTicket; send: () => Promise<void> }> => {
     const customer = await repository.customer(project.userId);
-    if (!customer) throw projectNotFound();
+    if (!customer || !project.offer) throw projectNotFound();
     const mail = await app.mailQuota.take(reply, {
       kind: 'offer',
       sender: userSender(sender),
       recipients: [customer.email],
     });
-    const language: Language = LANGUAGES.includes(customer.language as Language)
-      ? (customer.language as Language)
-      : DEFAULT_LANGUAGE;
+    const language = languageOf(customer.language);
     const failed = (error: unknown) => {
       app.log.error({ err: error, projectId: project.id }, 'offer mail failed');
       return new HttpError(502, PROJECT_MSG.offerMailFailed);
     };
     let pdf: Buffer;
     try {
-      pdf = await offerPdf(project, language, await designPreviews(project.project.templateIds));
+      pdf = await buildOfferPdf(project, language);
     } catch (error) {
       await mail.release();
       throw failed(error);
     }
-    const url = `${options.publicUrl.replace(/\/$/, '')}/apps/projects/projects/${project.id}`;
+    const { number } = project.offer;
     const send = async () => {
       try {
-        await app.mailer.send({
-          to: customer.email,
-          ...offerMail(project, language, url),
-          attachments: [
-            { filename: `offer-${project.id.slice(0, 8)}.pdf`, content: pdf, contentType: 'application/pdf' },
-          ],
-        });
+        await sendOfferMail(
+          app.mailer,
+          customer.email,
+          offerMail(project, number, language, projectUrl(project.id)),
+          { filename: `${number}.pdf`, content: pdf, contentType: 'application/pdf' },
+        );
       } catch (error) {
         throw failed(error);
+      }
+    };
+    return { mail, send };
+  };
+
+  /**
+   * The order's mails (docs/projects.md#the-offer-flow): the confirmation to who ordered (and to
+   * the project's customer when a customer admin ordered for him), the news to every admin and to
+   * whoever sent the offer. Counted under the hourly mail limits like the offer; a failure is a 502.
+   */
+  const prepareOrderMails = async (
+    project: Project,
+    reply: FastifyReply,
+    orderer: UserRow,
+  ): Promise<{ mail: MailTicket; send: () => Promise<void> }> => {
+    const customer = await repository.customer(project.userId);
+    if (!customer) throw projectNotFound();
+    const customers = new Map<string, Language>([
+      [orderer.email.toLowerCase(), languageOf(orderer.settings?.language)],
+    ]);
+    customers.set(customer.email.toLowerCase(), languageOf(customer.language));
+    const offerSender = project.project.history.findLast((step) => step.action === 'offerMailed')?.userId;
+    const staff = new Map<string, Language>();
+    for (const admin of await repository.admins())
+      staff.set(admin.email.toLowerCase(), languageOf(admin.language));
+    if (offerSender) {
+      const sender = await repository.customer(offerSender);
+      if (sender && (sender.role === 'admin' || sender.role === 'dev')) {
+        staff.set(sender.email.toLowerCase(), languageOf(sender.language));
+      }
+    }
+    for (const address of customers.keys()) staff.delete(address);
+    const mail = await app.mailQuota.take(reply, {
+      kind: 'order',
+      sender: userSender(orderer),
+      recipients: [...customers.keys(), ...staff.keys()],
+    });
+    const url = projectUrl(project.id);
+    const send = async () => {
+      try {
+        for (const [to, language] of customers) {
+          await sendOrderMail(app.mailer, to, orderConfirmationMail(project, language, url));
+        }
+        for (const [to, language] of staff) {
+          await sendOrderMail(app.mailer, to, orderStaffMail(project, language, url));
+        }
+      } catch (error) {
+        app.log.error({ err: error, projectId: project.id }, 'order mail failed');
+        throw new HttpError(502, PROJECT_MSG.orderMailFailed);
       }
     };
     return { mail, send };
@@ -247,6 +331,24 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       }
     }
     return withDesigns(found);
+  });
+
+  app.serve(projectsApi.offerPdf, async (request, reply) => {
+    const user = currentUser(request);
+    const found = await repository.find(request.params.projectId, user);
+    if (!found) throw projectNotFound();
+    // The customer's side sees the offer once it is out, never a quote being prepared.
+    if (actorOf(user) === 'customer' && !(found.offer && offerIsOut(found.project.state))) {
+      throw new HttpError(409, PROJECT_MSG.offerNotSent);
+    }
+    const language = request.query.lang ?? languageOf((await repository.customer(found.userId))?.language);
+    const pdf = await buildOfferPdf(found, language);
+    const number = offerIsOut(found.project.state) && found.offer ? found.offer.number : 'draft';
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${number}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
   });
 
   app.serve(projectsApi.register, async (request, reply) => {
@@ -292,7 +394,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     const actor = actorOf(user);
     const found = await repository.find(request.params.id, user);
     if (!found) throw projectNotFound();
-    const { baseVersion } = request.body;
+    const { baseVersion, acceptTerms } = request.body;
     if (baseVersion !== undefined && baseVersion !== found.version) return stale(reply, found.id, user);
     const { state: nextState, ...change } = request.body.project as ProjectUpdate;
     const before = found.project;
@@ -304,6 +406,15 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
         throw new HttpError(403, PROJECT_MSG.itemsStaffOnly);
       }
       if (!customerMayEdit(before.state)) throw new HttpError(409, PROJECT_MSG.customerEditClosed);
+    }
+    if (
+      actor === 'staff' &&
+      offerIsOut(before.state) &&
+      nextState !== 'preparingQuote' &&
+      changedFields.some((field) => field === 'items' || field === 'templateIds')
+    ) {
+      // What the customer was offered stays as it was sent; a revision goes back to the quote first.
+      throw new HttpError(409, PROJECT_MSG.itemsLockedOffer);
     }
     if (changedFields.includes('templateIds')) await checkTemplates(change.templateIds);
     const lifts = change.lifts ?? before.lifts;
@@ -335,14 +446,62 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     const document: ProjectDocument = { ...changed, state: moving ? nextState : before.state, history };
     let stored: boolean;
     if (moving && nextState === 'sentOffer') {
+      if (document.items.length === 0) throw new HttpError(409, PROJECT_MSG.offerWithoutItems);
       // Built first, mailed only once the state is stored, before the commit: a stale write mails
       // nothing, a failed mail stores nothing (docs/projects.md#the-offer-flow).
+      const now = new Date();
+      const terms = currentTerms();
+      const columns: ProjectRecordColumns = {
+        // A revised offer keeps its number; its day, validity and terms are those of this sending.
+        offerNumber: found.offer?.number ?? (await repository.nextNumber('offer', now)),
+        offeredAt: now,
+        offerValidUntil: addDays(berlinDay(now), terms.validityDays),
+        offerTerms: terms,
+      };
       document.history = [...document.history, entry(user, 'offerMailed')];
-      const offer = await prepareOffer({ ...found, project: document }, reply, user);
+      const offered: Project = {
+        ...found,
+        project: document,
+        offer: {
+          number: columns.offerNumber ?? '',
+          at: now.toISOString(),
+          validUntil: columns.offerValidUntil ?? null,
+          terms,
+        },
+      };
+      const offer = await prepareOffer(offered, reply, user);
       stored = await offer.mail.sending(() =>
-        repository.update(found.id, document, found.version, offer.send),
+        repository.update(found.id, document, found.version, offer.send, columns),
       );
       if (!stored) await offer.mail.release();
+    } else if (moving && nextState === 'ordered') {
+      if (acceptTerms !== true) {
+        throw new HttpError(400, PROJECT_MSG.termsRequired, { acceptTerms: PROJECT_MSG.termsRequired });
+      }
+      const validUntil = found.offer?.validUntil;
+      if (validUntil && berlinDay() > validUntil) throw new HttpError(409, PROJECT_MSG.offerExpired);
+      const now = new Date();
+      const columns: ProjectRecordColumns = {
+        orderNumber: await repository.nextNumber('order', now),
+        orderedAt: now,
+        orderedBy: user.id,
+      };
+      document.history = [...document.history, entry(user, 'orderMailed')];
+      const ordered: Project = {
+        ...found,
+        project: document,
+        order: {
+          number: columns.orderNumber ?? '',
+          at: now.toISOString(),
+          byId: user.id,
+          byName: user.displayName,
+        },
+      };
+      const mails = await prepareOrderMails(ordered, reply, user);
+      stored = await mails.mail.sending(() =>
+        repository.update(found.id, document, found.version, mails.send, columns),
+      );
+      if (!stored) await mails.mail.release();
     } else {
       stored = await repository.update(found.id, document, found.version);
     }

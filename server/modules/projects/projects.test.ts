@@ -10,6 +10,7 @@ import {
 } from '../../../contract/project-transitions';
 import type { Project, ProjectDocument } from '../../../contract/schemas/project';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../../tests/server/helpers/app';
+import { pdfText } from '../../../tests/server/helpers/pdf-text';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/server/helpers/smtp';
 import { baseEntries } from '../../db/schema/base-data';
 import { projects } from '../../db/schema/projects';
@@ -45,13 +46,33 @@ let smtp: TestSmtpServer;
 let f: LiftFixtures;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  // The order mails go to the customer and every admin: the hourly limits would stop the table's walk.
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_SENDER_HOURLY_LIMIT: '1000',
+    MAIL_RECIPIENT_HOURLY_LIMIT: '1000',
+  });
   f = await createLiftFixtures(t);
 });
 afterAll(async () => {
   await t.close();
   await smtp.close();
 });
+
+/** The mail to `to` with exactly `subject`, waiting for it: offers and orders say their number there. */
+const mailWithSubject = (to: string, subject: string) =>
+  vi.waitFor(
+    () => {
+      const found = smtp.received.find(
+        (mail) => mail.subject === subject && [mail.to].flat().some((address) => address?.text.includes(to)),
+      );
+      if (!found) throw new Error(`no mail "${subject}" to ${to} yet`);
+      return found;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+const offerMailOf = (answer: { json<T>(): T }) =>
+  mailWithSubject(DEMO_EMAILS.customer, `Ihr Angebot ${answer.json<Project>().offer?.number}`);
 
 type Who = 'dev' | 'admin' | 'customer_admin' | 'customer' | 'service_man';
 const call = async (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -172,7 +193,10 @@ describe('projects', () => {
         for (const to of PROJECT_STATES) {
           if (to === from) continue;
           const id = await projectIn(from);
-          const moved = await call(who, 'PUT', `/api/projects/${id}`, { project: { state: to } });
+          const moved = await call(who, 'PUT', `/api/projects/${id}`, {
+            project: { state: to },
+            ...(to === 'ordered' ? { acceptTerms: true } : {}),
+          });
           const allowed = PROJECT_TRANSITIONS[from][actor].includes(to);
           expect(moved.statusCode, `${who}: ${from} → ${to}: ${moved.body}`).toBe(allowed ? 200 : 409);
           if (allowed) {
@@ -180,7 +204,7 @@ describe('projects', () => {
             expect(moved.json<Project>().project.history).toContainEqual(
               expect.objectContaining({ action: 'state', from, to, userId: f.ids[who] }),
             );
-            if (to === 'sentOffer') await smtp.nextMailTo(DEMO_EMAILS.customer);
+            if (to === 'sentOffer') await offerMailOf(moved);
           } else {
             expect(moved.json()).toMatchObject({ message: PROJECT_MSG.transitionRefused });
           }
@@ -214,15 +238,18 @@ describe('projects', () => {
     const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<Project>().project.history.at(-1)).toMatchObject({ action: 'offerMailed' });
-    const mail = await smtp.nextMailTo(DEMO_EMAILS.customer);
-    expect(mail.subject).toContain('In preparingQuote');
+    expect(sent.json<Project>().offer?.number).toMatch(/^ANG-\d{4}-\d{5}$/);
+    const mail = await offerMailOf(sent);
     const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
     expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect(mail.text).toContain(`/apps/projects/projects/${id}`);
 
     const opened = await call('customer', 'GET', `/api/projects/${id}`);
     expect(opened.json<Project>().project.state).toBe('receivedOffer');
-    const ordered = await call('customer', 'PUT', `/api/projects/${id}`, { project: { state: 'ordered' } });
+    const ordered = await call('customer', 'PUT', `/api/projects/${id}`, {
+      project: { state: 'ordered' },
+      acceptTerms: true,
+    });
     expect(ordered.json<Project>().project.state).toBe('ordered');
     // A request nobody quoted on yet may be withdrawn by the customer; an order not.
     const removed = await call('customer', 'POST', '/api/projects/deleteByIds', { ids: [id] });
@@ -273,7 +300,7 @@ describe('projects', () => {
 
     const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
     expect(sent.statusCode, sent.body).toBe(200);
-    const mail = await smtp.nextMailTo(DEMO_EMAILS.customer);
+    const mail = await offerMailOf(sent);
     const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
     // The preview is embedded as an image of the PDF.
     expect(pdf?.content.toString('latin1')).toContain('/Subtype /Image');
@@ -471,5 +498,186 @@ describe('projects', () => {
     const after = (await call('admin', 'GET', `/api/projects/${id}`)).json<Project>();
     expect(after.project.state).toBe('preparingQuote');
     expect(after.version).toBe(2);
+  });
+
+  it('refuses to send an offer without line items: the customer was mailed 0,00 € before', async () => {
+    const id = await projectIn('preparingQuote');
+    await t.database.handle.db
+      .update(projects)
+      .set({ project: sql`jsonb_set(jsonb_set(${projects.project}, '{items}', '[]'), '{totalCents}', '0')` })
+      .where(eq(projects.id, id));
+    const mailsBefore = smtp.received.length;
+    const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json()).toEqual({ message: PROJECT_MSG.offerWithoutItems });
+    expect(smtp.received.length).toBe(mailsBefore);
+  });
+
+  it('the offer PDF carries the letterhead, its number, validity, net, VAT, gross and the payment terms', async () => {
+    const id = await projectIn('preparingQuote');
+    const items = [
+      { text: 'Bedientableau Edelstahl', quantity: 1, unitPriceCents: 185_000 },
+      { text: 'Außenruftaster', quantity: 5, unitPriceCents: 24_505 },
+    ];
+    expect((await call('admin', 'PUT', `/api/projects/${id}`, { project: { items } })).statusCode).toBe(200);
+    // Staff preview it before sending: a draft, no number yet; the customer cannot open it yet.
+    const preview = await call('admin', 'GET', `/api/projects/${id}/offer.pdf`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    const draft = await pdfText(preview.rawPayload);
+    expect(draft).toContain('Entwurf – die Nummer wird beim Versand vergeben');
+    expect(draft).toContain('30 Tage ab Versand');
+    const early = await call('customer', 'GET', `/api/projects/${id}/offer.pdf`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: PROJECT_MSG.offerNotSent });
+
+    const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const offer = sent.json<Project>().offer;
+    expect(offer).toMatchObject({
+      number: expect.stringMatching(/^ANG-\d{4}-\d{5}$/),
+      validUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      terms: { vatPercent: 19, validityDays: 30 },
+    });
+    const mail = await offerMailOf(sent);
+    const attachment = mail.attachments.find((file) => file.contentType === 'application/pdf');
+    expect(attachment?.filename).toBe(`${offer?.number}.pdf`);
+    const mailed = await pdfText(attachment?.content ?? Buffer.alloc(0));
+    // Net 1.850,00 + 1.225,25 = 3.075,25 €; VAT 19 % = 584,2975 → 584,30 €; gross 3.659,55 €.
+    for (const expected of [
+      'Muster Aufzüge GmbH',
+      'Musterstraße 1',
+      '10115 Berlin',
+      offer?.number ?? '-',
+      'Gültig bis',
+      'Bedientableau Edelstahl',
+      '1.850,00 €',
+      '245,05 €',
+      '1.225,25 €',
+      'Nettobetrag',
+      '3.075,25 €',
+      'zzgl. 19 % USt.',
+      '584,30 €',
+      'Gesamtbetrag (brutto)',
+      '3.659,55 €',
+      'Zahlungsbedingungen',
+      'Zahlbar innerhalb von 14 Tagen',
+    ]) {
+      expect(mailed).toContain(expected);
+    }
+    expect(mailed.match(/Position/g) ?? []).toHaveLength(0);
+    expect(mailed.match(/Pos\./g)).toHaveLength(1);
+
+    // The customer opens the same offer from the portal, in English when asked; others do not see it.
+    const opened = await call('customer', 'GET', `/api/projects/${id}/offer.pdf?lang=en`);
+    expect(opened.statusCode).toBe(200);
+    const english = await pdfText(opened.rawPayload);
+    expect(english).toContain(offer?.number ?? '-');
+    expect(english).toContain('€3,659.55');
+    expect(english).toContain('plus 19 % VAT');
+    const foreign = await projectIn('sentOffer', f.ids.customer_admin);
+    expect((await call('customer', 'GET', `/api/projects/${foreign}/offer.pdf`)).statusCode).toBe(404);
+    expect((await call('service_man', 'GET', `/api/projects/${id}/offer.pdf`)).statusCode).toBe(403);
+
+    // What was sent stays as sent: staff take the offer back to revise the items.
+    const locked = await call('admin', 'PUT', `/api/projects/${id}`, {
+      project: { items: [...items, { text: 'Extra', quantity: 1, unitPriceCents: 1 }] },
+    });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json()).toEqual({ message: PROJECT_MSG.itemsLockedOffer });
+  });
+
+  it('settings change the letterhead, VAT and terms of the next offer', async () => {
+    const written = await call('dev', 'POST', '/api/json/write', {
+      data: JSON.stringify({
+        company: {
+          name: 'Lift & Co. KG',
+          addressLines: ['Hafenweg 9', '20457 Hamburg'],
+          vatPercent: 7,
+          paymentTerms: 'Zahlbar sofort.',
+          offerValidityDays: 10,
+        },
+      }),
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    try {
+      const id = await projectIn('preparingQuote');
+      const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+      expect(sent.json<Project>().offer?.terms).toEqual({
+        vatPercent: 7,
+        paymentTerms: 'Zahlbar sofort.',
+        validityDays: 10,
+      });
+      const mail = await offerMailOf(sent);
+      const text = await pdfText(mail.attachments[0]?.content ?? Buffer.alloc(0));
+      expect(text).toContain('Lift & Co. KG');
+      expect(text).toContain('20457 Hamburg');
+      // 1,00 € net: 7 % is 0,07 €.
+      expect(text).toContain('zzgl. 7 % USt.');
+      expect(text).toContain('0,07 €');
+      expect(text).toContain('1,07 €');
+      expect(text).toContain('Zahlbar sofort.');
+    } finally {
+      await call('dev', 'POST', '/api/json/write', { data: '{}' });
+    }
+  });
+
+  it('ordering needs the terms accepted, gives an order number and mails the customer and the staff', async () => {
+    const id = await projectIn('preparingQuote');
+    const sent = await call('admin', 'PUT', `/api/projects/${id}`, { project: { state: 'sentOffer' } });
+    await offerMailOf(sent);
+    const unconfirmed = await call('customer', 'PUT', `/api/projects/${id}`, {
+      project: { state: 'ordered' },
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toEqual({
+      message: PROJECT_MSG.termsRequired,
+      fieldErrors: { acceptTerms: PROJECT_MSG.termsRequired },
+    });
+    const ordered = await call('customer', 'PUT', `/api/projects/${id}`, {
+      project: { state: 'ordered' },
+      acceptTerms: true,
+    });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    const project = ordered.json<Project>();
+    expect(project.order).toEqual({
+      number: expect.stringMatching(/^A-\d{4}-\d{5}$/),
+      at: expect.any(String),
+      byId: f.ids.customer,
+      byName: expect.any(String),
+    });
+    expect(Date.now() - Date.parse(project.order?.at ?? '')).toBeLessThan(60_000);
+    const number = project.order?.number ?? '-';
+    const toCustomer = await mailWithSubject(DEMO_EMAILS.customer, `Auftragsbestätigung ${number}`);
+    expect(toCustomer.text).toContain(project.offer?.number ?? '-');
+    expect(toCustomer.text).toMatch(/Gesamtbetrag \(brutto\): 1,19\s€/);
+    const toStaff = await mailWithSubject(DEMO_EMAILS.admin, `Neuer Auftrag ${number}`);
+    expect(toStaff.text).toContain(`/apps/projects/projects/${id}`);
+    // The order number is unique: the next order gets the next one.
+    const second = await projectIn('receivedOffer');
+    const next = await call('customer', 'PUT', `/api/projects/${second}`, {
+      project: { state: 'ordered' },
+      acceptTerms: true,
+    });
+    expect(next.json<Project>().order?.number).not.toBe(number);
+    expect(Number(next.json<Project>().order?.number.slice(-5))).toBeGreaterThan(Number(number.slice(-5)));
+  });
+
+  it('refuses to order an offer past its validity', async () => {
+    const id = await projectIn('receivedOffer');
+    await t.database.handle.db
+      .update(projects)
+      .set({
+        offerNumber: `ANG-2020-${id.slice(0, 5)}`,
+        offeredAt: new Date('2020-01-01'),
+        offerValidUntil: '2020-01-31',
+      })
+      .where(eq(projects.id, id));
+    const late = await call('customer', 'PUT', `/api/projects/${id}`, {
+      project: { state: 'ordered' },
+      acceptTerms: true,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: PROJECT_MSG.offerExpired });
   });
 });

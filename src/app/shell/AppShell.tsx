@@ -20,6 +20,7 @@ import { useLayoutSettings } from '../../data/preferences/layout-settings';
 import { chooseLayout } from '../../data/preferences/user-settings';
 import { sessionRole, useSession } from '../../data/session/session';
 import { BOTTOM_NOTICE_SPACE } from '../../ui/BottomNotices';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { buildNavigation, visibleNavigation } from '../navigation';
 import { useFollowOpenAlarms } from './alarm-count';
 import { Brand } from './Brand';
@@ -89,6 +90,7 @@ export function AppShell() {
 
   return (
     <Box bg="bg.muted" minHeight="100dvh">
+      <UnsavedChangesGuard />
       <Box
         asChild
         position="absolute"

@@ -74,6 +74,12 @@ const PROJECT_TEXTS: Translations<typeof PROJECT_MSG> = {
   'This lift is already named in the project': msg`This lift is already named in the project`,
   'Choose an active drive type': msg`Choose an active drive type`,
   "The cable belongs to none of the project's lifts": msg`The cable belongs to none of the project's lifts`,
+  'An offer needs at least one line item': msg`An offer needs at least one line item`,
+  'The offer has been sent: take it back to revise its items': msg`The offer has been sent: take it back to revise its items`,
+  'Accept the terms of the offer to order': msg`Accept the terms of the offer to order`,
+  'The offer has expired. Please ask for a new one.': msg`The offer has expired. Please ask for a new one.`,
+  'No offer has been sent for this project yet': msg`No offer has been sent for this project yet`,
+  'The order could not be confirmed by mail. Please try again.': msg`The order could not be confirmed by mail. Please try again.`,
 };
 
 const SETTINGS_TEXTS: Translations<typeof SETTINGS_MSG> = {

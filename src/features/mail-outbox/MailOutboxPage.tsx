@@ -1,8 +1,12 @@
-import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Paperclip } from 'lucide-react';
 import { emailApi } from '../../../contract/api/email';
+import { send } from '../../data/api/http';
 import { useApiQuery } from '../../data/api/use-api';
 import { dateTimeFormat } from '../../data/i18n/intl-format';
+import { reportSaveError } from '../../ui/form-errors';
+import { formatBytes } from '../../ui/format-bytes';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { PageTitle } from '../../ui/PageTitle';
@@ -13,6 +17,22 @@ import { PageTitle } from '../../ui/PageTitle';
  */
 export function MailOutboxPage() {
   const { t, i18n } = useLingui();
+  /** Saves an attachment the outbox kept beside the mail (the offer PDF, say). */
+  const downloadAttachment = async (mailId: string, index: number, filename: string) => {
+    try {
+      const response = await send(emailApi.outboxAttachment, {
+        params: { id: mailId, index: String(index) },
+      });
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      reportSaveError(error, i18n);
+    }
+  };
   const outbox = useApiQuery(emailApi.outbox, {});
   const mails = outbox.data?.mails ?? [];
   const format = dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -46,6 +66,23 @@ export function MailOutboxPage() {
               <Text whiteSpace="pre-wrap" fontSize="sm" marginTop="2">
                 {mail.text}
               </Text>
+              {(mail.attachments ?? []).length > 0 && (
+                <HStack as="ul" gap="2" marginTop="2" listStyleType="none" wrap="wrap">
+                  {(mail.attachments ?? []).map((attachment, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the place in the list is the attachment's address
+                    <li key={index}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => void downloadAttachment(mail.id, index, attachment.filename)}
+                      >
+                        <Paperclip aria-hidden="true" />
+                        {attachment.filename} ({formatBytes(attachment.size, i18n.locale)})
+                      </Button>
+                    </li>
+                  ))}
+                </HStack>
+              )}
               {mail.links.length > 0 && (
                 <Stack as="ul" gap="1" marginTop="2" listStyleType="none">
                   {mail.links.map((link) => (

@@ -7,6 +7,7 @@ import { usersApi } from '../../../contract/api/users';
 import type { Project } from '../../../contract/schemas/project';
 import { useApiQuery } from '../../data/api/use-api';
 import { useApiMutation } from '../../data/api/use-api-mutation';
+import { useDirtyForm } from '../../data/dirty-forms';
 import { translateServerMessage } from '../../data/i18n/server-messages';
 import { useBaseChoices } from '../../data/lookups/use-base-entries';
 import { AppDialog } from '../../ui/AppDialog';
@@ -44,6 +45,14 @@ export function NewProjectDialog({
   const [userId, setUserId] = useState('');
   const [lifts, setLifts] = useState<LiftDraft[]>([{ stops: '', loadKg: '', driveType: '' }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A request half typed counts as unsaved: going back or reloading asks first.
+  useDirtyForm(
+    open &&
+      (name !== '' ||
+        siteAddress !== '' ||
+        notes !== '' ||
+        lifts.some((lift) => lift.stops !== '' || lift.loadKg !== '' || lift.driveType !== '')),
+  );
   const register = useApiMutation(projectsApi.register);
   const error = (field: string) => (errors[field] ? translateServerMessage(i18n, errors[field]) : null);
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));

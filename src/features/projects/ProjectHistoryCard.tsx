@@ -44,6 +44,7 @@ export function ProjectHistoryCard({ history }: { history: ProjectDocument['hist
               {entry.action === 'edited' && <Trans>changed the project</Trans>}
               {entry.action === 'edited' && entry.changes && <FieldChanges changes={entry.changes} />}
               {entry.action === 'offerMailed' && <Trans>mailed the offer</Trans>}
+              {entry.action === 'orderMailed' && <Trans>ordered; the confirmation was mailed</Trans>}
               {entry.action === 'state' && entry.from && entry.to && (
                 <Trans>
                   {i18n._(STATE_LABELS[entry.from as ProjectState])} →{' '}

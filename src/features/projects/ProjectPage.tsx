@@ -1,27 +1,49 @@
 import { Badge, Button, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { allowedMoves, customerMayEdit } from '../../../contract/project-transitions';
+import { useState } from 'react';
+import {
+  allowedMoves,
+  customerMayEdit,
+  offerIsOut,
+  type ProjectState,
+} from '../../../contract/project-transitions';
 import { FormField } from '../../ui/FormField';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
+import { OrderDialog } from './OrderDialog';
 import { ProjectDesignsCard } from './ProjectDesignsCard';
 import { ProjectHistoryCard } from './ProjectHistoryCard';
 import { ProjectItemsCard } from './ProjectItemsCard';
 import { ProjectLiftsCard } from './ProjectLiftsCard';
-import { STATE_LABELS, STATE_PALETTE } from './project-labels';
+import { ProjectOfferCard } from './ProjectOfferCard';
+import { CONFIRMED_MOVES } from './project-changes';
+import { parsedItems } from './project-draft';
+import { moveLabel, STATE_LABELS, STATE_PALETTE } from './project-labels';
+import { SendOfferDialog } from './SendOfferDialog';
 import { useProjectEditor } from './use-project-editor';
 
-/** `/apps/projects/projects/:projectId`: details, line items and sums, designs, cables, history, actions. */
+/** `/apps/projects/projects/:projectId`: details, offer and order, line items and sums, designs, cables, history, actions. */
 export function ProjectPage({ projectId }: { projectId: string }) {
   const { t, i18n } = useLingui();
   const editor = useProjectEditor(projectId);
   const { project, draft, role, staff, query } = editor;
+  const [confirming, setConfirming] = useState<ProjectState | null>(null);
 
   if (query.status === 'failed' && !project) return <LoadFailure error={query.error} />;
   if (!project || !draft || !role) return <Loading />;
   const document = project.project;
   const moves = allowedMoves(document.state, role);
   const canSave = staff || customerMayEdit(document.state);
+  // What went out stays as sent: staff take the offer back to revise items and designs.
+  const offerEditable = staff && !offerIsOut(document.state);
+
+  const onMove = (state: ProjectState) => {
+    if (CONFIRMED_MOVES.includes(state)) setConfirming(state);
+    else void editor.move(state);
+  };
+  const confirm = async (state: ProjectState) => {
+    if (await editor.move(state, state === 'ordered' ? { acceptTerms: true } : {})) setConfirming(null);
+  };
 
   return (
     <Stack gap="4">
@@ -43,13 +65,16 @@ export function ProjectPage({ projectId }: { projectId: string }) {
               size="sm"
               variant={state.startsWith('canceled') ? 'outline' : 'solid'}
               colorPalette={state.startsWith('canceled') ? 'red' : STATE_PALETTE[state]}
-              onClick={() => editor.move(state)}
+              loading={editor.moving && confirming === null}
+              onClick={() => onMove(state)}
             >
-              {i18n._(STATE_LABELS[state])}
+              {i18n._(moveLabel(document.state, state))}
             </Button>
           ))}
         </HStack>
       )}
+
+      <ProjectOfferCard project={project} staff={staff} />
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <ProjectLiftsCard
@@ -64,7 +89,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
           templateIds={draft.templateIds}
           library={editor.designs}
           attached={project.designs}
-          staff={staff}
+          staff={offerEditable}
           onChange={(templateIds) => editor.edit((now) => ({ ...now, templateIds }))}
         />
       </SimpleGrid>
@@ -74,7 +99,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
         storedTotalCents={document.totalCents}
         items={draft.items}
         articles={editor.articles}
-        staff={staff}
+        staff={offerEditable}
         onChange={(items) => editor.edit((now) => ({ ...now, items }))}
       />
 
@@ -91,13 +116,30 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       </FormField>
       {canSave && (
         <HStack justify="flex-end">
-          <Button onClick={editor.save} loading={editor.saving}>
+          <Button onClick={() => void editor.save()} loading={editor.saving}>
             <Trans>Save</Trans>
           </Button>
         </HStack>
       )}
 
       <ProjectHistoryCard history={document.history} />
+
+      <SendOfferDialog
+        open={confirming === 'sentOffer'}
+        project={project}
+        items={editor.dirty ? parsedItems(draft.items) : document.items}
+        unsaved={editor.dirty}
+        busy={editor.moving}
+        onConfirm={() => void confirm('sentOffer')}
+        onClose={() => setConfirming(null)}
+      />
+      <OrderDialog
+        open={confirming === 'ordered'}
+        project={project}
+        busy={editor.moving}
+        onConfirm={() => void confirm('ordered')}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }

@@ -12,9 +12,11 @@ import { useWarnOnLoadFailure } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { NewProjectDialog } from './NewProjectDialog';
+import { OrderDialog } from './OrderDialog';
 import { ProjectBoard } from './ProjectBoard';
-import { moveProject } from './project-changes';
+import { CONFIRMED_MOVES, moveProject } from './project-changes';
 import { formatCents, STATE_LABELS, STATE_PALETTE } from './project-labels';
+import { SendOfferDialog } from './SendOfferDialog';
 
 type SortKey = 'name' | 'customer' | 'state' | 'total' | 'updated';
 
@@ -113,12 +115,16 @@ export function ProjectsPage() {
   useWarnOnLoadFailure(query.status === 'failed' ? query.error : null);
   const [view, setView] = useState<'board' | 'list'>('board');
   const [creating, setCreating] = useState(false);
+  // Sending an offer and ordering ask first, from the board too.
+  const [confirming, setConfirming] = useState<{ project: Project; state: ProjectState } | null>(null);
+  const [moving, setMoving] = useState(false);
   if (query.status === 'failed' && !query.data) return <LoadFailure error={query.error} />;
   if (!query.data || !role) return <Loading />;
   const projects = query.data.projects;
 
-  const onMove = async (project: Project, state: ProjectState) => {
-    const moved = await moveProject(project, state, i18n);
+  const move = async (project: Project, state: ProjectState, options: { acceptTerms?: boolean } = {}) => {
+    setMoving(true);
+    const moved = await moveProject(project, state, i18n, options).finally(() => setMoving(false));
     if (moved) {
       query.setData((current) =>
         current
@@ -128,6 +134,16 @@ export function ProjectsPage() {
     } else {
       query.reload();
     }
+    return moved !== null;
+  };
+  const onMove = (project: Project, state: ProjectState) => {
+    if (CONFIRMED_MOVES.includes(state)) setConfirming({ project, state });
+    else void move(project, state);
+  };
+  const confirm = async () => {
+    if (!confirming) return;
+    const { project, state } = confirming;
+    if (await move(project, state, state === 'ordered' ? { acceptTerms: true } : {})) setConfirming(null);
   };
 
   return (
@@ -169,6 +185,26 @@ export function ProjectsPage() {
         <ProjectBoard projects={projects} role={role} onMove={onMove} />
       ) : (
         <ProjectList projects={projects} />
+      )}
+      {confirming && (
+        <SendOfferDialog
+          open={confirming.state === 'sentOffer'}
+          project={confirming.project}
+          items={confirming.project.project.items}
+          unsaved={false}
+          busy={moving}
+          onConfirm={() => void confirm()}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+      {confirming && (
+        <OrderDialog
+          open={confirming.state === 'ordered'}
+          project={confirming.project}
+          busy={moving}
+          onConfirm={() => void confirm()}
+          onClose={() => setConfirming(null)}
+        />
       )}
       <NewProjectDialog
         open={creating}

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { projectsApi } from '../../../contract/api/projects';
 import { tableauApi } from '../../../contract/api/tableau';
 import type { ProjectState } from '../../../contract/project-transitions';
@@ -36,9 +37,10 @@ export function useProjectEditor(projectId: string) {
   useDirtyForm(drafts.dirty);
   const update = useApiMutation(projectsApi.update);
 
-  const save = async () => {
+  /** Saves the draft; answers the saved project, or null when it failed (and said why). */
+  const save = async (): Promise<Project | null> => {
     const { draft } = drafts;
-    if (!project || !draft) return;
+    if (!project || !draft) return null;
     try {
       const saved = await update.mutate({
         params: { id: project.id },
@@ -47,16 +49,28 @@ export function useProjectEditor(projectId: string) {
       drafts.sent(draft);
       query.setData(() => saved);
       showToast('success', t`Saved successfully`);
+      return saved;
     } catch (error) {
       reportSaveError(error, i18n);
+      return null;
     }
   };
 
-  const move = async (state: ProjectState) => {
-    if (!project) return;
-    const moved = await moveProject(project, state, i18n);
-    if (moved) query.setData(() => moved);
-    else query.reload();
+  const [moving, setMoving] = useState(false);
+  const move = async (state: ProjectState, options: { acceptTerms?: boolean } = {}): Promise<boolean> => {
+    if (!project) return false;
+    setMoving(true);
+    try {
+      // Sending the offer sends what the page shows: unsaved edits are saved first.
+      const base = state === 'sentOffer' && drafts.dirty ? await save() : project;
+      if (!base) return false;
+      const moved = await moveProject(base, state, i18n, options);
+      if (moved) query.setData(() => moved);
+      else query.reload();
+      return moved !== null;
+    } finally {
+      setMoving(false);
+    }
   };
 
   return {
@@ -68,7 +82,9 @@ export function useProjectEditor(projectId: string) {
     edit: (change: (draft: ProjectDraft) => ProjectDraft) => drafts.edit(change),
     articles: articles.data?.subfolders ?? [],
     designs: library.data?.templates ?? [],
+    dirty: drafts.dirty,
     saving: update.pending,
+    moving,
     save,
     move,
   };
