@@ -20,5 +20,4 @@ export const PROJECT_MSG = {
   termsRequired: 'Accept the terms of the offer to order',
   offerExpired: 'The offer has expired. Please ask for a new one.',
   offerNotSent: 'No offer has been sent for this project yet',
-  orderMailFailed: 'The order could not be confirmed by mail. Please try again.',
 } as const;

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../../contract/constants';
 import { berlinDay } from '../../../contract/maintenance';
 import { offerSums } from '../../../contract/money';
 import type { Project } from '../../../contract/schemas/project';
 import { composeMail, type MailContent, oneLine } from '../../integrations/mail/layout';
+import type { OutgoingAttachment } from '../outbox/outgoing';
 import { dayText, euros } from './offer-pdf';
 
 /**
@@ -113,15 +115,35 @@ export function orderStaffMail(project: Project, language: Language, url: string
   });
 }
 
-type Mailer = FastifyInstance['mailer'];
-type Attachment = { filename: string; content: Buffer; contentType: string };
-
-/** Sends the offer with its PDF to the customer. */
-export async function sendOfferMail(mailer: Mailer, to: string, content: MailContent, pdf: Attachment) {
-  await mailer.send({ to, ...content, attachments: [pdf] });
+/**
+ * Sends the offer with its PDF to the customer through the outbox, and waits for the mail
+ * server's answer: the one who sends sees at once whether it went (docs/outbox.md#retries).
+ */
+export async function sendOfferMail(
+  app: FastifyInstance,
+  projectId: string,
+  to: string,
+  content: MailContent,
+  pdf: OutgoingAttachment,
+) {
+  const ids = await app.outbox.enqueue(app.db, [
+    { channel: 'mail', kind: 'offer', cause: `offer:${projectId}:${randomUUID()}`, to, mail: content, attachments: [pdf] },
+  ]);
+  const [delivery] = await app.outbox.sendNow(ids);
+  if (delivery?.result !== 'sent') throw new Error(delivery && 'error' in delivery ? delivery.error : 'not sent');
 }
 
-/** Sends an order's confirmation (to the customer) or its news (to one of the staff). */
-export async function sendOrderMail(mailer: Mailer, to: string, content: MailContent) {
-  await mailer.send({ to, ...content });
+/**
+ * Queues an order's mails: the confirmation to the customers, the news to the staff. Once per
+ * project and address (the outbox's identity), delivered with retries: the order stands whether or
+ * not the mail server answers now.
+ */
+export async function queueOrderMails(
+  app: FastifyInstance,
+  projectId: string,
+  mails: readonly { to: string; content: MailContent }[],
+) {
+  await app.outbox.send(
+    mails.map(({ to, content }) => ({ channel: 'mail', kind: 'order', cause: `order:${projectId}`, to, mail: content })),
+  );
 }

@@ -35,7 +35,7 @@ import {
   orderConfirmationMail,
   orderStaffMail,
   sendOfferMail,
-  sendOrderMail,
+  queueOrderMails,
 } from './project-mails';
 import { createProjectsRepository, type ProjectRecordColumns } from './projects.repository';
 
@@ -252,7 +252,8 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     const send = async () => {
       try {
         await sendOfferMail(
-          app.mailer,
+          app,
+          project.id,
           customer.email,
           offerMail(project, number, language, projectUrl(project.id)),
           { filename: `${number}.pdf`, content: pdf, contentType: 'application/pdf' },
@@ -297,19 +298,11 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       recipients: [...customers.keys(), ...staff.keys()],
     });
     const url = projectUrl(project.id);
-    const send = async () => {
-      try {
-        for (const [to, language] of customers) {
-          await sendOrderMail(app.mailer, to, orderConfirmationMail(project, language, url));
-        }
-        for (const [to, language] of staff) {
-          await sendOrderMail(app.mailer, to, orderStaffMail(project, language, url));
-        }
-      } catch (error) {
-        app.log.error({ err: error, projectId: project.id }, 'order mail failed');
-        throw new HttpError(502, PROJECT_MSG.orderMailFailed);
-      }
-    };
+    const send = () =>
+      queueOrderMails(app, project.id, [
+        ...[...customers].map(([to, language]) => ({ to, content: orderConfirmationMail(project, language, url) })),
+        ...[...staff].map(([to, language]) => ({ to, content: orderStaffMail(project, language, url) })),
+      ]);
     return { mail, send };
   };
 

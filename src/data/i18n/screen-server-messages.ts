@@ -79,7 +79,6 @@ const PROJECT_TEXTS: Translations<typeof PROJECT_MSG> = {
   'Accept the terms of the offer to order': msg`Accept the terms of the offer to order`,
   'The offer has expired. Please ask for a new one.': msg`The offer has expired. Please ask for a new one.`,
   'No offer has been sent for this project yet': msg`No offer has been sent for this project yet`,
-  'The order could not be confirmed by mail. Please try again.': msg`The order could not be confirmed by mail. Please try again.`,
 };
 
 const SETTINGS_TEXTS: Translations<typeof SETTINGS_MSG> = {
