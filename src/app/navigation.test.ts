@@ -34,6 +34,7 @@ const ADMIN = [
   '/apps/tableau/private',
   '/apps/tableau/templates',
   '/apps/base',
+  '/apps/outbox',
 ];
 const DEV = ['/apps/socket', '/apps/logs', '/apps/mails'];
 
@@ -67,6 +68,7 @@ describe('visibleNavigation', () => {
       'simcard',
       'tableau',
       'base',
+      'outbox',
       'divider.people',
       'chat',
       'contacts',
