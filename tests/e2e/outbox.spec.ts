@@ -16,7 +16,17 @@ async function screenshots(page: Page, name: string, ready: string) {
   if (!dir) return;
   test.setTimeout(300_000);
   for (const language of ['de', 'en'] as const) {
-    await page.evaluate((chosen) => localStorage.setItem('lift-portal.language', chosen), language);
+    // The admin's saved language wins at sign-in (src/data/preferences/user-settings.ts): shown as
+    // English here without saving it, since other tests sign in as the admin in German.
+    await page.unroute('**/api/users/authenticatewithtoken');
+    if (language === 'en') {
+      await page.route('**/api/users/authenticatewithtoken', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
+        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
+        await route.fulfill({ response, json: body });
+      });
+    }
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
       await page.reload();
@@ -24,7 +34,7 @@ async function screenshots(page: Page, name: string, ready: string) {
       await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png`, fullPage: true });
     }
   }
-  await page.evaluate(() => localStorage.setItem('lift-portal.language', 'de'));
+  await page.unroute('**/api/users/authenticatewithtoken');
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.reload();
 }

@@ -7,10 +7,10 @@ import { relativeTime } from '../../data/i18n/relative-time';
 import { DeliveryBadge, DeliveryDetails } from './DeliveryStatus';
 import { CHANNEL_ICONS, CHANNEL_LABELS, KIND_LABELS } from './outbox-labels';
 
-/** "Name <address>", or whichever of them there is. */
-export function recipientText(item: Pick<OutboxItem, 'recipientName' | 'to'>): string {
-  if (item.recipientName && item.to) return `${item.recipientName} <${item.to}>`;
-  return item.recipientName ?? item.to;
+/** "Name <address>" for a mail, "Name, number" otherwise, or whichever of them there is. */
+export function recipientText(item: Pick<OutboxItem, 'recipientName' | 'to' | 'channel'>): string {
+  if (!item.recipientName || !item.to) return item.recipientName ?? item.to;
+  return item.channel === 'mail' ? `${item.recipientName} <${item.to}>` : `${item.recipientName}, ${item.to}`;
 }
 
 /** One message of the outbox as a card: how and why it goes, to whom, what, and its state. */
