@@ -165,7 +165,7 @@ describe('link and divider entries', () => {
     expect(ids.slice(ids.indexOf('base'), ids.indexOf('base') + 3)).toEqual([
       'base',
       'design-editor',
-      'divider.people',
+      'outbox',
     ]);
     const link = visibleNavigation('service_man', navigation)[0]?.children.find(
       (entry) => entry.id === 'design-editor',
