@@ -11,6 +11,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/logs',
   '<rootDir>/src/features/sims',
   '<rootDir>/src/features/alarms',
+  '<rootDir>/src/features/outbox',
   '<rootDir>/src/features/analytics',
   '<rootDir>/src/features/maintenance',
   '<rootDir>/src/features/inspections',

@@ -16,6 +16,8 @@ export const SETTINGS_URL = `http://127.0.0.1:${PORT_BASE + 2}`;
 /** The real SMTP server the main server mails to (tests/e2e/smtp-sink.ts), and where it keeps what it got. */
 export const SMTP_PORT = PORT_BASE + 9;
 export const SMTP_MAILBOX_FILE = `.tmp/e2e-mails-${PORT_BASE}.jsonl`;
+/** While this file exists the SMTP sink refuses recipients at `@refused.e2e.test` for good (550). */
+export const SMTP_REFUSE_FILE = `.tmp/e2e-smtp-refuse-${PORT_BASE}`;
 /** The loopback push service of tests/e2e/alarms.spec.ts: the main server may push only to it there. */
 export const PUSH_PORT = PORT_BASE + 8;
 /** Who gets SIM top-up requests from the main server (tests/e2e/sims.spec.ts). */

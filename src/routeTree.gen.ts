@@ -27,11 +27,13 @@ import { Route as AppAppsErrorsRouteImport } from './routes/_app/apps/errors'
 import { Route as AppAppsJsonRouteImport } from './routes/_app/apps/json'
 import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
 import { Route as AppAppsMailsRouteImport } from './routes/_app/apps/mails'
+import { Route as AppAppsOutboxRouteImport } from './routes/_app/apps/outbox'
 import { Route as AppAppsProfileRouteImport } from './routes/_app/apps/profile'
 import { Route as AppAppsSocketRouteImport } from './routes/_app/apps/socket'
 import { Route as AppAppsSyncRouteImport } from './routes/_app/apps/sync'
 import { Route as GuestMailConfirmEmailRouteImport } from './routes/_guest/mail-confirm.$email'
 import { Route as GuestResetPasswordEmailRouteImport } from './routes/_guest/reset-password.$email'
+import { Route as AppAppsAlarmsAlarmIdRouteImport } from './routes/_app/apps/alarms_.$alarmId'
 import { Route as AppAppsDashboardsAnalyticsRouteImport } from './routes/_app/apps/dashboards/analytics'
 import { Route as AppAppsDashboardsMyDevicesRouteImport } from './routes/_app/apps/dashboards/my-devices'
 import { Route as AppAppsLiftIndexRouteImport } from './routes/_app/apps/lift/index'
@@ -142,6 +144,11 @@ const AppAppsMailsRoute = AppAppsMailsRouteImport.update({
   path: '/apps/mails',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAppsOutboxRoute = AppAppsOutboxRouteImport.update({
+  id: '/apps/outbox',
+  path: '/apps/outbox',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAppsProfileRoute = AppAppsProfileRouteImport.update({
   id: '/apps/profile',
   path: '/apps/profile',
@@ -166,6 +173,11 @@ const GuestResetPasswordEmailRoute = GuestResetPasswordEmailRouteImport.update({
   id: '/reset-password/$email',
   path: '/reset-password/$email',
   getParentRoute: () => GuestRoute,
+} as any)
+const AppAppsAlarmsAlarmIdRoute = AppAppsAlarmsAlarmIdRouteImport.update({
+  id: '/apps/alarms_/$alarmId',
+  path: '/apps/alarms/$alarmId',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAppsDashboardsAnalyticsRoute =
   AppAppsDashboardsAnalyticsRouteImport.update({
@@ -301,11 +313,13 @@ export interface FileRoutesByFullPath {
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
   '/apps/mails': typeof AppAppsMailsRoute
+  '/apps/outbox': typeof AppAppsOutboxRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/apps/sync': typeof AppAppsSyncRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
+  '/apps/alarms/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
   '/apps/dashboards/my-devices': typeof AppAppsDashboardsMyDevicesRoute
   '/apps/servicers/$appId': typeof AppAppsServicersAppIdRoute
@@ -345,11 +359,13 @@ export interface FileRoutesByTo {
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
   '/apps/mails': typeof AppAppsMailsRoute
+  '/apps/outbox': typeof AppAppsOutboxRoute
   '/apps/profile': typeof AppAppsProfileRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/apps/sync': typeof AppAppsSyncRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
+  '/apps/alarms/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
   '/apps/dashboards/my-devices': typeof AppAppsDashboardsMyDevicesRoute
   '/apps/servicers/$appId': typeof AppAppsServicersAppIdRoute
@@ -392,11 +408,13 @@ export interface FileRoutesById {
   '/_app/apps/json': typeof AppAppsJsonRoute
   '/_app/apps/logs': typeof AppAppsLogsRoute
   '/_app/apps/mails': typeof AppAppsMailsRoute
+  '/_app/apps/outbox': typeof AppAppsOutboxRoute
   '/_app/apps/profile': typeof AppAppsProfileRoute
   '/_app/apps/socket': typeof AppAppsSocketRoute
   '/_app/apps/sync': typeof AppAppsSyncRoute
   '/_guest/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/_guest/reset-password/$email': typeof GuestResetPasswordEmailRoute
+  '/_app/apps/alarms_/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
   '/_app/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
   '/_app/apps/dashboards/my-devices': typeof AppAppsDashboardsMyDevicesRoute
   '/_app/apps/servicers/$appId': typeof AppAppsServicersAppIdRoute
@@ -438,11 +456,13 @@ export interface FileRouteTypes {
     | '/apps/json'
     | '/apps/logs'
     | '/apps/mails'
+    | '/apps/outbox'
     | '/apps/profile'
     | '/apps/socket'
     | '/apps/sync'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
+    | '/apps/alarms/$alarmId'
     | '/apps/dashboards/analytics'
     | '/apps/dashboards/my-devices'
     | '/apps/servicers/$appId'
@@ -482,11 +502,13 @@ export interface FileRouteTypes {
     | '/apps/json'
     | '/apps/logs'
     | '/apps/mails'
+    | '/apps/outbox'
     | '/apps/profile'
     | '/apps/socket'
     | '/apps/sync'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
+    | '/apps/alarms/$alarmId'
     | '/apps/dashboards/analytics'
     | '/apps/dashboards/my-devices'
     | '/apps/servicers/$appId'
@@ -528,11 +550,13 @@ export interface FileRouteTypes {
     | '/_app/apps/json'
     | '/_app/apps/logs'
     | '/_app/apps/mails'
+    | '/_app/apps/outbox'
     | '/_app/apps/profile'
     | '/_app/apps/socket'
     | '/_app/apps/sync'
     | '/_guest/mail-confirm/$email'
     | '/_guest/reset-password/$email'
+    | '/_app/apps/alarms_/$alarmId'
     | '/_app/apps/dashboards/analytics'
     | '/_app/apps/dashboards/my-devices'
     | '/_app/apps/servicers/$appId'
@@ -693,6 +717,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAppsMailsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/apps/outbox': {
+      id: '/_app/apps/outbox'
+      path: '/apps/outbox'
+      fullPath: '/apps/outbox'
+      preLoaderRoute: typeof AppAppsOutboxRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/apps/profile': {
       id: '/_app/apps/profile'
       path: '/apps/profile'
@@ -727,6 +758,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset-password/$email'
       preLoaderRoute: typeof GuestResetPasswordEmailRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/_app/apps/alarms_/$alarmId': {
+      id: '/_app/apps/alarms_/$alarmId'
+      path: '/apps/alarms/$alarmId'
+      fullPath: '/apps/alarms/$alarmId'
+      preLoaderRoute: typeof AppAppsAlarmsAlarmIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/apps/dashboards/analytics': {
       id: '/_app/apps/dashboards/analytics'
@@ -889,9 +927,11 @@ interface AppRouteChildren {
   AppAppsJsonRoute: typeof AppAppsJsonRoute
   AppAppsLogsRoute: typeof AppAppsLogsRoute
   AppAppsMailsRoute: typeof AppAppsMailsRoute
+  AppAppsOutboxRoute: typeof AppAppsOutboxRoute
   AppAppsProfileRoute: typeof AppAppsProfileRoute
   AppAppsSocketRoute: typeof AppAppsSocketRoute
   AppAppsSyncRoute: typeof AppAppsSyncRoute
+  AppAppsAlarmsAlarmIdRoute: typeof AppAppsAlarmsAlarmIdRoute
   AppAppsDashboardsAnalyticsRoute: typeof AppAppsDashboardsAnalyticsRoute
   AppAppsDashboardsMyDevicesRoute: typeof AppAppsDashboardsMyDevicesRoute
   AppAppsServicersAppIdRoute: typeof AppAppsServicersAppIdRoute
@@ -925,9 +965,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsJsonRoute: AppAppsJsonRoute,
   AppAppsLogsRoute: AppAppsLogsRoute,
   AppAppsMailsRoute: AppAppsMailsRoute,
+  AppAppsOutboxRoute: AppAppsOutboxRoute,
   AppAppsProfileRoute: AppAppsProfileRoute,
   AppAppsSocketRoute: AppAppsSocketRoute,
   AppAppsSyncRoute: AppAppsSyncRoute,
+  AppAppsAlarmsAlarmIdRoute: AppAppsAlarmsAlarmIdRoute,
   AppAppsDashboardsAnalyticsRoute: AppAppsDashboardsAnalyticsRoute,
   AppAppsDashboardsMyDevicesRoute: AppAppsDashboardsMyDevicesRoute,
   AppAppsServicersAppIdRoute: AppAppsServicersAppIdRoute,

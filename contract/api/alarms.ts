@@ -1,5 +1,6 @@
 import {
   AlarmCountSchema,
+  AlarmListItemSchema,
   AlarmListQuerySchema,
   AlarmListResponseSchema,
   AlarmSchema,
@@ -27,6 +28,16 @@ export const alarmsApi = {
     answer: AlarmCountSchema,
     auth: 'signedIn',
     summary: "How many alarms of the user's lifts are open and not acknowledged (the shell's badge)",
+    tags,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/alarms/:id',
+    params: IdParamsSchema,
+    answer: AlarmListItemSchema,
+    errors: [404],
+    auth: 'signedIn',
+    summary: "One alarm of a lift the user sees, with its lift and who acknowledged it (the alarm's page)",
     tags,
   }),
   acknowledge: endpoint({

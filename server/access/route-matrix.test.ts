@@ -6,6 +6,7 @@ import { MSG } from '../../contract/messages';
 import { hasRole, ROLES, type Role } from '../../contract/roles';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
 import { alarms } from '../db/schema/alarms';
+import { outboxMessages } from '../db/schema/outbox';
 import { readOutbox } from '../integrations/mail/mailer';
 import { createLiftFixtures, type LiftFixtures } from '../modules/lifts/lift-fixtures';
 import { formData } from '../modules/storage/storage-fixtures';
@@ -42,6 +43,8 @@ interface World {
   files: Record<Which, string>;
   /** An open alarm on the own lift and one on the foreign lift. */
   alarms: Record<Which, string>;
+  /** A mail that failed: the admins send it again (docs/outbox.md). */
+  failedMessageId: string;
   /** An open defect on the own lift and one on the foreign lift (docs/inspections.md). */
   defects: Record<Which, string>;
   /** A project of the demo customer ("own") and one of the other customer. */
@@ -264,9 +267,17 @@ const CASES: Record<string, AccessCase> = {
   'files.content': { public: true },
   'alarms.list': { request: (w, _role, which) => ({ query: { liftId: lift(w, which).id } }) },
   'alarms.count': {},
+  'alarms.get': { pathScoped: true, request: (w, _role, which) => ({ params: { id: w.alarms[which] } }) },
   'alarms.acknowledge': {
     pathScoped: true,
     refused: ['customer'],
+    request: (w, _role, which) => ({ params: { id: w.alarms[which] } }),
+  },
+  'outbox.list': { request: () => ({ query: { state: 'failed' } }) },
+  // The first allowed role sends it again; later ones get 409, as it is no longer failed.
+  'outbox.retry': { request: (w) => ({ params: { id: w.failedMessageId } }) },
+  'outbox.alarmDeliveries': {
+    pathScoped: true,
     request: (w, _role, which) => ({ params: { id: w.alarms[which] } }),
   },
   'push.key': {},
@@ -525,6 +536,21 @@ beforeAll(async () => {
       .returning({ id: alarms.id });
     alarmIds[which] = row?.id ?? '';
   }
+  const [failed] = await t.app.db
+    .insert(outboxMessages)
+    .values({
+      channel: 'mail',
+      kind: 'admin-mail',
+      cause: 'matrix',
+      recipient: 'matrix@example.com',
+      payload: { channel: 'mail', mail: { subject: 'Matrix', text: 'Matrix', html: '<p>Matrix</p>' } },
+      subject: 'Matrix',
+      state: 'failed',
+      attempts: 1,
+      lastError: '550 Matrix',
+      failedAt: new Date(),
+    })
+    .returning({ id: outboxMessages.id });
   const projects = {} as Record<Which, string>;
   for (const which of ['own', 'foreign'] as const) {
     const project = await t.app.inject({
@@ -586,6 +612,7 @@ beforeAll(async () => {
     iccid,
     files,
     alarms: alarmIds,
+    failedMessageId: failed?.id ?? '',
     defects,
     projects,
     outboxMailId: outboxMail?.id ?? '',

@@ -34,6 +34,7 @@ const ADMIN = [
   '/apps/tableau/private',
   '/apps/tableau/templates',
   '/apps/base',
+  '/apps/outbox',
 ];
 const DEV = ['/apps/socket', '/apps/logs', '/apps/mails'];
 
@@ -67,6 +68,7 @@ describe('visibleNavigation', () => {
       'simcard',
       'tableau',
       'base',
+      'outbox',
       'divider.people',
       'chat',
       'contacts',
@@ -163,7 +165,7 @@ describe('link and divider entries', () => {
     expect(ids.slice(ids.indexOf('base'), ids.indexOf('base') + 3)).toEqual([
       'base',
       'design-editor',
-      'divider.people',
+      'outbox',
     ]);
     const link = visibleNavigation('service_man', navigation)[0]?.children.find(
       (entry) => entry.id === 'design-editor',

@@ -1,8 +1,11 @@
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { SMTP_MAILBOX_FILE, SMTP_PORT } from '../../playwright.config';
+import { SMTP_MAILBOX_FILE, SMTP_PORT, SMTP_REFUSE_FILE } from '../../playwright.config';
+
+/** Recipients the sink refuses permanently while `refuseRecipients(true)` holds (tests/e2e/outbox.spec.ts). */
+export const REFUSED_DOMAIN = 'refused.e2e.test';
 
 /** One mail the SMTP sink received, with the links of its HTML part. */
 export interface ReceivedMail {
@@ -20,11 +23,24 @@ export interface ReceivedMail {
  */
 export default async function startSmtpSink(): Promise<() => Promise<void>> {
   rmSync(SMTP_MAILBOX_FILE, { force: true });
+  rmSync(SMTP_REFUSE_FILE, { force: true });
   mkdirSync(dirname(SMTP_MAILBOX_FILE), { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A file, not state in this process: the tests run in other processes (Playwright's workers).
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(`@${REFUSED_DOMAIN}`) && existsSync(SMTP_REFUSE_FILE)) {
+        const refused = new Error('5.1.1 Mailbox unavailable: refused by the e2e sink') as Error & {
+          responseCode: number;
+        };
+        refused.responseCode = 550;
+        callback(refused);
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -55,6 +71,12 @@ export default async function startSmtpSink(): Promise<() => Promise<void>> {
     server.listen(SMTP_PORT, '127.0.0.1', () => resolve());
   });
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Whether the sink refuses `@refused.e2e.test` recipients with 550 (a mailbox that does not exist). */
+export function refuseRecipients(refuse: boolean): void {
+  if (refuse) writeFileSync(SMTP_REFUSE_FILE, '');
+  else rmSync(SMTP_REFUSE_FILE, { force: true });
 }
 
 /** Every mail received so far for `to` (lower case), oldest first. */

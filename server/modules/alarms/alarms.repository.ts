@@ -57,8 +57,27 @@ const stateCondition = (state: AlarmState | undefined): SQL | undefined => {
 
 const bump = { version: sql`${alarms.version} + 1`, updatedAt: sql`now()` };
 
+/** An alarm with its lift and who acknowledged it, as the list and the alarm's page show it. */
+const toListItem = (row: {
+  alarm: AlarmRow;
+  liftUid: string;
+  liftAddress: string;
+  ackName: string | null;
+}): AlarmListItem => ({
+  ...toAlarm(row.alarm),
+  liftUid: row.liftUid,
+  liftAddress: row.liftAddress,
+  acknowledgedByName: row.ackName,
+});
+
 /** Alarms of lifts (docs/alarms.md); reads are scoped like the lifts. */
 export function createAlarmsRepository(db: Database) {
+  const selectListItems = () =>
+    db
+      .select({ alarm: alarms, liftUid: lifts.uid, liftAddress: lifts.address, ackName: users.displayName })
+      .from(alarms)
+      .innerJoin(lifts, eq(lifts.id, alarms.liftId))
+      .leftJoin(users, eq(users.id, alarms.acknowledgedBy));
   const recipientsOf = async (query: SQL): Promise<Recipient[]> => {
     const result = await db.execute(query);
     return rowsOf<{
@@ -115,23 +134,22 @@ export function createAlarmsRepository(db: Database) {
           ? undefined
           : lte(alarms.openedAt, sql`now() - make_interval(mins => ${filter.minAgeMinutes})`),
       ];
-      const rows = await db
-        .select({ alarm: alarms, liftUid: lifts.uid, liftAddress: lifts.address, ackName: users.displayName })
-        .from(alarms)
-        .innerJoin(lifts, eq(lifts.id, alarms.liftId))
-        .leftJoin(users, eq(users.id, alarms.acknowledgedBy))
+      const rows = await selectListItems()
         .where(and(...conditions))
         .orderBy(desc(alarms.openedAt), desc(alarms.id))
         .limit(ALARM_LIST_LIMIT + 1);
       return {
-        alarms: rows.slice(0, ALARM_LIST_LIMIT).map((row) => ({
-          ...toAlarm(row.alarm),
-          liftUid: row.liftUid,
-          liftAddress: row.liftAddress,
-          acknowledgedByName: row.ackName,
-        })),
+        alarms: rows.slice(0, ALARM_LIST_LIMIT).map(toListItem),
         truncated: rows.length > ALARM_LIST_LIMIT,
       };
+    },
+
+    /** One alarm of a lift the user sees, as the list shows it (the alarm's page). */
+    async getInScope(id: string, user: ScopeUser): Promise<AlarmListItem | undefined> {
+      const [row] = await selectListItems().where(
+        and(eq(alarms.id, id), isNull(alarms.deletedAt), liftScopeCondition(user)),
+      );
+      return row && toListItem(row);
     },
 
     async countOpen(user: ScopeUser): Promise<number> {

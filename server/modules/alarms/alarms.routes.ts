@@ -15,6 +15,12 @@ export const alarmsRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(alarmsApi.count, async (request) => ({ open: await repository.countOpen(currentUser(request)) }));
 
+  app.serve(alarmsApi.get, async (request) => {
+    const alarm = await repository.getInScope(request.params.id, currentUser(request));
+    if (!alarm) throw new HttpError(404, ALARM_MSG.alarmNotFound);
+    return alarm;
+  });
+
   app.serve(alarmsApi.acknowledge, async (request) => {
     const user = currentUser(request);
     const found = await repository.findInScope(request.params.id, user);

@@ -359,6 +359,27 @@ describe('acknowledge and escalation', () => {
     expect((await list('admin', `?liftId=${lift.id}&code=4711`)).length).toBe(1);
     expect(await list('admin', `?liftId=${lift.id}&minAgeMinutes=60`)).toEqual([]);
 
+    // One alarm, for its page: with its lift and who acknowledged it; another's is not found.
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/alarms/${alarm.id}`,
+      headers: await t.authHeaders('customer'),
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({
+      ...acknowledged,
+      liftUid: `T-${lift.imei}`,
+      liftAddress: expect.any(String),
+      acknowledgedByName: serviceMan.displayName,
+    });
+    const foreignOne = await t.app.inject({
+      method: 'GET',
+      url: `/api/alarms/${foreignAlarm.id}`,
+      headers: await t.authHeaders('service_man'),
+    });
+    expect(foreignOne.statusCode).toBe(404);
+    expect(foreignOne.json()).toEqual({ message: ALARM_MSG.alarmNotFound });
+
     const count = await t.app.inject({
       method: 'GET',
       url: '/api/alarms/count',

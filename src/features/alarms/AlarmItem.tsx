@@ -143,6 +143,15 @@ export function AlarmItem({
             <Trans>Closed {relativeTime(i18n, alarm.closedAt, now, { past: true })}</Trans>
           </Text>
         )}
+        <Link asChild colorPalette="blue" fontSize="sm" width="fit-content">
+          <RouterLink
+            to="/apps/alarms/$alarmId"
+            params={{ alarmId: alarm.id }}
+            aria-label={t`Details of ${name(alarm)}`}
+          >
+            <Trans>Details</Trans>
+          </RouterLink>
+        </Link>
         {mayAcknowledge && openAndNotAcknowledged && (
           <Box>
             <Button size="sm" colorPalette="red" onClick={() => void acknowledge()} loading={busy}>
