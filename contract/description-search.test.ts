@@ -15,7 +15,13 @@ const CATALOGUE = [
   entry(1010, 'Temperatur Maschinenraum', 'Machine room temperature'),
   entry(101, 'Türzonenfehler', 'Door zone fault', 'Die Türzone wurde verlassen.', 'Zonenschalter prüfen.'),
   entry(12, 'Notruf ausgelöst', 'Emergency call', 'Jemand hat in der Kabine den Notruf gedrückt.'),
-  entry(205, 'Überlast', 'Overload', 'Mehr als die Nennlast in der Kabine.', 'Fahrgäste bitten auszusteigen.'),
+  entry(
+    205,
+    'Überlast',
+    'Overload',
+    'Mehr als die Nennlast in der Kabine.',
+    'Fahrgäste bitten auszusteigen.',
+  ),
   entry(310, 'Straßenseitige Tür klemmt', 'Street side door stuck'),
 ];
 const numbers = (query: string) => searchDescriptions(CATALOGUE, query).map((d) => d.number);

@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Description } from '../../../contract/schemas/description';
-import { descriptionTexts, findDescription, pickText } from '../../data/lookups/descriptions';
+import { descriptionTexts, findDescription, type pickText } from '../../data/lookups/descriptions';
 import { useDescriptionCatalog } from '../../data/mirror/use-mirror';
 import { DescriptionText } from '../../ui/LiftBadges';
 import { Loading } from '../../ui/LoadFailure';

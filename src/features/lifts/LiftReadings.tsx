@@ -11,8 +11,8 @@ import {
   useBreakpointValue,
 } from '@chakra-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { NotebookPen, RefreshCw } from 'lucide-react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { NotebookPen, RefreshCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
 import type { Message } from '../../../contract/schemas/message';
