@@ -3,7 +3,7 @@
  * lookup of the errors page and the catalogue page run it over the mirrored descriptions, so it
  * works offline. A query matches a description when each of its words is found in the code, the
  * name, the cause or the remedy, in German or English, whatever the case and accents ("tur" and
- * "tuer" find "Tür", "strasse" finds "Straße"). Exact codes come first.
+ * "tuer" find "Tür", "strasse" finds "Straße"; "tür" finds only "Tür"). Exact codes come first.
  */
 
 /** The fields searched; the same for both languages. */
@@ -29,27 +29,57 @@ function searchForms(value: string): [plain: string, spelt: string] {
   return [strip(lower.replace(/ß/g, 'ss')), strip(lower.replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c))];
 }
 
-/** The query's words, each in its plain form (accents dropped, umlauts spelt out where typed so). */
-function searchTerms(query: string): string[] {
-  return searchForms(query.trim())[0].split(/\s+/).filter(Boolean);
+/**
+ * A word of the query and the form of the texts it is matched in: typed with an umlaut it is
+ * meant as such ("tür" finds "Tür", not "Temperatur"); typed without, any spelling does.
+ */
+interface Term {
+  text: string;
+  spelt: boolean;
+}
+
+function searchTerms(query: string): Term[] {
+  return query
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const spelt = /[äöüß]/i.test(word);
+      return { text: searchForms(word)[spelt ? 1 : 0], spelt };
+    });
+}
+
+/** A description's texts in both forms: `[names, texts]` each as `[plain, spelt]`. */
+function haystacks(description: Searchable) {
+  const forms = (values: string[]) => {
+    const each = values.map(searchForms);
+    return [each.map(([plain]) => plain).join('\n'), each.map(([, spelt]) => spelt).join('\n')] as const;
+  };
+  return {
+    names: forms([description.name, description.nameDE]),
+    texts: forms([
+      description.content,
+      description.contentDE ?? '',
+      description.text,
+      description.textDE ?? '',
+    ]),
+  };
 }
 
 /** How well a description matches: lower is better; null when it does not. */
-function matchRank(description: Searchable, terms: string[]): number | null {
+function matchRank(description: Searchable, terms: Term[]): number | null {
   if (terms.length === 0) return null;
   const code = String(description.number);
-  const [first] = terms;
-  if (terms.length === 1 && first === code) return 0;
-  const names = [description.name, description.nameDE].flatMap(searchForms).join('\n');
-  const texts = [description.content, description.contentDE ?? '', description.text, description.textDE ?? '']
-    .flatMap(searchForms)
-    .join('\n');
+  if (terms.length === 1 && terms[0]?.text === code) return 0;
+  const { names, texts } = haystacks(description);
+  const inForm = (pair: readonly [string, string], term: Term, test: (hay: string) => boolean) =>
+    term.spelt ? test(pair[1]) : test(pair[0]) || test(pair[1]);
   let rank = 1;
   for (const term of terms) {
-    if (code.startsWith(term)) continue;
-    if (wordStartsWith(names, term)) rank = Math.max(rank, 2);
-    else if (names.includes(term)) rank = Math.max(rank, 3);
-    else if (texts.includes(term)) rank = Math.max(rank, 4);
+    if (code.startsWith(term.text)) continue;
+    if (inForm(names, term, (hay) => wordStartsWith(hay, term.text))) rank = Math.max(rank, 2);
+    else if (inForm(names, term, (hay) => hay.includes(term.text))) rank = Math.max(rank, 3);
+    else if (inForm(texts, term, (hay) => hay.includes(term.text))) rank = Math.max(rank, 4);
     else return null;
   }
   return rank;

@@ -20,7 +20,7 @@ async function refusePersistentStorage(page: Page) {
 
 /** Opens a lift from the lift list, in the app (not a page load). */
 async function openLiftFromList(page: Page, uid: string) {
-  await page.getByLabel('Lifts suchen').fill(uid);
+  await page.getByLabel('Aufzüge durchsuchen').fill(uid);
   await page.getByRole('link', { name: uid, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Aufzug ${uid}` })).toBeVisible();
 }

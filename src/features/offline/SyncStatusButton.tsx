@@ -130,7 +130,6 @@ export function OfflineNotice() {
  * reload does not bring it back).
  */
 export function PersistNotice() {
-  const { t } = useLingui();
   const status = useSyncStatus();
   const { claims } = useSession();
   const userId = claims?.sub ?? '';
