@@ -61,7 +61,7 @@ export function KeptFilesSection({ db }: { db: MirrorDb }) {
                   wrap="wrap"
                 >
                   {upload.type.startsWith('image/') && (
-                    <PhotoThumbnail url={uploadRef(upload.uid)} label={upload.name} size="16" />
+                    <PhotoThumbnail url={uploadRef(upload.uid)} label={upload.name} size="24" />
                   )}
                   <Stack gap="1" flex="1" minWidth="40">
                     <Text fontWeight="medium" truncate>

@@ -109,7 +109,7 @@ function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
             </Box>
           )
         )}
-        {described.photos.length > 0 && <PhotoStrip urls={described.photos} />}
+        {described.photos.length > 0 && <PhotoStrip urls={described.photos} size="24" />}
         <HStack gap="2" wrap="wrap">
           {entry.status === 'conflict' && (
             <>
