@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { RefreshCw } from 'lucide-react';
+import { useRef } from 'react';
 import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { translateServerMessage } from '../../data/i18n/server-messages';
 import { type MirrorDb, mirroredStore, OUTBOX_TABLES, type OutboxEntry } from '../../data/mirror/mirror-db';
@@ -17,18 +18,24 @@ const HOW_FIELDS = new Set(['baseVersion', 'year', 'ids', 'isNotes']);
 
 /** What the mirror holds about the change's row, its lift and its code (offline too). */
 function useChangeContext(db: MirrorDb, entry: OutboxEntry): ChangeContext | undefined {
+  const { entity, entityId } = entry;
+  // Read afresh from IndexedDB with every list, so a new object each time: not a key of the query.
+  const previous = useRef(entry.previous);
+  previous.current = entry.previous;
+  // Keyed by the record, not the entry object: the outbox list is read again on every change of it,
+  // and a new key would start this query over each time (and the card would wait for it).
   return useLiveQuery(async () => {
-    const stored = await mirroredStore(db, OUTBOX_TABLES[entry.entity]).get(entry.entityId);
-    const row = (stored ?? entry.previous ?? null) as Record<string, unknown> | null;
-    const liftId = entry.entity === 'lift' ? entry.entityId : (row?.liftId as string | undefined);
+    const stored = await mirroredStore(db, OUTBOX_TABLES[entity]).get(entityId);
+    const row = (stored ?? previous.current ?? null) as Record<string, unknown> | null;
+    const liftId = entity === 'lift' ? entityId : (row?.liftId as string | undefined);
     const code = typeof row?.code === 'number' ? row.code : null;
     const [lift, description, base] = await Promise.all([
       liftId ? db.lifts.get(liftId) : undefined,
       code === null ? undefined : db.descriptions.where('number').equals(code).first(),
-      entry.entity === 'lift' ? db.base.toArray() : [],
+      entity === 'lift' ? db.base.toArray() : [],
     ]);
     return { row, lift: lift ?? null, description: description ?? null, base };
-  }, [db, entry]);
+  }, [db, entity, entityId]);
 }
 
 function Lines({ lines }: { lines: string[] }) {
