@@ -22,7 +22,6 @@ import { Route as AppAppsAlarmsRouteImport } from './routes/_app/apps/alarms'
 import { Route as AppAppsBaseRouteImport } from './routes/_app/apps/base'
 import { Route as AppAppsChatRouteImport } from './routes/_app/apps/chat'
 import { Route as AppAppsContactsRouteImport } from './routes/_app/apps/contacts'
-import { Route as AppAppsDescriptionsRouteImport } from './routes/_app/apps/descriptions'
 import { Route as AppAppsErrorsRouteImport } from './routes/_app/apps/errors'
 import { Route as AppAppsJsonRouteImport } from './routes/_app/apps/json'
 import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
@@ -36,6 +35,8 @@ import { Route as GuestResetPasswordEmailRouteImport } from './routes/_guest/res
 import { Route as AppAppsAlarmsAlarmIdRouteImport } from './routes/_app/apps/alarms_.$alarmId'
 import { Route as AppAppsDashboardsAnalyticsRouteImport } from './routes/_app/apps/dashboards/analytics'
 import { Route as AppAppsDashboardsMyDevicesRouteImport } from './routes/_app/apps/dashboards/my-devices'
+import { Route as AppAppsDescriptionsIndexRouteImport } from './routes/_app/apps/descriptions.index'
+import { Route as AppAppsDescriptionsNumberRouteImport } from './routes/_app/apps/descriptions.$number'
 import { Route as AppAppsLiftIndexRouteImport } from './routes/_app/apps/lift/index'
 import { Route as AppAppsProjectsIndexRouteImport } from './routes/_app/apps/projects/index'
 import { Route as AppAppsServicersAppIdRouteImport } from './routes/_app/apps/servicers/$appId'
@@ -119,11 +120,6 @@ const AppAppsContactsRoute = AppAppsContactsRouteImport.update({
   path: '/apps/contacts',
   getParentRoute: () => AppRoute,
 } as any)
-const AppAppsDescriptionsRoute = AppAppsDescriptionsRouteImport.update({
-  id: '/apps/descriptions',
-  path: '/apps/descriptions',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppAppsErrorsRoute = AppAppsErrorsRouteImport.update({
   id: '/apps/errors',
   path: '/apps/errors',
@@ -189,6 +185,18 @@ const AppAppsDashboardsMyDevicesRoute =
   AppAppsDashboardsMyDevicesRouteImport.update({
     id: '/apps/dashboards/my-devices',
     path: '/apps/dashboards/my-devices',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAppsDescriptionsIndexRoute =
+  AppAppsDescriptionsIndexRouteImport.update({
+    id: '/apps/descriptions/',
+    path: '/apps/descriptions/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAppsDescriptionsNumberRoute =
+  AppAppsDescriptionsNumberRouteImport.update({
+    id: '/apps/descriptions/$number',
+    path: '/apps/descriptions/$number',
     getParentRoute: () => AppRoute,
   } as any)
 const AppAppsLiftIndexRoute = AppAppsLiftIndexRouteImport.update({
@@ -308,7 +316,6 @@ export interface FileRoutesByFullPath {
   '/apps/base': typeof AppAppsBaseRoute
   '/apps/chat': typeof AppAppsChatRoute
   '/apps/contacts': typeof AppAppsContactsRoute
-  '/apps/descriptions': typeof AppAppsDescriptionsRoute
   '/apps/errors': typeof AppAppsErrorsRoute
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
@@ -322,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/apps/alarms/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
   '/apps/dashboards/my-devices': typeof AppAppsDashboardsMyDevicesRoute
+  '/apps/descriptions/$number': typeof AppAppsDescriptionsNumberRoute
   '/apps/servicers/$appId': typeof AppAppsServicersAppIdRoute
   '/apps/servicers/servicers': typeof AppAppsServicersServicersRoute
   '/apps/simcard/sims': typeof AppAppsSimcardSimsRoute
@@ -330,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/apps/users/$appId': typeof AppAppsUsersAppIdRoute
   '/apps/users/users': typeof AppAppsUsersUsersRoute
   '/register/$id/$email': typeof GuestRegisterIdEmailRoute
+  '/apps/descriptions/': typeof AppAppsDescriptionsIndexRoute
   '/apps/lift/': typeof AppAppsLiftIndexRoute
   '/apps/projects/': typeof AppAppsProjectsIndexRoute
   '/apps/simcard/': typeof AppAppsSimcardIndexRoute
@@ -354,7 +363,6 @@ export interface FileRoutesByTo {
   '/apps/base': typeof AppAppsBaseRoute
   '/apps/chat': typeof AppAppsChatRoute
   '/apps/contacts': typeof AppAppsContactsRoute
-  '/apps/descriptions': typeof AppAppsDescriptionsRoute
   '/apps/errors': typeof AppAppsErrorsRoute
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
@@ -368,6 +376,7 @@ export interface FileRoutesByTo {
   '/apps/alarms/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
   '/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
   '/apps/dashboards/my-devices': typeof AppAppsDashboardsMyDevicesRoute
+  '/apps/descriptions/$number': typeof AppAppsDescriptionsNumberRoute
   '/apps/servicers/$appId': typeof AppAppsServicersAppIdRoute
   '/apps/servicers/servicers': typeof AppAppsServicersServicersRoute
   '/apps/simcard/sims': typeof AppAppsSimcardSimsRoute
@@ -376,6 +385,7 @@ export interface FileRoutesByTo {
   '/apps/users/$appId': typeof AppAppsUsersAppIdRoute
   '/apps/users/users': typeof AppAppsUsersUsersRoute
   '/register/$id/$email': typeof GuestRegisterIdEmailRoute
+  '/apps/descriptions': typeof AppAppsDescriptionsIndexRoute
   '/apps/lift': typeof AppAppsLiftIndexRoute
   '/apps/projects': typeof AppAppsProjectsIndexRoute
   '/apps/simcard': typeof AppAppsSimcardIndexRoute
@@ -403,7 +413,6 @@ export interface FileRoutesById {
   '/_app/apps/base': typeof AppAppsBaseRoute
   '/_app/apps/chat': typeof AppAppsChatRoute
   '/_app/apps/contacts': typeof AppAppsContactsRoute
-  '/_app/apps/descriptions': typeof AppAppsDescriptionsRoute
   '/_app/apps/errors': typeof AppAppsErrorsRoute
   '/_app/apps/json': typeof AppAppsJsonRoute
   '/_app/apps/logs': typeof AppAppsLogsRoute
@@ -417,6 +426,7 @@ export interface FileRoutesById {
   '/_app/apps/alarms_/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
   '/_app/apps/dashboards/analytics': typeof AppAppsDashboardsAnalyticsRoute
   '/_app/apps/dashboards/my-devices': typeof AppAppsDashboardsMyDevicesRoute
+  '/_app/apps/descriptions/$number': typeof AppAppsDescriptionsNumberRoute
   '/_app/apps/servicers/$appId': typeof AppAppsServicersAppIdRoute
   '/_app/apps/servicers/servicers': typeof AppAppsServicersServicersRoute
   '/_app/apps/simcard/sims': typeof AppAppsSimcardSimsRoute
@@ -425,6 +435,7 @@ export interface FileRoutesById {
   '/_app/apps/users/$appId': typeof AppAppsUsersAppIdRoute
   '/_app/apps/users/users': typeof AppAppsUsersUsersRoute
   '/_guest/register/$id/$email': typeof GuestRegisterIdEmailRoute
+  '/_app/apps/descriptions/': typeof AppAppsDescriptionsIndexRoute
   '/_app/apps/lift/': typeof AppAppsLiftIndexRoute
   '/_app/apps/projects/': typeof AppAppsProjectsIndexRoute
   '/_app/apps/simcard/': typeof AppAppsSimcardIndexRoute
@@ -451,7 +462,6 @@ export interface FileRouteTypes {
     | '/apps/base'
     | '/apps/chat'
     | '/apps/contacts'
-    | '/apps/descriptions'
     | '/apps/errors'
     | '/apps/json'
     | '/apps/logs'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/apps/alarms/$alarmId'
     | '/apps/dashboards/analytics'
     | '/apps/dashboards/my-devices'
+    | '/apps/descriptions/$number'
     | '/apps/servicers/$appId'
     | '/apps/servicers/servicers'
     | '/apps/simcard/sims'
@@ -473,6 +484,7 @@ export interface FileRouteTypes {
     | '/apps/users/$appId'
     | '/apps/users/users'
     | '/register/$id/$email'
+    | '/apps/descriptions/'
     | '/apps/lift/'
     | '/apps/projects/'
     | '/apps/simcard/'
@@ -497,7 +509,6 @@ export interface FileRouteTypes {
     | '/apps/base'
     | '/apps/chat'
     | '/apps/contacts'
-    | '/apps/descriptions'
     | '/apps/errors'
     | '/apps/json'
     | '/apps/logs'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/apps/alarms/$alarmId'
     | '/apps/dashboards/analytics'
     | '/apps/dashboards/my-devices'
+    | '/apps/descriptions/$number'
     | '/apps/servicers/$appId'
     | '/apps/servicers/servicers'
     | '/apps/simcard/sims'
@@ -519,6 +531,7 @@ export interface FileRouteTypes {
     | '/apps/users/$appId'
     | '/apps/users/users'
     | '/register/$id/$email'
+    | '/apps/descriptions'
     | '/apps/lift'
     | '/apps/projects'
     | '/apps/simcard'
@@ -545,7 +558,6 @@ export interface FileRouteTypes {
     | '/_app/apps/base'
     | '/_app/apps/chat'
     | '/_app/apps/contacts'
-    | '/_app/apps/descriptions'
     | '/_app/apps/errors'
     | '/_app/apps/json'
     | '/_app/apps/logs'
@@ -559,6 +571,7 @@ export interface FileRouteTypes {
     | '/_app/apps/alarms_/$alarmId'
     | '/_app/apps/dashboards/analytics'
     | '/_app/apps/dashboards/my-devices'
+    | '/_app/apps/descriptions/$number'
     | '/_app/apps/servicers/$appId'
     | '/_app/apps/servicers/servicers'
     | '/_app/apps/simcard/sims'
@@ -567,6 +580,7 @@ export interface FileRouteTypes {
     | '/_app/apps/users/$appId'
     | '/_app/apps/users/users'
     | '/_guest/register/$id/$email'
+    | '/_app/apps/descriptions/'
     | '/_app/apps/lift/'
     | '/_app/apps/projects/'
     | '/_app/apps/simcard/'
@@ -682,13 +696,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAppsContactsRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/apps/descriptions': {
-      id: '/_app/apps/descriptions'
-      path: '/apps/descriptions'
-      fullPath: '/apps/descriptions'
-      preLoaderRoute: typeof AppAppsDescriptionsRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/apps/errors': {
       id: '/_app/apps/errors'
       path: '/apps/errors'
@@ -778,6 +785,20 @@ declare module '@tanstack/react-router' {
       path: '/apps/dashboards/my-devices'
       fullPath: '/apps/dashboards/my-devices'
       preLoaderRoute: typeof AppAppsDashboardsMyDevicesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/descriptions/': {
+      id: '/_app/apps/descriptions/'
+      path: '/apps/descriptions'
+      fullPath: '/apps/descriptions/'
+      preLoaderRoute: typeof AppAppsDescriptionsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/descriptions/$number': {
+      id: '/_app/apps/descriptions/$number'
+      path: '/apps/descriptions/$number'
+      fullPath: '/apps/descriptions/$number'
+      preLoaderRoute: typeof AppAppsDescriptionsNumberRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/apps/lift/': {
@@ -922,7 +943,6 @@ interface AppRouteChildren {
   AppAppsBaseRoute: typeof AppAppsBaseRoute
   AppAppsChatRoute: typeof AppAppsChatRoute
   AppAppsContactsRoute: typeof AppAppsContactsRoute
-  AppAppsDescriptionsRoute: typeof AppAppsDescriptionsRoute
   AppAppsErrorsRoute: typeof AppAppsErrorsRoute
   AppAppsJsonRoute: typeof AppAppsJsonRoute
   AppAppsLogsRoute: typeof AppAppsLogsRoute
@@ -934,6 +954,7 @@ interface AppRouteChildren {
   AppAppsAlarmsAlarmIdRoute: typeof AppAppsAlarmsAlarmIdRoute
   AppAppsDashboardsAnalyticsRoute: typeof AppAppsDashboardsAnalyticsRoute
   AppAppsDashboardsMyDevicesRoute: typeof AppAppsDashboardsMyDevicesRoute
+  AppAppsDescriptionsNumberRoute: typeof AppAppsDescriptionsNumberRoute
   AppAppsServicersAppIdRoute: typeof AppAppsServicersAppIdRoute
   AppAppsServicersServicersRoute: typeof AppAppsServicersServicersRoute
   AppAppsSimcardSimsRoute: typeof AppAppsSimcardSimsRoute
@@ -941,6 +962,7 @@ interface AppRouteChildren {
   AppAppsTableauFolderTypeRoute: typeof AppAppsTableauFolderTypeRoute
   AppAppsUsersAppIdRoute: typeof AppAppsUsersAppIdRoute
   AppAppsUsersUsersRoute: typeof AppAppsUsersUsersRoute
+  AppAppsDescriptionsIndexRoute: typeof AppAppsDescriptionsIndexRoute
   AppAppsLiftIndexRoute: typeof AppAppsLiftIndexRoute
   AppAppsProjectsIndexRoute: typeof AppAppsProjectsIndexRoute
   AppAppsSimcardIndexRoute: typeof AppAppsSimcardIndexRoute
@@ -960,7 +982,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsBaseRoute: AppAppsBaseRoute,
   AppAppsChatRoute: AppAppsChatRoute,
   AppAppsContactsRoute: AppAppsContactsRoute,
-  AppAppsDescriptionsRoute: AppAppsDescriptionsRoute,
   AppAppsErrorsRoute: AppAppsErrorsRoute,
   AppAppsJsonRoute: AppAppsJsonRoute,
   AppAppsLogsRoute: AppAppsLogsRoute,
@@ -972,6 +993,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsAlarmsAlarmIdRoute: AppAppsAlarmsAlarmIdRoute,
   AppAppsDashboardsAnalyticsRoute: AppAppsDashboardsAnalyticsRoute,
   AppAppsDashboardsMyDevicesRoute: AppAppsDashboardsMyDevicesRoute,
+  AppAppsDescriptionsNumberRoute: AppAppsDescriptionsNumberRoute,
   AppAppsServicersAppIdRoute: AppAppsServicersAppIdRoute,
   AppAppsServicersServicersRoute: AppAppsServicersServicersRoute,
   AppAppsSimcardSimsRoute: AppAppsSimcardSimsRoute,
@@ -979,6 +1001,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsTableauFolderTypeRoute: AppAppsTableauFolderTypeRoute,
   AppAppsUsersAppIdRoute: AppAppsUsersAppIdRoute,
   AppAppsUsersUsersRoute: AppAppsUsersUsersRoute,
+  AppAppsDescriptionsIndexRoute: AppAppsDescriptionsIndexRoute,
   AppAppsLiftIndexRoute: AppAppsLiftIndexRoute,
   AppAppsProjectsIndexRoute: AppAppsProjectsIndexRoute,
   AppAppsSimcardIndexRoute: AppAppsSimcardIndexRoute,

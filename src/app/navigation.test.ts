@@ -19,13 +19,14 @@ const EVERYONE = [
   '/apps/dashboards/my-devices',
   '/apps/dashboards/analytics',
   '/apps/lift/lifts',
+  '/apps/descriptions',
   '/apps/alarms',
   '/apps/errors',
   '/apps/chat',
   '/apps/contacts',
   '/apps/sync',
 ];
-const CUSTOMER = ['/apps/descriptions', '/apps/servicers/servicers', '/apps/projects'];
+const CUSTOMER = ['/apps/servicers/servicers', '/apps/projects'];
 const ADMIN = [
   '/apps/users/users',
   '/apps/json',

@@ -124,7 +124,8 @@ export const NAVIGATION: NavGroup[] = [
         title: msg`Descriptions`,
         icon: BookOpen,
         path: '/apps/descriptions',
-        access: 'customer',
+        // Everyone's: the service man looks codes up in it, offline too (editing stays admin's).
+        access: 'signedIn',
       },
       {
         kind: 'item',

@@ -8,6 +8,8 @@ interface FormFieldProps {
   error?: string | null;
   /** Marks the field as required: an asterisk beside the label, `aria-required` on the input. */
   required?: boolean;
+  /** Already translated; a line under the input saying what to enter, announced with it. */
+  hint?: string;
   children: ReactElement<Record<string, unknown>>;
 }
 
@@ -15,8 +17,10 @@ interface FormFieldProps {
  * A visible label tied to its input, and the input's error. Plain elements instead of Chakra's
  * Field: this sits on the sign-in page, whose first load has a size budget.
  */
-export function FormField({ id, label, error, required, children }: FormFieldProps) {
+export function FormField({ id, label, error, required, hint, children }: FormFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   const input = Children.only(children);
   return (
     <Box display="flex" flexDirection="column" gap="1.5">
@@ -36,8 +40,13 @@ export function FormField({ id, label, error, required, children }: FormFieldPro
           id,
           'aria-invalid': error ? true : undefined,
           'aria-required': required || undefined,
-          'aria-describedby': error ? errorId : undefined,
+          'aria-describedby': describedBy || undefined,
         })}
+      {hint && (
+        <Text id={hintId} fontSize="xs" color="fg.muted">
+          {hint}
+        </Text>
+      )}
       {error && (
         <Text id={errorId} fontSize="xs" color="fg.error">
           {error}

@@ -8,7 +8,7 @@ const ROLES: Role[] = ['dev', 'admin', 'customer_admin', 'customer', 'service_ma
 const PROTECTED: { path: string; allowed: Role[] }[] = [
   { path: '/apps/logs', allowed: ['dev'] },
   { path: '/apps/users/users', allowed: ['dev', 'admin'] },
-  { path: '/apps/descriptions', allowed: ['dev', 'admin', 'customer_admin', 'customer'] },
+  { path: '/apps/servicers/servicers', allowed: ['dev', 'admin', 'customer_admin', 'customer'] },
   { path: '/apps/lift/lifts', allowed: ROLES },
 ];
 

@@ -24,7 +24,7 @@ test('the code lookup shows name, cause and remedy in the language the user swit
   });
   expect(reset.ok()).toBeTruthy();
   await page.goto(`${SETTINGS_URL}/apps/errors`);
-  await page.getByLabel('Fehlercode', { exact: true }).fill('101');
+  await page.getByLabel('Code oder Stichwort', { exact: true }).fill('101');
   const match = page.getByTestId('code-match').first();
   await expect(match).toContainText('Türzonenfehler');
   await expect(match.getByTestId('code-cause')).toHaveText(

@@ -144,13 +144,13 @@ test("a lift's detail goes live while its controller sends", async ({ page, requ
 test('the error-code lookup shows the description as the user types', async ({ page, request }) => {
   await signInByToken(page, request, 'customer');
   await page.goto('/apps/errors');
-  const field = page.getByLabel('Fehlercode', { exact: true });
+  const field = page.getByLabel('Code oder Stichwort', { exact: true });
   await field.fill('101');
   await expect(page.getByTestId('code-match').first()).toContainText('Türzonenfehler');
   await field.fill('10');
   await expect(page.getByTestId('code-match').nth(1)).toBeVisible();
   await field.fill('99999');
-  await expect(page.getByText('Keine Beschreibung für diesen Code.')).toBeVisible();
+  await expect(page.getByText('Keine Beschreibung passt zu „99999“.')).toBeVisible();
 });
 
 test('a customer watching a lift that an admin deletes is taken back to the list', async ({

@@ -56,13 +56,13 @@ test('after one online visit the lift list, detail, recent errors and the code l
   await expect(recent.getByRole('row').filter({ hasText: 'Türzonenfehler' })).toHaveCount(1);
 
   await page.goto('/apps/errors');
-  await page.getByLabel('Fehlercode', { exact: true }).fill('101');
+  await page.getByLabel('Code oder Stichwort', { exact: true }).fill('101');
   await expect(page.getByTestId('code-match').first()).toContainText('Türzonenfehler');
 
   // The same in English, still offline.
   await page.evaluate(() => localStorage.setItem('lift-portal.language', 'en'));
   await page.reload();
-  await page.getByLabel('Error code', { exact: true }).fill('101');
+  await page.getByLabel('Code or word', { exact: true }).fill('101');
   await expect(page.getByTestId('code-match').first()).toContainText('Door zone fault');
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lift ${lift.uid}`);

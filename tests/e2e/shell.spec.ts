@@ -14,7 +14,7 @@ import {
 const MENU: Record<string, Role[]> = {
   '/apps/lift/lifts': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
   '/apps/errors': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
-  '/apps/descriptions': ['dev', 'admin', 'customer_admin', 'customer'],
+  '/apps/descriptions': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
   '/apps/servicers/servicers': ['dev', 'admin', 'customer_admin', 'customer'],
   '/apps/users/users': ['dev', 'admin'],
   '/apps/simcard/sims': ['dev', 'admin'],

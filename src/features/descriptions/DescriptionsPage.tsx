@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { searchDescriptions } from '../../../contract/description-search';
 import type { Description } from '../../../contract/schemas/description';
 import type { ApiRequestError } from '../../data/api/api-error';
 import { asApiError } from '../../data/api/use-api';
@@ -72,15 +73,10 @@ export function DescriptionsPage() {
       else next.add(id);
       return next;
     });
+  // The same rule as the errors page's code lookup, over the same catalogue (offline too).
   const filtered = useMemo(() => {
-    const needle = search.trim().toLowerCase();
     if (!list) return [];
-    if (!needle) return list;
-    return list.filter((d) =>
-      [String(d.number), d.name, d.nameDE, d.content, d.contentDE, d.text, d.textDE].some((field) =>
-        (field ?? '').toLowerCase().includes(needle),
-      ),
-    );
+    return search.trim() ? searchDescriptions(list, search) : list;
   }, [list, search]);
 
   async function remove() {
@@ -116,7 +112,11 @@ export function DescriptionsPage() {
       <PageTitle title={t`Descriptions`} />
       <HStack justify="space-between" wrap="wrap" gap="3" align="flex-end">
         <Box maxWidth="sm" width="full">
-          <FormField id="description-search" label={t`Search descriptions`}>
+          <FormField
+            id="description-search"
+            label={t`Search descriptions`}
+            hint={t`A number, or a word of the name, cause or remedy, e.g. "door".`}
+          >
             <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
           </FormField>
         </Box>

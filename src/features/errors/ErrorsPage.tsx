@@ -2,6 +2,7 @@ import { Badge, Box, chakra, Input, SimpleGrid, Stack, Table, Text } from '@chak
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
+import { searchDescriptions } from '../../../contract/description-search';
 import { HOUR_MS } from '../../../contract/time';
 import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { descriptionTexts, findDescription } from '../../data/lookups/descriptions';
@@ -19,15 +20,23 @@ const RANGES = ['all', '24h', '7d', '30d', '90d'] as const;
 type Range = (typeof RANGES)[number];
 const RANGE_HOURS: Record<Exclude<Range, 'all'>, number> = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 };
 
+/** Matches shown at once; the rest are counted, and a longer query narrows them. */
+const LOOKUP_SHOWN = 8;
+
+/**
+ * Looks a code up by its number or by a word of its name, cause or remedy, in German or English,
+ * in the catalogue the device holds (offline too): contract/description-search.ts.
+ */
 function CodeLookup() {
   const { t, i18n } = useLingui();
   const descriptions = useDescriptionCatalog();
-  const [code, setCode] = useState('');
-  const trimmed = code.trim();
-  const matches = useMemo(() => {
-    if (!trimmed || !descriptions) return [];
-    return descriptions.filter((d) => String(d.number).startsWith(trimmed)).slice(0, 5);
-  }, [descriptions, trimmed]);
+  const [query, setQuery] = useState('');
+  const trimmed = query.trim();
+  const matches = useMemo(
+    () => (trimmed && descriptions ? searchDescriptions(descriptions, trimmed) : []),
+    [descriptions, trimmed],
+  );
+  const shown = matches.slice(0, LOOKUP_SHOWN);
   return (
     <Stack
       as="section"
@@ -40,23 +49,27 @@ function CodeLookup() {
       <Text as="h2" id="lookup-heading" fontSize="lg" fontWeight="semibold">
         <Trans>Look up an error code</Trans>
       </Text>
-      <Box maxWidth="xs">
-        <FormField id="error-code-lookup" label={t`Error code`}>
-          <Input
-            inputMode="numeric"
-            autoComplete="off"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+      <Box maxWidth="sm">
+        <FormField
+          id="error-code-lookup"
+          label={t`Code or word`}
+          hint={t`A number, or a word of the name, cause or remedy, e.g. "door".`}
+        >
+          <Input type="search" autoComplete="off" value={query} onChange={(e) => setQuery(e.target.value)} />
         </FormField>
       </Box>
       <Box aria-live="polite">
         {trimmed && descriptions && matches.length === 0 && (
           <Text color="fg.muted">
-            <Trans>No description for this code.</Trans>
+            <Trans>No description matches "{trimmed}".</Trans>
           </Text>
         )}
-        {matches.map((d) => {
+        {matches.length > LOOKUP_SHOWN && (
+          <Text fontSize="sm" color="fg.muted" data-testid="code-more">
+            {t`The first ${shown.length} of ${matches.length} matches; type more to narrow them down.`}
+          </Text>
+        )}
+        {shown.map((d) => {
           const texts = descriptionTexts(d, i18n.locale);
           return (
             <Box key={d.id} paddingY="2" borderTopWidth="1px" data-testid="code-match">

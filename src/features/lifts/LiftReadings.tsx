@@ -4,14 +4,16 @@ import {
   Button,
   Heading,
   HStack,
+  Link,
   Stack,
   Table,
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { NotebookPen, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
 import type { Message } from '../../../contract/schemas/message';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
@@ -88,6 +90,17 @@ export function LiftEventsList({
     const description = findDescription(descriptions, message.code);
     return description ? <DescriptionText value={descriptionTexts(description, locale).name} /> : '—';
   };
+  /** The code and its name open the code's cause and remedy (src/features/descriptions/DescriptionDetailPage.tsx). */
+  const codeLink = (message: Message, children: ReactNode) =>
+    message.code === null ? (
+      children
+    ) : (
+      <Link asChild colorPalette="blue" color="colorPalette.fg" data-testid="fault-link">
+        <RouterLink to="/apps/descriptions/$number" params={{ number: String(message.code) }}>
+          {children}
+        </RouterLink>
+      </Link>
+    );
   const notesButton = (message: Message) => (
     <Button size="xs" variant="ghost" onClick={() => setNotesFor(message)}>
       <NotebookPen aria-hidden="true" />
@@ -142,7 +155,7 @@ export function LiftEventsList({
                     <KindBadge message={message} />
                   </Table.Cell>
                   <Table.Cell>{message.code ?? '—'}</Table.Cell>
-                  <Table.Cell>{name(message)}</Table.Cell>
+                  <Table.Cell>{codeLink(message, name(message))}</Table.Cell>
                   <Table.Cell>{status(message)}</Table.Cell>
                   <Table.Cell>{notesButton(message)}</Table.Cell>
                 </Table.Row>
@@ -155,7 +168,13 @@ export function LiftEventsList({
           {list.map((message) => (
             <Stack as="li" key={message.id} gap="1" borderWidth="1px" borderRadius="l2" padding="3">
               <Text fontWeight="semibold">
-                <KindBadge message={message} /> {message.code ?? '—'} · {name(message)}
+                <KindBadge message={message} />{' '}
+                {codeLink(
+                  message,
+                  <>
+                    {message.code ?? '—'} · {name(message)}
+                  </>,
+                )}
               </Text>
               <Text fontSize="sm" color="fg.muted">
                 {formatTime(message.at, locale)} · {status(message)}

@@ -2,11 +2,13 @@ import { Badge, Button, HStack, NativeSelect, Progress, Stack, Text } from '@cha
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { FILE_BUDGET_CHOICES, keptUsage, setFileBudget } from '../../data/files/file-cache';
+import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { translateServerMessage } from '../../data/i18n/server-messages';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { requestSync, useUploadProgress } from '../../data/mirror/sync-status';
-import { dropUpload, retryUpload } from '../../data/mirror/uploads';
+import { dropUpload, retryUpload, uploadRef } from '../../data/mirror/uploads';
 import { formatBytes } from '../../ui/format-bytes';
+import { PhotoThumbnail } from '../../ui/Photos';
 
 /**
  * The offline page's account of files: uploads still on this device, and the lift files kept for
@@ -16,10 +18,12 @@ export function KeptFilesSection({ db }: { db: MirrorDb }) {
   const { t, i18n } = useLingui();
   const progress = useUploadProgress();
   const usage = useLiveQuery(() => keptUsage(db), [db]);
-  const uploads = useLiveQuery(
-    async () => (await db.uploads.orderBy('seq').toArray()).filter((upload) => upload.status !== 'done'),
-    [db],
-  );
+  const uploads = useLiveQuery(async () => {
+    const waiting = (await db.uploads.orderBy('seq').toArray()).filter((upload) => upload.status !== 'done');
+    return Promise.all(
+      waiting.map(async (upload) => ({ ...upload, lift: await db.lifts.get(upload.liftId) })),
+    );
+  }, [db]);
   const kept = useLiveQuery(async () => {
     const rows = await db.kept.orderBy('lastUsedAt').reverse().toArray();
     const pinnedLifts = new Set((await db.pins.toArray()).map((pin) => pin.key.replace(/^lift:/, '')));
@@ -33,6 +37,8 @@ export function KeptFilesSection({ db }: { db: MirrorDb }) {
     );
   }, [db]);
   const size = (bytes: number) => formatBytes(bytes, i18n.locale);
+  const when = (iso: string) =>
+    dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <>
@@ -54,9 +60,17 @@ export function KeptFilesSection({ db }: { db: MirrorDb }) {
                   padding="3"
                   wrap="wrap"
                 >
+                  {upload.type.startsWith('image/') && (
+                    <PhotoThumbnail url={uploadRef(upload.uid)} label={upload.name} size="24" />
+                  )}
                   <Stack gap="1" flex="1" minWidth="40">
                     <Text fontWeight="medium" truncate>
                       {upload.name}
+                    </Text>
+                    <Text fontSize="sm">
+                      {upload.lift
+                        ? t`For lift ${upload.lift.uid} (${upload.lift.address}), ${when(upload.createdAt)}`
+                        : t`For a lift no longer on this device, ${when(upload.createdAt)}`}
                     </Text>
                     <Text fontSize="sm" color={upload.status === 'failed' ? 'fg.error' : 'fg.muted'}>
                       {upload.status === 'failed'

@@ -2,74 +2,59 @@ import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { RefreshCw } from 'lucide-react';
+import { useRef } from 'react';
 import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { translateServerMessage } from '../../data/i18n/server-messages';
-import type { MirrorDb, OutboxEntry } from '../../data/mirror/mirror-db';
+import { type MirrorDb, mirroredStore, OUTBOX_TABLES, type OutboxEntry } from '../../data/mirror/mirror-db';
 import { dropChange, keepMine, makeWaitingDue, retryChange } from '../../data/mirror/outbox';
 import { requestSync, useMirrorState, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
 import { PageTitle } from '../../ui/PageTitle';
+import { PhotoStrip } from '../../ui/Photos';
+import { type ChangeContext, DESCRIBERS, fieldLines } from './change-describers';
 import { KeptFilesSection } from './KeptFilesSection';
 
-/** Request fields that say how, not what. */
-const HIDDEN_FIELDS = new Set(['baseVersion', 'year', 'ids', 'isNotes']);
+/** Fields of a request that say how, not what: never compared in a conflict. */
+const HOW_FIELDS = new Set(['baseVersion', 'year', 'ids', 'isNotes']);
 
-function formatValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.map(formatValue).join(', ') || '—';
-  if (typeof value === 'object') {
-    const notes = value as { title?: string; notes?: string; urls?: string[] };
-    if ('notes' in notes || 'title' in notes) {
-      return [notes.title, notes.notes, ...(notes.urls ?? [])].filter(Boolean).join(' — ') || '—';
-    }
-    return JSON.stringify(value);
-  }
-  return String(value);
+/** What the mirror holds about the change's row, its lift and its code (offline too). */
+function useChangeContext(db: MirrorDb, entry: OutboxEntry): ChangeContext | undefined {
+  const { entity, entityId } = entry;
+  // Read afresh from IndexedDB with every list, so a new object each time: not a key of the query.
+  const previous = useRef(entry.previous);
+  previous.current = entry.previous;
+  // Keyed by the record, not the entry object: the outbox list is read again on every change of it,
+  // and a new key would start this query over each time (and the card would wait for it).
+  return useLiveQuery(async () => {
+    const stored = await mirroredStore(db, OUTBOX_TABLES[entity]).get(entityId);
+    const row = (stored ?? previous.current ?? null) as Record<string, unknown> | null;
+    const liftId = entity === 'lift' ? entityId : (row?.liftId as string | undefined);
+    const code = typeof row?.code === 'number' ? row.code : null;
+    const [lift, description, base] = await Promise.all([
+      liftId ? db.lifts.get(liftId) : undefined,
+      code === null ? undefined : db.descriptions.where('number').equals(code).first(),
+      entity === 'lift' ? db.base.toArray() : [],
+    ]);
+    return { row, lift: lift ?? null, description: description ?? null, base };
+  }, [db, entity, entityId]);
 }
 
-function useFieldLabels() {
-  const { t } = useLingui();
-  return {
-    notes: t`Notes`,
-    uid: t`ID`,
-    address: t`Address`,
-    imei: t`IMEI`,
-    iccid: t`ICCID`,
-    customers: t`Customers`,
-    servicemen: t`Service men`,
-    maxTrips: t`Max trips`,
-    maxOperatingHours: t`Max operating hours`,
-    number: t`Number`,
-    name: t`Name (English)`,
-    nameDE: t`Name (German)`,
-    type: t`Type`,
-    content: t`Content`,
-    text: t`Text`,
-  } as Record<string, string>;
+function Lines({ lines }: { lines: string[] }) {
+  return lines.map((line, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one change, fixed in order
+    <Text key={index}>{line}</Text>
+  ));
 }
 
 function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
   const { t, i18n } = useLingui();
-  const labels = useFieldLabels();
-  const fields = Object.keys(entry.body).filter((key) => !HIDDEN_FIELDS.has(key));
+  const context = useChangeContext(db, entry);
+  if (!context) return null;
+  const described = DESCRIBERS[entry.entity](entry, context, i18n.locale);
+  const when = dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(entry.createdAt),
+  );
+  const compared = Object.keys(entry.body).filter((key) => !HOW_FIELDS.has(key));
   const theirs = entry.current as Record<string, unknown> | undefined;
-  const describeChange = () => {
-    const row = (entry.current ?? entry.previous ?? entry.body) as Record<string, unknown>;
-    const when = dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-      new Date(entry.createdAt),
-    );
-    if (entry.entity === 'message') {
-      const code = row.code ?? '—';
-      return t`Notes on message ${code}, written ${when}`;
-    }
-    if (entry.entity === 'lift') {
-      const uid = row.uid ?? entry.entityId;
-      return entry.effect === 'delete' ? t`Delete lift ${uid}, ${when}` : t`Change to lift ${uid}, ${when}`;
-    }
-    const number = row.number ?? '—';
-    if (entry.effect === 'create') return t`New description ${number}, ${when}`;
-    if (entry.effect === 'delete') return t`Delete description ${number}, ${when}`;
-    return t`Change to description ${number}, ${when}`;
-  };
   const statusBadge = {
     pending: <Badge colorPalette="blue">{t`Waiting`}</Badge>,
     failed: <Badge colorPalette="red">{t`Rejected`}</Badge>,
@@ -87,10 +72,15 @@ function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
       data-testid={`change-${entry.status}`}
     >
       <Stack gap="2">
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Text fontWeight="semibold">{describeChange()}</Text>
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <Text fontWeight="semibold" data-testid="change-title">
+            {described.title}
+          </Text>
           {statusBadge}
         </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          <Trans>Made on this device: {when}</Trans>
+        </Text>
         {entry.error && (
           <Text color="fg.error" fontSize="sm">
             {translateServerMessage(i18n, entry.error)}
@@ -110,34 +100,23 @@ function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
               <Text fontWeight="semibold">
                 <Trans>Mine</Trans>
               </Text>
-              {fields.map((key) => (
-                <Text key={key}>
-                  {labels[key] ?? key}: {formatValue(entry.body[key])}
-                </Text>
-              ))}
+              <Lines lines={fieldLines(entry.entity, entry.body, compared, context, i18n.locale)} />
             </Box>
             <Box borderWidth="1px" borderRadius="l2" padding="2" data-testid="conflict-theirs">
               <Text fontWeight="semibold">
                 <Trans>On the server</Trans>
               </Text>
-              {fields.map((key) => (
-                <Text key={key}>
-                  {labels[key] ?? key}: {formatValue(theirs[key])}
-                </Text>
-              ))}
+              <Lines lines={fieldLines(entry.entity, theirs, compared, context, i18n.locale)} />
             </Box>
           </SimpleGrid>
         ) : (
-          entry.effect !== 'delete' && (
-            <Box fontSize="sm">
-              {fields.map((key) => (
-                <Text key={key}>
-                  {labels[key] ?? key}: {formatValue(entry.body[key])}
-                </Text>
-              ))}
+          described.details.length > 0 && (
+            <Box fontSize="sm" data-testid="change-details">
+              <Lines lines={described.details} />
             </Box>
           )
         )}
+        {described.photos.length > 0 && <PhotoStrip urls={described.photos} size="24" />}
         <HStack gap="2" wrap="wrap">
           {entry.status === 'conflict' && (
             <>

@@ -1,19 +1,18 @@
-import { Badge, Box, CloseButton, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { CloudAlert, CloudCheck, CloudOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShownFromCache } from '../../data/api/use-api';
 import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { requestSync, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
 import { useSession } from '../../data/session/session';
 import { useSocketConnected } from '../../data/session/socket';
 import { storage } from '../../data/store';
-import { BottomNotice } from '../../ui/BottomNotices';
 import { showToast } from '../../ui/toaster';
 
-/** Per user and device: the service man closed the storage notice, it does not come back. */
+/** Per user and device: the storage notice was shown; it does not come back (the name predates that). */
 const persistNoticeKey = (userId: string) => `lift-portal.persist-notice-closed.${userId}`;
 
 /** Toolbar: online or offline, changes waiting (badge), last good sync; a link to /apps/sync. */
@@ -70,6 +69,7 @@ export function SyncStatusButton() {
         data-online={online}
         data-waiting={waiting}
         data-last-sync={status.lastSyncAt ?? ''}
+        data-persist-refused={status.persistRefused}
       >
         <Icon aria-hidden="true" />
         {waiting > 0 && (
@@ -119,52 +119,73 @@ export function OfflineNotice() {
 }
 
 /**
- * For the role that works offline (service men, docs/sync.md): once, until closed, when the browser
- * refused persistent storage. Everyone finds the same notice on the offline page.
+ * For the role that works offline (service men, docs/sync.md#persistent-storage-and-sign-out): once
+ * per user and device, when the browser refused persistent storage. Everyone finds the full
+ * explanation on the offline page.
+ *
+ * It stands in the page's flow above the page, never over it, so it covers no button. The browser
+ * answers after the page is drawn, and a notice turning up above a drawn page would push it down
+ * under a tap: so it waits for the next page the user opens, drawn with it, and stays on that page
+ * until closed or left. Shown once, it is not shown again on this device (remembered at once, so a
+ * reload does not bring it back).
  */
 export function PersistNotice() {
-  const { t } = useLingui();
   const status = useSyncStatus();
   const { claims } = useSession();
   const userId = claims?.sub ?? '';
-  const [closed, setClosed] = useState(() => storage.read(persistNoticeKey(userId)) !== null);
+  // Read once: the notice remembers itself as shown while it stands.
+  const [shownBefore] = useState(() => storage.read(persistNoticeKey(userId)) !== null);
+  const [closed, setClosed] = useState(false);
+  // The page drawn when the refusal became known, and the page the notice then came with.
+  const [knownOn, setKnownOn] = useState<string | null>(null);
+  const [shownOn, setShownOn] = useState<string | null>(null);
+  const path = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname });
+  const wanted = status.persistRefused && claims?.role === 'service_man' && !shownBefore && !closed;
+  if (wanted && knownOn === null) setKnownOn(path);
   // The offline page explains it in full itself.
-  const onSyncPage = useRouterState({ select: (state) => state.location.pathname === '/apps/sync' });
-  if (!status.persistRefused || claims?.role !== 'service_man' || closed || onSyncPage) return null;
-  const close = () => {
+  const show =
+    wanted &&
+    knownOn !== null &&
+    path !== knownOn &&
+    path !== '/apps/sync' &&
+    (shownOn === null || shownOn === path);
+  useLayoutEffect(() => {
+    if (!show || shownOn !== null) return;
+    setShownOn(path);
     storage.write(persistNoticeKey(userId), '1');
-    setClosed(true);
-  };
-  // At the bottom, over the page: it turns up once the browser answered, after the page is drawn.
+  }, [show, shownOn, path, userId]);
+  if (!show) return null;
   return (
-    <BottomNotice>
-      <HStack
-        role="status"
-        data-testid="persist-notice"
-        align="flex-start"
-        bg="bg.warning"
-        borderWidth="1px"
-        borderColor="border.warning"
-        borderRadius="l2"
-        boxShadow="lg"
-        paddingX="3"
-        paddingY="2"
-        fontSize="sm"
-      >
-        <Text flex="1">
-          <Trans>
-            This browser may delete the offline data when space runs low. Install the app or allow storage for
-            this site to keep it, and send your changes soon.
-          </Trans>{' '}
-          <Link asChild colorPalette="blue" color="colorPalette.fg">
-            <RouterLink to="/apps/sync">
-              <Trans>Offline changes</Trans>
-            </RouterLink>
-          </Link>
-        </Text>
-        <CloseButton size="2xs" aria-label={t`Close the notice`} onClick={close} />
+    <Stack
+      role="status"
+      data-testid="persist-notice"
+      gap="2"
+      bg="bg.warning"
+      borderWidth="1px"
+      borderColor="border.warning"
+      borderRadius="l2"
+      paddingX="3"
+      paddingY="2"
+      marginBottom="3"
+      fontSize="sm"
+    >
+      <Text>
+        <Trans>
+          This browser may delete the offline data when space runs low. Install the app or allow storage for
+          this site to keep it, and send your changes soon.
+        </Trans>
+      </Text>
+      <HStack gap="3" wrap="wrap" justify="space-between">
+        <Link asChild colorPalette="blue" color="colorPalette.fg">
+          <RouterLink to="/apps/sync">
+            <Trans>What to do</Trans>
+          </RouterLink>
+        </Link>
+        <Button size="xs" variant="outline" onClick={() => setClosed(true)}>
+          <Trans>Got it</Trans>
+        </Button>
       </HStack>
-    </BottomNotice>
+    </Stack>
   );
 }
 

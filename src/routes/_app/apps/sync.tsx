@@ -3,6 +3,7 @@ import { loadCatalog } from '../../../data/i18n/i18n';
 import { SyncPage } from '../../../features/offline/SyncPage';
 
 export const Route = createFileRoute('/_app/apps/sync')({
-  loader: () => loadCatalog('offline'),
+  // The photos' thumbnails (src/ui/Photos.tsx) speak in the screens' texts.
+  loader: () => Promise.all([loadCatalog('offline'), loadCatalog('screens')]),
   component: SyncPage,
 });

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../../../app/route-guard';
 import { loadScreenCatalog } from '../../../data/i18n/i18n';
 import { DescriptionsPage } from '../../../features/descriptions/DescriptionsPage';
 
-export const Route = createFileRoute('/_app/apps/descriptions')({
+export const Route = createFileRoute('/_app/apps/descriptions/')({
   loader: loadScreenCatalog,
-  beforeLoad: requireAccess('customer'),
   component: DescriptionsPage,
 });

@@ -1,0 +1,69 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { berlinDay } from '../../contract/maintenance';
+import { liftWithError, waitForMirror, waitForServiceWorker } from './offline-support';
+import { signInByToken } from './support';
+import { png } from './test-images';
+
+/** Whether the image is loaded and drawn (not a broken picture). */
+const isDrawn = (scope: Locator, name: string) =>
+  scope
+    .getByRole('img', { name })
+    .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+
+/** What the page must never show: request fields, upload references, temporary ids. */
+const RAW = /visitedOn|workDone|photoUrls|upload:|local-|baseVersion|\/api\//;
+
+test('the offline changes page says a waiting maintenance visit in words, with its lift and its photo', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const lift = await liftWithError(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByToken(page, request, 'service_man');
+  await page.goto(`/apps/lift/lifts/${lift.id}`);
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Besuch eintragen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wartungsbesuch eintragen' });
+  await dialog.getByLabel('Ausgeführte Arbeiten').fill('Tragseile geprüft');
+  await dialog.getByTestId('visit-photo-input').setInputFiles({
+    name: 'schacht.png',
+    mimeType: 'image/png',
+    buffer: png(48, [200, 80, 40]),
+  });
+  await expect.poll(() => isDrawn(dialog, 'Foto 1')).toBe(true);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('sync-status').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Offline-Änderungen' })).toBeVisible();
+  const change = page.getByTestId('change-pending');
+  await expect(change).toHaveCount(1);
+  const day = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${berlinDay()}T00:00:00Z`),
+  );
+  await expect(change.getByTestId('change-title')).toHaveText(
+    `Wartung an Aufzug ${lift.uid} (Kellerweg 1, 10115 Berlin) am ${day} — 1 Foto`,
+  );
+  await expect(change.getByTestId('change-details')).toHaveText('Ausgeführte Arbeiten: Tragseile geprüft');
+  await expect(change).toContainText('Auf diesem Gerät erfasst:');
+  // The photo's thumbnail, from the upload waiting on this device.
+  await expect.poll(() => isDrawn(change, 'Foto 1')).toBe(true);
+  await expect(change.getByText('Noch nicht hochgeladen')).toBeVisible();
+  expect(await change.innerText()).not.toMatch(RAW);
+
+  // The waiting photo itself names its lift too.
+  const uploads = page.getByRole('region', { name: /Dateien, die auf das Hochladen warten/ });
+  await expect(uploads).toContainText(`Für Aufzug ${lift.uid} (Kellerweg 1, 10115 Berlin)`);
+  await expect.poll(() => isDrawn(uploads, 'schacht.png')).toBe(true);
+
+  // Back online, the visit reaches the server and leaves the page.
+  await context.setOffline(false);
+  await expect(change).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Alle Änderungen auf diesem Gerät sind beim Server angekommen.')).toBeVisible();
+});
