@@ -54,6 +54,7 @@ import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { jobsPlugin } from './plugins/jobs';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { validationPlugin } from './plugins/validation';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     await app.register(compressionPlugin);
+    await app.register(metricsPlugin, { ...config.metrics, poolStats: database.poolStats });
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
     await app.register(jobsPlugin);
     await app.register(clusterPlugin, {
