@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await app.register(rateLimitPlugin);
     await app.register(idempotencyPlugin, { secret: config.authSecret });
-    await app.register(apiDocsPlugin);
+    await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
     await app.register(userSocketPlugin);
     await app.register(mailPlugin, {
       smtpUrl: config.smtpUrl,

@@ -1,6 +1,5 @@
 import { DeleteResultSchema, IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
-  ProjectIdParamsSchema,
   ProjectListResponseSchema,
   ProjectRegisterSchema,
   ProjectSchema,
@@ -26,8 +25,8 @@ export const projectsApi = {
   }),
   get: endpoint({
     method: 'GET',
-    path: '/projects/:projectId',
-    params: ProjectIdParamsSchema,
+    path: '/projects/:id',
+    params: IdParamsSchema,
     answer: ProjectSchema,
     errors: [403, 404],
     auth: 'customer',

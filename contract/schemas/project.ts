@@ -153,8 +153,6 @@ export type ProjectUpdate = v.InferOutput<typeof ProjectUpdateSchema>['project']
 
 export const ProjectListResponseSchema = v.object({ projects: v.array(ProjectSchema) });
 
-export const ProjectIdParamsSchema = v.object({ projectId: IdSchema });
-
 /** How `cables[].liftId` names a project's lift: its id, or `new-<index>` for a new one. */
 export function projectLiftKey(lift: { liftId?: string | undefined }, index: number): string {
   return lift.liftId ?? `new-${index}`;

@@ -233,7 +233,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
 
   app.serve(projectsApi.get, async (request) => {
     const user = currentUser(request);
-    const found = await repository.find(request.params.projectId, user);
+    const found = await repository.find(request.params.id, user);
     if (!found) throw projectNotFound();
     // The customer opening a sent offer is what "Received offer" means.
     if (actorOf(user) === 'customer' && found.project.state === 'sentOffer') {
