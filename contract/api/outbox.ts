@@ -38,8 +38,7 @@ export const outboxApi = {
     answer: AlarmDeliveriesResponseSchema,
     errors: [404],
     auth: 'signedIn',
-    summary:
-      "An alarm's notifications per person and channel: sent, retrying or failed (scoped like the alarm)",
+    summary: "An alarm's notifications per person and channel: sent, retrying or failed (scoped like the alarm)",
     tags,
   }),
 };

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OUTBOX_CHANNELS, OUTBOX_KINDS, OUTBOX_STATES } from '../../../contract/schemas/outbox';
 import { sqlList } from './columns';
 import { users } from './users';
@@ -53,7 +43,9 @@ export const outboxMessages = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.state} in ('pending', 'sending')`),
     index('outbox_messages_created_idx').on(table.createdAt),
-    index('outbox_messages_alarm_idx').on(table.alarmId).where(sql`${table.alarmId} is not null`),
+    index('outbox_messages_alarm_idx')
+      .on(table.alarmId)
+      .where(sql`${table.alarmId} is not null`),
     check('outbox_messages_channel', sql`${table.channel} in (${sqlList(OUTBOX_CHANNELS)})`),
     check('outbox_messages_state', sql`${table.state} in (${sqlList(OUTBOX_STATES)})`),
   ],
