@@ -56,6 +56,7 @@ import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { jobsPlugin } from './plugins/jobs';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { validationPlugin } from './plugins/validation';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     await app.register(compressionPlugin);
+    await app.register(metricsPlugin, { ...config.metrics, poolStats: database.poolStats });
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });
     await app.register(jobsPlugin);
     await app.register(clusterPlugin, {
@@ -156,7 +158,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await app.register(rateLimitPlugin);
     await app.register(idempotencyPlugin, { secret: config.authSecret });
-    await app.register(apiDocsPlugin);
+    await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
     await app.register(userSocketPlugin);
     await app.register(mailPlugin, {
       smtpUrl: config.smtpUrl,

@@ -13,7 +13,7 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
 };
 
-/** Messages the page may send; see src/app/pwa/register-service-worker.ts. */
+/** Messages the page may send (workbox-window's messageSkipWaiting, src/app/pwa/service-worker.ts). */
 interface SkipWaitingMessage {
   type: 'SKIP_WAITING';
 }

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { DeleteResultSchema, IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
   DescriptionInputSchema,
@@ -25,9 +24,10 @@ export const descriptionsApi = {
     method: 'GET',
     path: '/descriptions/:id',
     params: IdParamsSchema,
-    answer: v.nullable(DescriptionSchema),
+    answer: DescriptionSchema,
+    errors: [404],
     auth: 'signedIn',
-    summary: 'One catalogue entry; an unknown id answers null (docs/api.md#endpoints-by-domain)',
+    summary: 'One catalogue entry; an unknown or deleted id answers 404',
     tags,
   }),
   register: endpoint({

@@ -36,8 +36,13 @@ export interface EndpointDefinition {
   query?: AnySchema;
   /** JSON body, or `multipart` for a file upload (form data, parsed by the route itself). */
   body?: AnySchema | 'multipart';
-  /** The success answer; absent for answers that are not JSON (files). */
+  /** The success answer; absent for answers that are not JSON (files: see `file`). */
   answer?: AnySchema;
+  /**
+   * A file answer instead of JSON, for the documentation: its media types, and `ranges` when it
+   * honours conditional and range requests (server/integrations/blob/send-blob.ts: 304, 206, 416).
+   */
+  file?: { types: readonly string[]; ranges?: true };
   /** The success status; 200 unless said. */
   status?: 200 | 201 | 204;
   /** Error statuses the route answers besides 400 and, unless public, 401 (documented). */

@@ -55,6 +55,7 @@ export const filesApi = {
     path: '/files/:id/content',
     params: IdParamsSchema,
     query: FileDownloadQuerySchema,
+    file: { types: ['application/pdf', 'image/jpeg', 'image/png', 'image/gif'], ranges: true },
     errors: [404, 416],
     auth: 'public',
     summary:

@@ -63,6 +63,7 @@ export const maintenanceApi = {
     method: 'GET',
     path: '/lifts/stickers',
     query: StickerQuerySchema,
+    file: { types: ['application/pdf'] },
     errors: [404],
     auth: 'signedIn',
     summary:

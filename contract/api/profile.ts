@@ -74,6 +74,7 @@ export const profileApi = {
     method: 'GET',
     path: '/avatars/:file',
     params: v.object({ file: v.pipe(v.string(), v.maxLength(64, MSG.tooLong)) }),
+    file: { types: ['image/jpeg', 'image/png', 'image/gif'], ranges: true },
     errors: [404],
     auth: 'public',
     summary: 'An avatar image (public: its name is random and unguessable)',

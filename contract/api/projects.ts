@@ -1,7 +1,6 @@
 import { DeleteResultSchema, IdParamsSchema, IdsBodySchema } from '../schemas/common';
 import {
   OfferPdfQuerySchema,
-  ProjectIdParamsSchema,
   ProjectListResponseSchema,
   ProjectRegisterSchema,
   ProjectSchema,
@@ -27,8 +26,8 @@ export const projectsApi = {
   }),
   get: endpoint({
     method: 'GET',
-    path: '/projects/:projectId',
-    params: ProjectIdParamsSchema,
+    path: '/projects/:id',
+    params: IdParamsSchema,
     answer: ProjectSchema,
     errors: [403, 404],
     auth: 'customer',
@@ -49,8 +48,8 @@ export const projectsApi = {
   }),
   offerPdf: endpoint({
     method: 'GET',
-    path: '/projects/:projectId/offer.pdf',
-    params: ProjectIdParamsSchema,
+    path: '/projects/:id/offer.pdf',
+    params: IdParamsSchema,
     query: OfferPdfQuerySchema,
     errors: [403, 404, 409],
     auth: 'customer',

@@ -1,4 +1,5 @@
-import type * as v from 'valibot';
+import * as v from 'valibot';
+import { MSG } from '../messages';
 import {
   ProviderConnectivityInfoSchema,
   ProviderConnectivitySchema,
@@ -10,7 +11,6 @@ import {
   SimDoneSchema,
   SimListRequestSchema,
   SimListResponseSchema,
-  SimOperationParamsSchema,
   SimOperationRequestSchema,
   SimOperationResponseSchema,
   SimRefreshStateSchema,
@@ -102,6 +102,18 @@ export type SimOperationAnswer<O extends SimOperation> = v.InferOutput<
 export function isSimOperation(name: string): name is SimOperation {
   return Object.hasOwn(SIM_OPERATIONS, name);
 }
+
+/**
+ * `apiName` of `POST /api/sims/{apiName}`: the operation names are published as the document's
+ * enum, but checked by the route, so that another name answers 404 as an unknown path does.
+ */
+const SimOperationParamsSchema = v.object({
+  apiName: v.pipe(
+    v.string(),
+    v.maxLength(64, MSG.tooLong),
+    v.metadata({ enum: Object.keys(SIM_OPERATIONS) }),
+  ),
+});
 
 /**
  * SIM management (admin and above). Every call but `authenticate` needs the SIM session token

@@ -47,6 +47,7 @@ export const storageApi = {
     method: 'POST',
     ...azure('downloadBlobInContainer'),
     body: BlobRequestSchema,
+    file: { types: ['application/octet-stream'], ranges: true },
     errors: [403, 404, 416],
     auth: 'admin',
     idempotent: false,
@@ -115,6 +116,7 @@ export const storageApi = {
     path: '/storage/:container/:name',
     params: StoredBlobParamsSchema,
     query: FileDownloadQuerySchema,
+    file: { types: ['application/octet-stream'], ranges: true },
     errors: [404, 416],
     auth: 'public',
     summary:

@@ -193,8 +193,6 @@ export type ProjectUpdate = v.InferOutput<typeof ProjectUpdateSchema>['project']
 
 export const ProjectListResponseSchema = v.object({ projects: v.array(ProjectSchema) });
 
-export const ProjectIdParamsSchema = v.object({ projectId: IdSchema });
-
 /** `GET /projects/{id}/offer.pdf?lang=`: the PDF's language; the customer's own when left out. */
 export const OfferPdfQuerySchema = v.object({
   lang: v.optional(v.picklist(LANGUAGES, MSG.invalidValue)),

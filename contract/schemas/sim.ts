@@ -175,10 +175,6 @@ export const SimOperationRequestSchema = v.object({
   confirm: v.optional(v.boolean()),
 });
 
-export const SimOperationParamsSchema = v.object({
-  apiName: v.pipe(v.string(), v.maxLength(64, MSG.tooLong)),
-});
-
 /** The provider's answer with `iccid` added (docs/spec-texts.md: the response is returned with iccid added). */
 export const SimOperationResponseSchema = v.looseObject({ iccid: v.string() });
 

@@ -1,7 +1,11 @@
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EndpointDefinition } from '../../contract/api/endpoint';
 import { listEndpoints } from '../../contract/api/table';
 import { DEMO_PASSWORD } from '../../contract/constants';
+import { ApiErrorSchema } from '../../contract/errors';
 import { MSG } from '../../contract/messages';
 import { hasRole, ROLES, type Role } from '../../contract/roles';
 import { createTestApp, DEMO_EMAILS, type TestApp } from '../../tests/server/helpers/app';
@@ -406,7 +410,7 @@ const CASES: Record<string, AccessCase> = {
   'projects.list': {},
   'projects.get': {
     pathScoped: true,
-    request: (w, _role, which) => ({ params: { projectId: w.projects[which] } }),
+    request: (w, _role, which) => ({ params: { id: w.projects[which] } }),
   },
   'projects.register': {
     request: (w, _role, which) => ({
@@ -631,6 +635,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let documented: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+beforeAll(async () => {
+  const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  documented = docs.json<{ paths: typeof documented }>().paths;
+});
+
 /** A public folder with an article, a part image of it and a template, made by the admin. */
 async function createTableauFixtures(): Promise<World['tableau']> {
   const headers = await t.authHeaders('admin');
@@ -670,12 +680,31 @@ async function send(name: string, role: Role, which: Which) {
   const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
   const token = spec.endsSession ? (await t.signInFresh(role)).access_token : null;
   const headers = token ? { authorization: `Bearer ${token}` } : await t.authHeaders(role);
-  return t.app.inject({
+  const response = await t.app.inject({
     method: endpoint.method,
     url: url + query,
     headers,
     ...(request.body === undefined ? {} : { payload: request.body as object }),
   });
+  expectAsDocumented(endpoint, response);
+  return response;
+}
+
+/**
+ * Every answer of the walk is one the OpenAPI document promises: a status it lists for the
+ * operation, and a body of the table's answer schema (success) or the error shape.
+ */
+function expectAsDocumented(endpoint: EndpointDefinition, response: LightMyRequestResponse) {
+  const path = `/api${endpoint.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+  const operation = documented[path]?.[endpoint.method.toLowerCase()];
+  const where = `${endpoint.method} ${path} answered ${response.statusCode}`;
+  expect(Object.keys(operation?.responses ?? {}), where).toContain(String(response.statusCode));
+  if (response.statusCode >= 400) {
+    expect(v.safeParse(ApiErrorSchema, response.json()).success, `${where}: ${response.body}`).toBe(true);
+  } else if (endpoint.answer && response.statusCode === (endpoint.status ?? 200)) {
+    const parsed = v.safeParse(endpoint.answer, response.json());
+    expect(parsed.success, `${where}: ${JSON.stringify(parsed.issues?.[0])}`).toBe(true);
+  }
 }
 
 describe('route × role × own and foreign, from the API table', () => {

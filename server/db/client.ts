@@ -67,6 +67,16 @@ export interface DatabaseHandle {
   /** Subscribes to `NOTIFY`s on `channel` (docs/api.md#caches-and-their-bounds). */
   listen(channel: string, handlers: ListenHandlers): Promise<Subscription>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's counts, for the metrics (server/plugins/metrics.ts); PGlite has no pool. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface ListenHandlers {
@@ -163,7 +173,8 @@ async function openPglite(migrationsDir: string, dataDir?: string, template?: Bl
 }
 
 async function openPostgres(url: string, migrationsDir: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
   // A checked-out client whose server goes away between two queries emits 'error' itself; the
@@ -181,6 +192,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     url,
     listen: (channel, handlers) => listenPostgres(url, pool, channel, handlers),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
 

@@ -20,10 +20,30 @@ function withoutEmptyRequired(node: unknown): unknown {
   return result;
 }
 
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`; the converter puts it beside `anyOf`/`oneOf`
+ * (`v.nullable(v.union(…))`). Each member then says it may be null instead.
+ */
+function withTypedNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withTypedNullable);
+  if (typeof node !== 'object' || node === null) return node;
+  const result: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) result[key] = withTypedNullable(value);
+  const members = (result.anyOf ?? result.oneOf) as JsonObject[] | undefined;
+  if (result.nullable === true && result.type === undefined && Array.isArray(members)) {
+    delete result.nullable;
+    const key = result.anyOf ? 'anyOf' : 'oneOf';
+    result[key] = members.map((member) => ({ ...member, nullable: true }));
+  }
+  return result;
+}
+
 function toOpenApi(schema: unknown): unknown {
   if (!isValibotSchema(schema)) return schema;
   // `ignore`: transforms and custom checks have no JSON Schema form; the document shows the rest.
-  return withoutEmptyRequired(toJsonSchema(schema, { target: 'openapi-3.0', errorMode: 'ignore' }));
+  return withTypedNullable(
+    withoutEmptyRequired(toJsonSchema(schema, { target: 'openapi-3.0', errorMode: 'ignore' })),
+  );
 }
 
 /** Writes the API table marks `idempotent` honour it (plugins/idempotency.ts). */
@@ -62,16 +82,30 @@ export const valibotToOpenApi: SwaggerTransform = ({ schema, url, route }) => {
   return { schema: transformed, url };
 };
 
-/** OpenAPI document at `/api/docs/json`, Swagger UI at `/api/docs`. */
-export const apiDocsPlugin = definePlugin('api-docs', async (app) => {
+export interface ApiDocsOptions {
+  /** The portal's address (PUBLIC_URL): the document's server. */
+  publicUrl: string;
+}
+
+/**
+ * OpenAPI document at `/api/docs/json`, Swagger UI at `/api/docs`. Every operation is generated
+ * from the API table (plugins/endpoints.ts): its operationId, its security (the bearer token,
+ * or none for public ones), and every status its route answers. `server/plugins/api-docs.test.ts`
+ * lints it with Redocly's recommended rules.
+ */
+export const apiDocsPlugin = definePlugin<ApiDocsOptions>('api-docs', async (app, { publicUrl }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: {
         title: 'Lift portal API',
-        description: 'Errors answer `{ message, fieldErrors? }`. Sign in with POST /api/users/authenticate.',
+        description:
+          'Errors answer `{ message, fieldErrors? }`. Sign in with POST /api/users/authenticate and send the token as `Authorization: Bearer <token>`; operations open to anyone say `security: []`.',
         version: '1',
+        license: { name: 'Proprietary' },
       },
+      servers: [{ url: publicUrl, description: 'This portal (PUBLIC_URL)' }],
+      security: [{ bearerAuth: [] }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

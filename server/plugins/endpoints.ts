@@ -15,6 +15,7 @@ import {
 } from '../../contract/api/endpoint';
 import { listEndpoints } from '../../contract/api/table';
 import { ApiErrorSchema } from '../../contract/errors';
+import { hasRole, ROLES } from '../../contract/roles';
 import { definePlugin } from '../lib/define-plugin';
 
 /** What a route module returns from a handler: the answer, or the reply it sent itself. */
@@ -67,24 +68,104 @@ function merged(a: v.GenericSchema, b: v.GenericSchema | undefined): v.GenericSc
   return b ? v.intersect([a, b]) : a;
 }
 
+/** Whether the endpoint's role rule may refuse a signed-in user (403): not when every role passes it. */
+function roleGuarded(endpoint: EndpointDefinition): boolean {
+  const rule = endpoint.auth;
+  return rule !== 'public' && rule !== 'signedIn' && ROLES.some((role) => !hasRole(role, rule));
+}
+
+function isIdempotent(endpoint: EndpointDefinition): boolean {
+  return endpoint.idempotent ?? (endpoint.auth !== 'public' && WRITE_METHODS.has(endpoint.method));
+}
+
+/**
+ * Every error status a route of the endpoint may answer: its own `errors`, and those of the
+ * plugins in front of it: 400 (validation), 401 and 403 (auth.ts), 413 and 415 (a body too large
+ * or of another type), 422 and 429 (idempotency.ts: a key reused for another request, or still in
+ * progress).
+ */
+export function errorStatuses(endpoint: EndpointDefinition): number[] {
+  const statuses = new Set([400, ...(endpoint.errors ?? [])]);
+  if (endpoint.auth !== 'public') statuses.add(401);
+  if (roleGuarded(endpoint)) statuses.add(403);
+  if (endpoint.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (isIdempotent(endpoint)) {
+    statuses.add(422);
+    statuses.add(429);
+  }
+  if (endpoint.file?.ranges) statuses.add(416);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const BINARY = { type: 'string', format: 'binary' };
+
+/** A file answer as OpenAPI shows it (fastify-swagger takes `content` as given). */
+function fileAnswer(types: readonly string[], description: string) {
+  return { description, content: Object.fromEntries(types.map((type) => [type, { schema: BINARY }])) };
+}
+
 function responseSchemas(endpoint: EndpointDefinition): Record<number, unknown> {
-  const statuses = new Set([400, ...(endpoint.auth === 'public' ? [] : [401]), ...(endpoint.errors ?? [])]);
   const responses: Record<number, unknown> = {};
-  if (endpoint.answer) responses[endpoint.status ?? 200] = endpoint.answer;
-  for (const status of [...statuses].sort()) responses[status] = ApiErrorSchema;
+  const status = endpoint.status ?? 200;
+  if (endpoint.answer) responses[status] = endpoint.answer;
+  else if (endpoint.file) {
+    responses[status] = fileAnswer(endpoint.file.types, 'The file');
+    if (endpoint.file.ranges) {
+      responses[206] = fileAnswer(endpoint.file.types, 'The byte range asked for with `Range`');
+      responses[304] = {
+        description: 'Not modified since the `If-None-Match` or `If-Modified-Since` given',
+        type: 'null',
+      };
+    }
+  } else if (status === 204) responses[204] = { description: 'Done', type: 'null' };
+  for (const error of errorStatuses(endpoint)) responses[error] = ApiErrorSchema;
   return responses;
 }
 
+/** `domain.entry` as an operationId: `lifts.list` → `liftsList`. */
+function camelName(name: string): string {
+  return name.replace(/\.(\w)/g, (_match, first: string) => first.toUpperCase());
+}
+
+/** `/user-app/update-user-by-email` → `UserAppUpdateUserByEmail`. */
+function pascalPath(path: string): string {
+  return path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/**
+ * A stable operationId from the table (client generators name their functions by it): the entry's
+ * name, and for a Family A alias that name with the alias's method and path after `Alias`.
+ */
+export function operationIdOf(name: string, endpoint: EndpointDefinition, alias?: AliasRoute): string {
+  const base = camelName(name);
+  if (!alias) return base;
+  const method =
+    alias.method === endpoint.method ? '' : alias.method.charAt(0) + alias.method.slice(1).toLowerCase();
+  return `${base}Alias${method}${pascalPath(alias.path)}`;
+}
+
+const NAMES = new Map(listEndpoints().map(({ name, endpoint }) => [endpoint, name]));
+
 function schemaOf(endpoint: EndpointDefinition, alias?: AliasRoute): FastifySchema & Record<string, unknown> {
   const body = endpoint.body === 'multipart' ? undefined : endpoint.body;
+  const name = NAMES.get(endpoint);
   const schema: FastifySchema & Record<string, unknown> = {
+    ...(name ? { operationId: operationIdOf(name, endpoint, alias) } : {}),
     tags: [...endpoint.tags],
     summary: alias
       ? `${endpoint.summary} (alias of ${endpoint.method} ${API_PREFIX}${endpoint.path})`
       : endpoint.summary,
     response: responseSchemas(endpoint),
   };
-  if (endpoint.auth !== 'public') schema.security = [{ bearerAuth: [] }];
+  // Public ones say so: the document's default (api-docs.ts) is the bearer token.
+  schema.security = endpoint.auth === 'public' ? [] : [{ bearerAuth: [] }];
   if (endpoint.consumes) schema.consumes = [...endpoint.consumes];
   const { params, query } = endpoint;
   if (params && alias?.paramsIn === 'body') {
@@ -142,8 +223,7 @@ export const endpointsPlugin = definePlugin('endpoints', async (app) => {
     if (served.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is served twice`);
     const routes: { method: string; url: string }[] = [];
     served.set(endpoint, routes);
-    const idempotent =
-      endpoint.idempotent ?? (endpoint.auth !== 'public' && WRITE_METHODS.has(endpoint.method));
+    const idempotent = isIdempotent(endpoint);
     const config = { ...(options.config ?? {}), endpoint, idempotent };
     const onRequest = guards(this, endpoint);
     const status = endpoint.status ?? 200;

@@ -92,8 +92,20 @@ export const jobsPlugin = definePlugin<JobsPluginOptions>('jobs', async (app, op
     if (job.running || !leader) return;
     job.running = true;
     const startedAt = new Date();
+    const endTimer = app.metrics.jobRunSeconds.startTimer({ job: job.name });
+    const counted = (outcome: 'ok' | 'failed') => {
+      endTimer();
+      app.metrics.jobRuns.inc({ job: job.name, outcome });
+    };
     job
       .run()
+      .then(
+        () => counted('ok'),
+        (error: unknown) => {
+          counted('failed');
+          throw error;
+        },
+      )
       .then(() => (job.catchUp && !closed ? recordRun(job.name, startedAt) : undefined))
       .catch((error: unknown) => app.log.warn({ err: error, job: job.name }, 'periodic job failed'))
       .finally(() => {

@@ -1,3 +1,4 @@
+import { Gauge } from 'prom-client';
 import { Server, type Socket } from 'socket.io';
 import { hasRole } from '../../contract/roles';
 import {
@@ -135,6 +136,18 @@ export const userSocketPlugin = definePlugin('user-socket', async (app) => {
         .then(() => presence.remove(user.id, socket.id))
         .then((last) => last && announcer.changed(user.id), reportError);
     });
+  });
+
+  new Gauge({
+    name: 'lift_portal_user_sockets',
+    help: "Signed-in users' sockets on this process, and the distinct users they belong to (kind: sockets, users).",
+    labelNames: ['kind'],
+    registers: [app.metrics.registry],
+    collect() {
+      const sockets = io.of('/').sockets;
+      this.set({ kind: 'sockets' }, sockets.size);
+      this.set({ kind: 'users' }, new Set([...sockets.values()].map((socket) => socket.data.user?.id)).size);
+    },
   });
 
   app.decorate('io', io);

@@ -52,3 +52,41 @@ test('the server sends a content security policy and caches only hashed assets f
   const script = await request.get(asset as string);
   expect(script.headers()['cache-control']).toContain('immutable');
 });
+
+test('a new version waiting is offered, and Reload activates it and loads the page again', async ({
+  page,
+  request,
+}) => {
+  await signInByToken(page, request, 'service_man');
+  await page.goto(LANDING_PATH);
+  await expect(page.getByRole('navigation', { name: TEXT.mainNavigation })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+  // No second build here: the same scope under another script URL is an update to the browser
+  // (bytes need not differ then), installed beside the version in control and left waiting, as a
+  // new deployment's sw.js is. workbox-window in the page sees it wait like any update.
+  await page.evaluate(() => {
+    (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+    return navigator.serviceWorker.register('/sw.js?second-version', { scope: '/' }).then(() => undefined);
+  });
+  const prompt = page.getByRole('status').filter({ hasText: 'Eine neue Version ist verfügbar' });
+  await expect(prompt).toBeVisible();
+  // Still the old version until the user says so.
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).not.toContain(
+    'second-version',
+  );
+
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Neu laden' }).click();
+  await reloaded;
+  // SKIP_WAITING activated the new version, which took the page, and the page was loaded again.
+  expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain(
+    'second-version',
+  );
+  await expect(page.getByRole('navigation', { name: TEXT.mainNavigation })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 // Size budget: the gzip size of the JavaScript the browser must load before /login is usable.
 // Loads the production build in headless Chromium (service workers blocked, so precaching does
-// not count), records every script the page fetched until the sign-in form is ready, and gzips
-// each one. Exits 1 above the budget, so CI fails.
+// not count), records every script the page asked for until the sign-in form is in the page,
+// and gzips each one. Exits 1 above the budget, so CI fails.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -49,24 +49,45 @@ const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  const scripts = new Set();
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+  // Scripts asked for before the sign-in form was in the page count; those asked for later
+  // (workbox-window, imported once the first page is drawn and loaded: src/main.tsx) are listed,
+  // not counted. Both times are the page's own clock, so the split does not race the test.
+  await page.addInitScript(() => {
+    new MutationObserver((_changes, observer) => {
+      if (!document.querySelector('input[type="password"]')) return;
+      window.__formShownAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(`${origin}/login`);
   await page.locator('input[type="password"]').waitFor({ state: 'visible' });
   await page.waitForLoadState('networkidle');
-
-  const rows = [...scripts].map((path) => {
-    const raw = readFileSync(join(WEB_DIR, path));
-    return { path, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
-  });
-  rows.sort((a, b) => b.gzip - a.gzip);
-  for (const row of rows) {
-    console.info(
-      `${(row.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(row.raw / 1024).toFixed(1).padStart(7)} KB raw  ${row.path}`,
-    );
+  const { shownAt, entries } = await page.evaluate(() => ({
+    shownAt: window.__formShownAt,
+    entries: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+      .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+  }));
+  const scripts = new Set();
+  const later = new Set();
+  for (const { path, startTime } of entries) {
+    if (!path.endsWith('.js')) continue;
+    (startTime > shownAt ? later : scripts).add(path);
   }
+
+  const sized = (paths) =>
+    [...paths]
+      .map((path) => {
+        const raw = readFileSync(join(WEB_DIR, path));
+        return { path, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+      })
+      .sort((a, b) => b.gzip - a.gzip);
+  const line = (row) =>
+    `${(row.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(row.raw / 1024).toFixed(1).padStart(7)} KB raw  ${row.path}`;
+  const rows = sized(scripts);
+  for (const row of rows) console.info(line(row));
+  for (const row of sized(later)) console.info(`${line(row)}  (after the page was usable: not counted)`);
   const totalKb = rows.reduce((sum, row) => sum + row.gzip, 0) / 1024;
   const verdict = totalKb <= BUDGET_KB ? 'within budget' : 'OVER BUDGET';
   console.info(

@@ -20,7 +20,11 @@ export const descriptionsRoutes: FastifyPluginAsync = async (app) => {
 
   app.serve(descriptionsApi.list, () => descriptions.list());
 
-  app.serve(descriptionsApi.get, (request) => descriptions.find(request.params.id));
+  app.serve(descriptionsApi.get, async (request) => {
+    const found = await descriptions.find(request.params.id);
+    if (!found) throw notFound();
+    return found;
+  });
 
   app.serve(descriptionsApi.register, async (request) => {
     if (await descriptions.numberTaken(request.body.number)) throw duplicateNumber();

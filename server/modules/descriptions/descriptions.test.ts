@@ -48,7 +48,7 @@ describe('descriptions', () => {
     });
   });
 
-  it('answers one entry, or 200 null for an unknown id', async () => {
+  it('answers one entry, or 404 for an unknown id', async () => {
     const created = (
       await as('admin', 'POST', '/api/descriptions-app/save-description', entry(400, { type: 'info' }))
     ).json();
@@ -56,8 +56,8 @@ describe('descriptions', () => {
     const missing = await as('service_man', 'GET', `/api/descriptions/${randomUUID()}`);
 
     expect(v.parse(DescriptionSchema, found.json())).toMatchObject({ number: 400, type: 'info' });
-    expect(missing.statusCode).toBe(200);
-    expect(missing.body).toBe('null');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: MSG.notFound });
   });
 
   it('refuses a duplicate number on create and update', async () => {
@@ -125,7 +125,7 @@ describe('descriptions', () => {
     expect(again.json().count).toBe(0);
     const list = (await as('service_man', 'GET', '/api/descriptions')).json();
     expect(list.map((d: { id: string }) => d.id)).not.toContain(created.id);
-    expect((await as('service_man', 'GET', `/api/descriptions/${created.id}`)).body).toBe('null');
+    expect((await as('service_man', 'GET', `/api/descriptions/${created.id}`)).statusCode).toBe(404);
     expect((await as('admin', 'POST', '/api/descriptions/register', entry(700))).statusCode).toBe(201);
   });
 

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { Gauge } from 'prom-client';
 import type { Namespace, Socket } from 'socket.io';
 import * as v from 'valibot';
 import type { ConnectedController, DeviceTraffic } from '../../../contract/console';
@@ -144,6 +145,16 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
         live.changed(liftIds);
       },
       onError: (error) => app.log.warn({ err: error }, 'device batch failed'),
+      onBatch: ({ readings, stored, seconds, committed }) => {
+        const { metrics } = app;
+        metrics.ingestBatches.inc({ outcome: committed ? 'committed' : 'failed' });
+        metrics.ingestBatchSeconds.observe(seconds);
+        metrics.ingestBatchReadings.observe(readings);
+        if (committed) {
+          metrics.ingestReadings.inc({ outcome: 'stored' }, stored);
+          metrics.ingestReadings.inc({ outcome: 'duplicate' }, readings - stored);
+        } else metrics.ingestReadings.inc({ outcome: 'failed' }, readings);
+      },
     });
     const byImei = new Map<string, DeviceSocket>();
     const refusedLoggedAt = new Map<string, number>();
@@ -302,6 +313,18 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       kind: Reading['kind'],
       reading: unknown,
     ): Promise<DeviceAck> {
+      const arrived = performance.now();
+      const ack = await acknowledge(controller, kind, reading);
+      const outcome = ack.ok ? 'ok' : ack.error === MSG.serverError ? 'failed' : 'refused';
+      app.metrics.acknowledgementSeconds.observe({ outcome }, (performance.now() - arrived) / 1000);
+      return ack;
+    }
+
+    async function acknowledge(
+      controller: ControllerRef,
+      kind: Reading['kind'],
+      reading: unknown,
+    ): Promise<DeviceAck> {
       const { imei, liftId } = controller;
       traffic(imei, 'in', kind, reading);
       const seq =
@@ -453,6 +476,20 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
         liftId: socket.data.liftId,
       }));
       if (rows.length > 0) await db.insert(deviceConnections).values(rows).onConflictDoNothing();
+    });
+
+    new Gauge({
+      name: 'lift_portal_controllers_connected',
+      help: 'Controllers connected to this process, by transport (socket, mqtt).',
+      labelNames: ['transport'],
+      registers: [app.metrics.registry],
+      collect() {
+        this.set({ transport: 'socket' }, byImei.size);
+        this.set(
+          { transport: 'mqtt' },
+          transports.reduce((sum, transport) => sum + transport.connected().length, 0),
+        );
+      },
     });
 
     app.decorate('devices', {

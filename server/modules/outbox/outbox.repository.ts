@@ -102,6 +102,28 @@ export function createOutboxRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /** Writes one message as a row taken by nobody and answers it (sent at once by its writer). */
+    async enqueueRow(message: OutgoingMessage): Promise<OutboxRow> {
+      const [row] = await db
+        .insert(outboxMessages)
+        .values({
+          channel: message.channel,
+          kind: message.kind,
+          cause: message.cause,
+          recipient: recipientOf(message),
+          userId: message.userId ?? null,
+          alarmId: message.alarmId ?? null,
+          liftId: message.liftId ?? null,
+          payload: storedPayload(message),
+          subject: subjectOf(message).slice(0, 500),
+          state: 'sending',
+          attempts: 1,
+        })
+        .returning();
+      if (!row) throw new Error('outbox row not written');
+      return row;
+    },
+
     /**
      * Takes up to `limit` due rows for the process `nodeId`: each row goes to one worker only (`for
      * update skip locked`) and is held for `leaseMs`. A row whose holder died (its lease ended, or its

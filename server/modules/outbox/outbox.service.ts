@@ -36,6 +36,12 @@ export interface OutboxService {
    * offer mail). A row that does not go is failed, not retried: the user was told it did not.
    */
   sendNow(ids: readonly string[]): Promise<Delivery[]>;
+  /**
+   * Writes the message through `db` (a transaction) and sends it at once, inside that transaction:
+   * for a change that must not be stored unless its mail went (the offer). Throws the failure, so
+   * the transaction, row included, is rolled back; when it commits, the row is `sent`.
+   */
+  sendWithin(db: Database, message: OutgoingMessage): Promise<void>;
   /** One round of the worker on the clock `at`: answers how many rows it took. */
   runOnce(at?: Date): Promise<number>;
   /** Waits until no round is running and nothing is due now. */
@@ -159,6 +165,13 @@ export const outboxPlugin = definePlugin<OutboxPluginOptions>('outbox', async (a
       const at = new Date();
       const rows = await repository.claim(app.cluster.nodeId, ids.length, LEASE_MS, at, ids);
       return Promise.all(rows.map((row) => attempt(row, at, false)));
+    },
+    async sendWithin(db, message) {
+      const inTransaction = createOutboxRepository(db);
+      const row = await inTransaction.enqueueRow(message);
+      const delivery = await deliver(row, channels);
+      if (delivery.result !== 'sent') throw new Error(delivery.error);
+      await inTransaction.markSent(row, new Date());
     },
     runOnce,
     async idle() {

@@ -4,6 +4,7 @@ import type { Language } from '../../../contract/constants';
 import { berlinDay } from '../../../contract/maintenance';
 import { offerSums } from '../../../contract/money';
 import type { Project } from '../../../contract/schemas/project';
+import type { Database } from '../../db/client';
 import { composeMail, type MailContent, oneLine } from '../../integrations/mail/layout';
 import type { OutgoingAttachment } from '../outbox/outgoing';
 import { dayText, euros } from './offer-pdf';
@@ -116,34 +117,48 @@ export function orderStaffMail(project: Project, language: Language, url: string
 }
 
 /**
- * Sends the offer with its PDF to the customer through the outbox, and waits for the mail
- * server's answer: the one who sends sees at once whether it went (docs/outbox.md#retries).
+ * Sends the offer with its PDF to the customer as an outbox row, at once and inside the offer's
+ * transaction (`tx`): the offer is stored as sent only if the mail server took it
+ * (docs/outbox.md#retries).
  */
 export async function sendOfferMail(
   app: FastifyInstance,
+  tx: Database,
   projectId: string,
   to: string,
   content: MailContent,
   pdf: OutgoingAttachment,
 ) {
-  const ids = await app.outbox.enqueue(app.db, [
-    { channel: 'mail', kind: 'offer', cause: `offer:${projectId}:${randomUUID()}`, to, mail: content, attachments: [pdf] },
-  ]);
-  const [delivery] = await app.outbox.sendNow(ids);
-  if (delivery?.result !== 'sent') throw new Error(delivery && 'error' in delivery ? delivery.error : 'not sent');
+  await app.outbox.sendWithin(tx, {
+    channel: 'mail',
+    kind: 'offer',
+    cause: `offer:${projectId}:${randomUUID()}`,
+    to,
+    mail: content,
+    attachments: [pdf],
+  });
 }
 
 /**
- * Queues an order's mails: the confirmation to the customers, the news to the staff. Once per
+ * Queues an order's mails in the order's transaction: the confirmation to the customers, the news
+ * to the staff; the worker is woken after the commit. Once per
  * project and address (the outbox's identity), delivered with retries: the order stands whether or
  * not the mail server answers now.
  */
 export async function queueOrderMails(
   app: FastifyInstance,
+  tx: Database,
   projectId: string,
   mails: readonly { to: string; content: MailContent }[],
 ) {
-  await app.outbox.send(
-    mails.map(({ to, content }) => ({ channel: 'mail', kind: 'order', cause: `order:${projectId}`, to, mail: content })),
+  await app.outbox.enqueue(
+    tx,
+    mails.map(({ to, content }) => ({
+      channel: 'mail',
+      kind: 'order',
+      cause: `order:${projectId}`,
+      to,
+      mail: content,
+    })),
   );
 }

@@ -161,13 +161,14 @@ export function createProjectsRepository(
     /**
      * Stores the document on `version`; false when someone changed it in between. `afterStored`
      * runs while the stored row is still locked, before the commit: when it throws, nothing is
-     * stored (the offer mail, docs/projects.md#the-offer-flow). It must not use the database.
+     * stored (the offer mail, docs/projects.md#the-offer-flow). It uses the database only through
+     * the transaction it is given.
      */
     async update(
       id: string,
       project: ProjectDocument,
       version: number,
-      afterStored?: () => Promise<void>,
+      afterStored?: (tx: Database) => Promise<void>,
       columns: ProjectRecordColumns = {},
     ): Promise<boolean> {
       const store = async (tx: Pick<Database, 'update'>) => {
@@ -181,7 +182,7 @@ export function createProjectsRepository(
       if (!afterStored) return store(db);
       return db.transaction(async (tx) => {
         if (!(await store(tx))) return false;
-        await afterStored();
+        await afterStored(tx);
         return true;
       });
     },

@@ -24,6 +24,7 @@ import {
   projectTotalCents,
 } from '../../../contract/schemas/project';
 import { companyTerms } from '../../../contract/settings';
+import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { SYSTEM_CONTAINERS } from '../../integrations/blob/storage';
 import { forbidden, HttpError, staleVersion } from '../../lib/http-error';
@@ -34,8 +35,8 @@ import {
   offerMail,
   orderConfirmationMail,
   orderStaffMail,
-  sendOfferMail,
   queueOrderMails,
+  sendOfferMail,
 } from './project-mails';
 import { createProjectsRepository, type ProjectRecordColumns } from './projects.repository';
 
@@ -228,7 +229,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     project: Project,
     reply: FastifyReply,
     sender: UserRow,
-  ): Promise<{ mail: MailTicket; send: () => Promise<void> }> => {
+  ): Promise<{ mail: MailTicket; send: (tx: Database) => Promise<void> }> => {
     const customer = await repository.customer(project.userId);
     if (!customer || !project.offer) throw projectNotFound();
     const mail = await app.mailQuota.take(reply, {
@@ -249,10 +250,11 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       throw failed(error);
     }
     const { number } = project.offer;
-    const send = async () => {
+    const send = async (tx: Database) => {
       try {
         await sendOfferMail(
           app,
+          tx,
           project.id,
           customer.email,
           offerMail(project, number, language, projectUrl(project.id)),
@@ -274,7 +276,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     project: Project,
     reply: FastifyReply,
     orderer: UserRow,
-  ): Promise<{ mail: MailTicket; send: () => Promise<void> }> => {
+  ): Promise<{ mail: MailTicket; send: (tx: Database) => Promise<void> }> => {
     const customer = await repository.customer(project.userId);
     if (!customer) throw projectNotFound();
     const customers = new Map<string, Language>([
@@ -298,9 +300,12 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       recipients: [...customers.keys(), ...staff.keys()],
     });
     const url = projectUrl(project.id);
-    const send = () =>
-      queueOrderMails(app, project.id, [
-        ...[...customers].map(([to, language]) => ({ to, content: orderConfirmationMail(project, language, url) })),
+    const send = (tx: Database) =>
+      queueOrderMails(app, tx, project.id, [
+        ...[...customers].map(([to, language]) => ({
+          to,
+          content: orderConfirmationMail(project, language, url),
+        })),
         ...[...staff].map(([to, language]) => ({ to, content: orderStaffMail(project, language, url) })),
       ]);
     return { mail, send };
@@ -310,7 +315,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
 
   app.serve(projectsApi.get, async (request) => {
     const user = currentUser(request);
-    const found = await repository.find(request.params.projectId, user);
+    const found = await repository.find(request.params.id, user);
     if (!found) throw projectNotFound();
     // The customer opening a sent offer is what "Received offer" means.
     if (actorOf(user) === 'customer' && found.project.state === 'sentOffer') {
@@ -328,7 +333,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
 
   app.serve(projectsApi.offerPdf, async (request, reply) => {
     const user = currentUser(request);
-    const found = await repository.find(request.params.projectId, user);
+    const found = await repository.find(request.params.id, user);
     if (!found) throw projectNotFound();
     // The customer's side sees the offer once it is out, never a quote being prepared.
     if (actorOf(user) === 'customer' && !(found.offer && offerIsOut(found.project.state))) {
@@ -495,6 +500,7 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
         repository.update(found.id, document, found.version, mails.send, columns),
       );
       if (!stored) await mails.mail.release();
+      else app.outbox.wake();
     } else {
       stored = await repository.update(found.id, document, found.version);
     }

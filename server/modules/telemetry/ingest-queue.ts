@@ -23,6 +23,16 @@ export interface IngestOptions {
    */
   steps?: readonly IngestStep[];
   onError?: (error: unknown) => void;
+  /** Called after each write of a batch, committed or not (the metrics, server/plugins/metrics.ts). */
+  onBatch?: (batch: BatchOutcome) => void;
+}
+
+export interface BatchOutcome {
+  /** Readings in the batch, and of them those stored now (0 when it failed). */
+  readings: number;
+  stored: number;
+  seconds: number;
+  committed: boolean;
 }
 
 /**
@@ -100,11 +110,7 @@ export class IngestQueue {
 
   private async write(batch: Pending[]) {
     try {
-      const committed = await writeBatch(
-        this.db,
-        batch.map((p) => p.item),
-        this.options.steps,
-      );
+      const committed = await this.timedWrite(batch.map((p) => p.item));
       for (const p of batch) p.resolve();
       if (committed.liftIds.size > 0) this.options.onCommitted?.(committed);
     } catch (error) {
@@ -116,13 +122,32 @@ export class IngestQueue {
       // One poisonous reading must not block the others forever: retry each on its own.
       for (const p of batch) {
         try {
-          const committed = await writeBatch(this.db, [p.item], this.options.steps);
+          const committed = await this.timedWrite([p.item]);
           p.resolve();
           if (committed.liftIds.size > 0) this.options.onCommitted?.(committed);
         } catch (single) {
           p.reject(single);
         }
       }
+    }
+  }
+
+  private async timedWrite(items: Reading[]): Promise<Committed> {
+    const started = performance.now();
+    const report = (stored: number, committed: boolean) =>
+      this.options.onBatch?.({
+        readings: items.length,
+        stored,
+        seconds: (performance.now() - started) / 1000,
+        committed,
+      });
+    try {
+      const committed = await writeBatch(this.db, items, this.options.steps);
+      report(committed.stored, true);
+      return committed;
+    } catch (error) {
+      report(0, false);
+      throw error;
     }
   }
 }

@@ -44,6 +44,8 @@ export type BatchStep = (tx: IngestTransaction, batch: IngestBatch) => Promise<v
 /** What one committed batch changed: lift rows, and the stats and event readings it stored. */
 export interface Committed {
   liftIds: Set<string>;
+  /** Readings of the batch stored now; the others were stored before (resent) and are only acknowledged again. */
+  stored: number;
   /** As the API shows them (a reading stored once before is not here again). */
   messages: Message[];
 }

@@ -80,6 +80,7 @@ describe('writeBatch', () => {
     ]);
     expect(committed.liftIds).toEqual(new Set([quiet.id, faulty.id]));
     // The same (imei, seq) twice in one batch is one reading.
+    expect(committed.stored).toBe(3);
     expect(committed.messages).toHaveLength(3);
     expect(await db.select().from(messages).where(eq(messages.liftId, quiet.id))).toHaveLength(1);
 
@@ -87,7 +88,7 @@ describe('writeBatch', () => {
     const again: string[] = [];
     const resent = await writeBatch(db, items, [watching('analyticsRollup', again)]);
     expect(again).toEqual([]);
-    expect(resent).toEqual({ liftIds: new Set(), messages: [] });
+    expect(resent).toEqual({ liftIds: new Set(), stored: 0, messages: [] });
   });
 
   it('runs the provided steps it is given: a test may leave out the later ones', async () => {

@@ -78,7 +78,11 @@ export async function writeBatch(
     }
   });
   for (const after of batch.afterCommit) after();
-  return { liftIds: new Set(batch.readings.map((r) => r.liftId)), messages: batch.messages };
+  return {
+    liftIds: new Set(batch.readings.map((r) => r.liftId)),
+    stored: batch.readings.length,
+    messages: batch.messages,
+  };
 }
 
 function stepsAlongThePath(provided: readonly IngestStep[]): BatchStep[] {

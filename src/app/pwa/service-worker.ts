@@ -1,3 +1,4 @@
+import type { Workbox } from 'workbox-window';
 import { HOUR_MS } from '../../../contract/time';
 import { getDirtyFormCount, subscribeDirtyForms } from '../../data/dirty-forms';
 import { createStore, useStore } from '../../data/store';
@@ -7,40 +8,36 @@ const UPDATE_CHECK_INTERVAL_MS = HOUR_MS;
 const updateWaiting = createStore(false);
 export const useUpdateWaiting = () => useStore(updateWaiting);
 
-let registration: ServiceWorkerRegistration | null = null;
+/** The registration's Workbox (workbox-window), once the page has loaded it. */
+let workbox: Workbox | null = null;
 let reloadRequested = false;
 
 /**
- * Registers /sw.js in production builds (no inline script: the CSP allows only 'self'). The
- * browser's own API, not workbox-window: its ~2 KB gzip sat on the sign-in page's first load
- * (docs/performance.md). Like workbox-window's `register()`, it waits for the page's load event,
- * so that the precache does not compete with the first paint.
+ * Registers /sw.js in production builds (no inline script: the CSP allows only 'self') through
+ * workbox-window, imported only after the page's load event: its ~2 KB gzip stay off the sign-in
+ * page's first load (docs/performance.md), and the precache does not compete with the first paint.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const container = navigator.serviceWorker;
   if (document.readyState !== 'complete') {
     await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   }
-  // The new version took over because the user asked for it: load the page it belongs to.
-  container.addEventListener('controllerchange', () => {
-    if (reloadRequested) window.location.reload();
-  });
   try {
-    const current = await container.register('/sw.js', { scope: '/' });
-    registration = current;
-    // A new version is installed and waits: offer it, never force it (work in progress stays).
-    // Only while a version controls the page: the first install takes over at once (sw/sw.ts).
-    const offerWaiting = () => {
-      if (current.waiting && container.controller) updateWaiting.set(true);
-    };
-    offerWaiting(); // one left waiting by an earlier visit
-    current.addEventListener('updatefound', () => {
-      const installing = current.installing;
-      installing?.addEventListener('statechange', () => {
-        if (installing.state === 'installed') offerWaiting();
-      });
+    const { Workbox } = await import('workbox-window');
+    const current = new Workbox('/sw.js', { scope: '/' });
+    // A new version is installed and waits, found now or left waiting by an earlier visit: offer
+    // it, never force it (work in progress stays). Only while a version controls the page: the
+    // first install takes over at once (sw/sw.ts). Updates found by the hourly check come as
+    // "external" to workbox-window (a minute after registering): they are offered the same.
+    current.addEventListener('waiting', () => {
+      if (navigator.serviceWorker.controller) updateWaiting.set(true);
     });
+    // The new version took over because the user asked for it: load the page it belongs to.
+    current.addEventListener('controlling', () => {
+      if (reloadRequested) window.location.reload();
+    });
+    await current.register({ immediate: true });
+    workbox = current;
     setInterval(() => void current.update(), UPDATE_CHECK_INTERVAL_MS);
   } catch (error) {
     console.warn('Service worker registration failed', error);
@@ -53,11 +50,11 @@ export const useUpdateDeferred = () => useStore(updateDeferred);
 let stopWaitingForForms: (() => void) | null = null;
 
 function activateWaitingVersion(): void {
-  const waiting = registration?.waiting;
-  if (!waiting) return;
+  if (!workbox) return;
   reloadRequested = true;
-  // The message sw/sw.ts answers with skipWaiting().
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  // SKIP_WAITING to the waiting version, which sw/sw.ts answers with skipWaiting(); its
+  // clientsClaim() then makes it control this page, and `controlling` above reloads.
+  workbox.messageSkipWaiting();
 }
 
 /**
@@ -65,7 +62,7 @@ function activateWaitingVersion(): void {
  * under an open form with unsaved changes (src/data/dirty-forms.ts); then it waits.
  */
 export function applyUpdate(): void {
-  if (!registration) return;
+  if (!workbox) return;
   if (getDirtyFormCount() === 0) {
     activateWaitingVersion();
     return;

@@ -13,7 +13,7 @@ export async function openOfferPdf(project: Project, i18n: I18n, mode: 'view' | 
   const tab = mode === 'view' ? window.open('', '_blank') : null;
   try {
     const response = await send(projectsApi.offerPdf, {
-      params: { projectId: project.id },
+      params: { id: project.id },
       query: { lang: i18n.locale.startsWith('de') ? 'de' : 'en' },
     });
     const blob = await response.blob();

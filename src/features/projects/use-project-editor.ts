@@ -23,7 +23,7 @@ export function useProjectEditor(projectId: string) {
   const { t, i18n } = useLingui();
   const role = useSession().claims?.role ?? null;
   const staff = role === 'admin' || role === 'dev';
-  const query = useApiQuery(projectsApi.get, { params: { projectId } });
+  const query = useApiQuery(projectsApi.get, { params: { id: projectId } });
   useWarnOnLoadFailure(query.status === 'failed' ? query.error : null);
   // The design library is the lift company's: only staff load it (docs/projects.md#design-library).
   const articles = useApiQuery(tableauApi.subfolders, staff ? { query: {} } : null);
