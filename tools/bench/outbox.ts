@@ -153,20 +153,20 @@ try {
       rows: { count: number }[];
     }
   ).rows;
-  console.log(
+  console.info(
     `database: ${args.pg ? 'PostgreSQL' : 'PGlite'}; ${MESSAGES} messages per round (half mail, half push), ${CONCURRENCY} at a time`,
   );
   for (const [index, round] of rounds.entries())
-    console.log(
+    console.info(
       `round ${index + 1}: outbox ${round.outbox.toFixed(0)} msg/s, direct ${round.direct.toFixed(0)} msg/s`,
     );
-  console.log(
+  console.info(
     `best: outbox ${best('outbox').toFixed(0)} msg/s against direct ${best('direct').toFixed(0)} msg/s (ratio ${(best('outbox') / best('direct')).toFixed(2)})`,
   );
-  console.log(
+  console.info(
     `fault to mail (${FAULTS} faults, through the outbox): p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`,
   );
-  console.log(`outbox rows sent: ${rows}`);
+  console.info(`outbox rows sent: ${rows}`);
 } finally {
   await app.close();
   await smtp.close();
