@@ -34,6 +34,7 @@ export const emailApi = {
     params: OutboxAttachmentParamsSchema,
     errors: [403, 404],
     auth: 'dev',
+    file: { types: ['application/pdf'] },
     summary: 'A file attached to a mail of the outbox (dev): the offer PDF, say',
     tags,
   }),

@@ -53,6 +53,7 @@ export const projectsApi = {
     query: OfferPdfQuerySchema,
     errors: [403, 404, 409],
     auth: 'customer',
+    file: { types: ['application/pdf'] },
     summary:
       "The offer PDF of a project: staff any time (a preview before sending), the customer's side once it was sent (409 before). `lang` de or en, else the customer's language",
     tags,

@@ -422,7 +422,7 @@ const CASES: Record<string, AccessCase> = {
   },
   'projects.offerPdf': {
     pathScoped: true,
-    request: (w, _role, which) => ({ params: { projectId: w.projects[which] }, query: {} }),
+    request: (w, _role, which) => ({ params: { id: w.projects[which] }, query: {} }),
   },
   'projects.update': {
     pathScoped: true,
