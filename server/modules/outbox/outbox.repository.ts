@@ -31,6 +31,22 @@ const shownRecipient = (row: Pick<OutboxRow, 'channel' | 'recipient'>) => {
   }
 };
 
+/** A row as its worker holds it: the attempt it took it at. */
+type HeldRow = Pick<OutboxRow, 'id' | 'attempts'>;
+
+/** The columns a message is written with. */
+const rowOf = (message: OutgoingMessage) => ({
+  channel: message.channel,
+  kind: message.kind,
+  cause: message.cause,
+  recipient: recipientOf(message),
+  userId: message.userId ?? null,
+  alarmId: message.alarmId ?? null,
+  liftId: message.liftId ?? null,
+  payload: storedPayload(message),
+  subject: subjectOf(message).slice(0, 500),
+});
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toOutboxItem(row: OutboxRow, recipientName: string | null): OutboxItem {
@@ -73,6 +89,14 @@ export function createOutboxRepository(db: Database) {
   const items = async (where: SQL | undefined, limit: number) =>
     (await withRecipients(where, limit)).map(({ item }) => item);
 
+  /** Ends a worker's hold on a row with `set`, unless another worker took it meanwhile. */
+  const settle = async (row: HeldRow, set: Partial<typeof outboxMessages.$inferInsert>) => {
+    await db
+      .update(outboxMessages)
+      .set({ ...set, leaseUntil: null })
+      .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.attempts, row.attempts)));
+  };
+
   return {
     /**
      * Writes the messages as pending rows; one that exists already (same cause, recipient and
@@ -82,19 +106,7 @@ export function createOutboxRepository(db: Database) {
       if (messages.length === 0) return [];
       const rows = await db
         .insert(outboxMessages)
-        .values(
-          messages.map((message) => ({
-            channel: message.channel,
-            kind: message.kind,
-            cause: message.cause,
-            recipient: recipientOf(message),
-            userId: message.userId ?? null,
-            alarmId: message.alarmId ?? null,
-            liftId: message.liftId ?? null,
-            payload: storedPayload(message),
-            subject: subjectOf(message).slice(0, 500),
-          })),
-        )
+        .values(messages.map(rowOf))
         .onConflictDoNothing({
           target: [outboxMessages.cause, outboxMessages.recipient, outboxMessages.channel],
         })
@@ -106,19 +118,7 @@ export function createOutboxRepository(db: Database) {
     async enqueueRow(message: OutgoingMessage): Promise<OutboxRow> {
       const [row] = await db
         .insert(outboxMessages)
-        .values({
-          channel: message.channel,
-          kind: message.kind,
-          cause: message.cause,
-          recipient: recipientOf(message),
-          userId: message.userId ?? null,
-          alarmId: message.alarmId ?? null,
-          liftId: message.liftId ?? null,
-          payload: storedPayload(message),
-          subject: subjectOf(message).slice(0, 500),
-          state: 'sending',
-          attempts: 1,
-        })
+        .values({ ...rowOf(message), state: 'sending', attempts: 1 })
         .returning();
       if (!row) throw new Error('outbox row not written');
       return row;
@@ -127,19 +127,10 @@ export function createOutboxRepository(db: Database) {
     /**
      * Takes up to `limit` due rows for the process `nodeId`: each row goes to one worker only (`for
      * update skip locked`) and is held for `leaseMs`. A row whose holder died (its lease ended, or its
-     * process left `cluster_nodes`) is taken again. With `ids`, only those rows, due or not.
+     * process left `cluster_nodes`) is taken again.
      */
-    async claim(
-      nodeId: string,
-      limit: number,
-      leaseMs: number,
-      now: Date,
-      ids?: readonly string[],
-    ): Promise<OutboxRow[]> {
+    async claim(nodeId: string, limit: number, leaseMs: number, now: Date): Promise<OutboxRow[]> {
       const at = now.toISOString();
-      const which = ids
-        ? sql`id = any(${sql.param([...ids])}::uuid[])`
-        : sql`next_attempt_at <= ${at}::timestamptz`;
       const result = await db.execute(sql`
         update outbox_messages set
           state = 'sending',
@@ -148,7 +139,7 @@ export function createOutboxRepository(db: Database) {
           lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
         where id in (
           select id from outbox_messages m
-          where ${which}
+          where next_attempt_at <= ${at}::timestamptz
             and (m.state = 'pending'
               or (m.state = 'sending' and (m.lease_until < ${at}::timestamptz
                 or not exists (select 1 from cluster_nodes n where n.id = m.leased_by))))
@@ -171,43 +162,23 @@ export function createOutboxRepository(db: Database) {
     },
 
     /**
-     * Sent: done; `leased_by` stays, naming the process that sent it. Only while this worker still
-     * holds it (`attempts` unchanged since it took it).
+     * Sent: done; `leased_by` stays, naming the process that sent it. Like the two below, only while
+     * this worker still holds it (`attempts` unchanged since it took it).
      */
-    async markSent(row: Pick<OutboxRow, 'id' | 'attempts'>, at: Date): Promise<void> {
-      await db
-        .update(outboxMessages)
-        .set({ state: 'sent', sentAt: at, leaseUntil: null, lastError: null })
-        .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.attempts, row.attempts)));
-    },
+    markSent: (row: HeldRow, at: Date) => settle(row, { state: 'sent', sentAt: at, lastError: null }),
 
     /** Failed this time: pending again from `nextAt`, with the reason. */
-    async markRetry(row: Pick<OutboxRow, 'id' | 'attempts'>, nextAt: Date, error: string): Promise<void> {
-      await db
-        .update(outboxMessages)
-        .set({
-          state: 'pending',
-          nextAttemptAt: nextAt,
-          leasedBy: null,
-          leaseUntil: null,
-          lastError: error.slice(0, 1000),
-        })
-        .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.attempts, row.attempts)));
-    },
+    markRetry: (row: HeldRow, nextAt: Date, error: string) =>
+      settle(row, {
+        state: 'pending',
+        nextAttemptAt: nextAt,
+        leasedBy: null,
+        lastError: error.slice(0, 1000),
+      }),
 
     /** Failed for good, with the reason. */
-    async markFailed(row: Pick<OutboxRow, 'id' | 'attempts'>, at: Date, error: string): Promise<void> {
-      await db
-        .update(outboxMessages)
-        .set({
-          state: 'failed',
-          failedAt: at,
-          leasedBy: null,
-          leaseUntil: null,
-          lastError: error.slice(0, 1000),
-        })
-        .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.attempts, row.attempts)));
-    },
+    markFailed: (row: HeldRow, at: Date, error: string) =>
+      settle(row, { state: 'failed', failedAt: at, leasedBy: null, lastError: error.slice(0, 1000) }),
 
     /** A failed row pending again, due now; undefined when there is none, null when it has not failed. */
     async sendAgain(id: string): Promise<OutboxItem | null | undefined> {

@@ -32,11 +32,6 @@ export interface OutboxService {
   /** `enqueue` outside a transaction (nothing else to commit with), and `wake`. */
   send(messages: readonly OutgoingMessage[]): Promise<string[]>;
   /**
-   * Tries these rows now and answers their outcome, for a flow whose user waits for the answer (the
-   * offer mail). A row that does not go is failed, not retried: the user was told it did not.
-   */
-  sendNow(ids: readonly string[]): Promise<Delivery[]>;
-  /**
    * Writes the message through `db` (a transaction) and sends it at once, inside that transaction:
    * for a change that must not be stored unless its mail went (the offer). Throws the failure, so
    * the transaction, row included, is rolled back; when it commits, the row is `sent`.
@@ -83,7 +78,7 @@ export const outboxPlugin = definePlugin<OutboxPluginOptions>('outbox', async (a
     messageIdDomain: domainOf(options.mailFrom),
   };
 
-  const settle = async (row: OutboxRow, delivery: Delivery, at: Date, retries: boolean) => {
+  const settle = async (row: OutboxRow, delivery: Delivery, at: Date) => {
     switch (delivery.result) {
       case 'sent':
         return repository.markSent(row, new Date());
@@ -96,7 +91,7 @@ export const outboxPlugin = definePlugin<OutboxPluginOptions>('outbox', async (a
         return repository.markFailed(row, at, delivery.error);
       case 'retry': {
         const settings = app.settings.current().outbox;
-        if (!retries || pastGivingUp(row.createdAt, at, settings)) {
+        if (pastGivingUp(row.createdAt, at, settings)) {
           app.log.warn(
             { outboxId: row.id, kind: row.kind, error: delivery.error },
             'outgoing message given up',
@@ -109,10 +104,9 @@ export const outboxPlugin = definePlugin<OutboxPluginOptions>('outbox', async (a
     }
   };
 
-  const attempt = async (row: OutboxRow, at: Date, retries: boolean): Promise<Delivery> => {
+  const attempt = async (row: OutboxRow, at: Date): Promise<void> => {
     const delivery = await deliver(row, channels);
-    await settle(row, delivery, at, retries);
-    return delivery;
+    await settle(row, delivery, at);
   };
 
   let closed = false;
@@ -124,7 +118,7 @@ export const outboxPlugin = definePlugin<OutboxPluginOptions>('outbox', async (a
     for (;;) {
       const rows = await repository.claim(app.cluster.nodeId, BATCH, LEASE_MS, at);
       taken += rows.length;
-      await Promise.all(rows.map((row) => attempt(row, at, true)));
+      await Promise.all(rows.map((row) => attempt(row, at)));
       if (rows.length < BATCH || closed) return taken;
     }
   };
@@ -160,11 +154,6 @@ export const outboxPlugin = definePlugin<OutboxPluginOptions>('outbox', async (a
       const ids = await repository.enqueue(messages);
       service.wake();
       return ids;
-    },
-    async sendNow(ids) {
-      const at = new Date();
-      const rows = await repository.claim(app.cluster.nodeId, ids.length, LEASE_MS, at, ids);
-      return Promise.all(rows.map((row) => attempt(row, at, false)));
     },
     async sendWithin(db, message) {
       const inTransaction = createOutboxRepository(db);

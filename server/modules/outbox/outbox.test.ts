@@ -280,21 +280,4 @@ describe('once per cause, recipient and channel', () => {
     await t.app.outbox.runOnce(new Date());
     expect(smtp.received.filter((mail) => mail.subject === 'Einmal')).toHaveLength(1);
   });
-
-  it('a message whose sender waits is tried once and failed, not retried behind his back', async () => {
-    const [id = ''] = await t.app.outbox.enqueue(db(), [
-      {
-        channel: 'mail',
-        kind: 'admin-mail',
-        cause: `admin-mail:now-${Date.now()}`,
-        to: 'now@refused.test',
-        mail: { subject: 'Sofort', text: 'Sofort', html: '<p>Sofort</p>' },
-      },
-    ]);
-    refused.set('now@refused.test', 'no such user');
-    const [delivery] = await t.app.outbox.sendNow([id]);
-    expect(delivery).toMatchObject({ result: 'failed' });
-    expect(await rowOf(id)).toMatchObject({ state: 'failed', attempts: 1 });
-    refused.delete('now@refused.test');
-  });
 });
