@@ -199,6 +199,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Tests run the offline and escalation checks themselves, on their own clock.
       checkEveryMs: config.nodeEnv === 'test' ? null : 30_000,
       quietOffline: config.demo === 'full',
+      perUserHourlyLimit: config.alarmNoticeHourlyLimit,
     });
     await app.register(telemetryPlugin, {
       // Partitions ahead, raw retention and old device receipts: every 6 hours (tests call it).

@@ -158,6 +158,7 @@ const EnvSchema = v.object({
   MAIL_RATE_LIMIT: wholeNumber(10, 1, 100_000),
   MAIL_SENDER_HOURLY_LIMIT: wholeNumber(30, 1, 100_000),
   MAIL_RECIPIENT_HOURLY_LIMIT: wholeNumber(5, 1, 100_000),
+  ALARM_NOTICE_HOURLY_LIMIT: wholeNumber(20, 1, 100_000),
   /** Unset with METRICS_PORT unset: no metrics endpoint (docs/metrics.md). */
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters long'))),
   METRICS_PORT: v.optional(wholeNumber(0, 0, 65535)),
@@ -248,6 +249,8 @@ export interface Config {
    * or a guest's address) and per recipient address, counted in the database (docs/api.md#rate-limits).
    */
   mailQuota: { perSender: number; perRecipient: number };
+  /** Alarm notifications one user may get per hour, all channels together (docs/alarms.md). */
+  alarmNoticeHourlyLimit: number;
   /**
    * The Prometheus endpoint (docs/metrics.md): `/metrics` on the portal's port behind `token`, and/or
    * on a port of its own on `host` (the token asked there too when set). Neither set: off.
@@ -353,6 +356,7 @@ export function loadConfig(env: Environment = process.env): Config {
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
     mailQuota: { perSender: e.MAIL_SENDER_HOURLY_LIMIT, perRecipient: e.MAIL_RECIPIENT_HOURLY_LIMIT },
+    alarmNoticeHourlyLimit: e.ALARM_NOTICE_HOURLY_LIMIT,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.join(root, 'dist', 'web'),
     migrationsDir: e.MIGRATIONS_DIR

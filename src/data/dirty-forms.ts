@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { createStore } from './store';
 
 /**
@@ -11,11 +11,23 @@ const dirtyForms = createStore(0);
 export const getDirtyFormCount = () => dirtyForms.get();
 export const subscribeDirtyForms = (listener: () => void) => dirtyForms.subscribe(listener);
 
-/** Counts the calling form as dirty while `dirty` is true (and until it unmounts). */
-export function useDirtyForm(dirty: boolean): void {
+/**
+ * Counts the calling form as dirty while `dirty` is true (and until it unmounts). The function it
+ * returns releases the form at once: a form calls it when its save succeeded and before it moves
+ * on, since its own state (and so `dirty`) settles only after the navigation has been asked for.
+ */
+export function useDirtyForm(dirty: boolean): () => void {
+  const counted = useRef(false);
+  const release = useCallback(() => {
+    if (!counted.current) return;
+    counted.current = false;
+    dirtyForms.update((count) => count - 1);
+  }, []);
   useEffect(() => {
     if (!dirty) return;
+    counted.current = true;
     dirtyForms.update((count) => count + 1);
-    return () => dirtyForms.update((count) => count - 1);
-  }, [dirty]);
+    return release;
+  }, [dirty, release]);
+  return release;
 }

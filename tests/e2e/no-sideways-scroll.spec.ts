@@ -44,6 +44,9 @@ interface Samples {
   contactId?: string;
   /** A panel template (staff only). */
   templateId?: string;
+  /** An alarm of one of this role's lifts, if any is raised by now. */
+  alarmId?: string;
+  descriptionNumber?: number;
   /** The chat message this role sent to `contactId` (one long word: it must truncate, not widen). */
   chatPreview?: string;
 }
@@ -63,6 +66,8 @@ async function samplesFor(request: APIRequestContext, token: string): Promise<Sa
   const servicemen = await get('/api/users?page=1&pageSize=5&role=service_man');
   const contacts = await get('/api/chat/contacts');
   const templates = await get('/api/templates');
+  const alarms = await get('/api/alarms');
+  const descriptions = await get('/api/descriptions');
   // Not to the demo customer: chat.spec.ts counts his unread messages.
   const list: { id: string; role: Role }[] = Array.isArray(contacts) ? contacts : [];
   const contactId = (list.find((contact) => contact.role !== 'customer') ?? list[0])?.id;
@@ -80,6 +85,8 @@ async function samplesFor(request: APIRequestContext, token: string): Promise<Sa
   return {
     chatPreview,
     templateId: templates?.templates?.[0]?.id,
+    alarmId: alarms?.alarms?.[0]?.id,
+    descriptionNumber: Array.isArray(descriptions) ? descriptions[0]?.number : undefined,
     liftId: lifts?.lifts?.[0]?.id,
     userId: users?.users?.[0]?.id,
     servicemanId: servicemen?.users?.[0]?.id,
@@ -100,6 +107,9 @@ function signedInSamples(route: string, s: Samples): string[] | undefined {
     '/apps/tableau/$folderType': ['/apps/tableau/public', '/apps/tableau/private', '/apps/tableau/templates'],
     '/apps/tableau/editor/$templateId': s.templateId ? [`/apps/tableau/editor/${s.templateId}`] : [],
     '/apps/projects/projects/$projectId/{-$userId}': ['/apps/projects/projects/1'],
+    '/apps/alarms/$alarmId': s.alarmId ? [`/apps/alarms/${s.alarmId}`] : [],
+    '/apps/descriptions/$number':
+      s.descriptionNumber === undefined ? [] : [`/apps/descriptions/${s.descriptionNumber}`],
     '/apps/chat': ['/apps/chat', ...(s.contactId ? [`/apps/chat?contact=${s.contactId}`] : [])],
   };
   if (route in samples) return samples[route];

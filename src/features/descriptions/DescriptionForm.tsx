@@ -50,7 +50,7 @@ export function DescriptionForm({
         }
       : { name: '', nameDE: '', type: 'error', content: '', contentDE: '', text: '', textDE: '' },
   });
-  useDirtyForm(isDirty);
+  const releaseForm = useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
   return (
     <form
@@ -59,6 +59,7 @@ export function DescriptionForm({
         try {
           await saveDescription(mirror, description, values);
           showToast('success', description ? t`Updated Successfully` : t`Saved successfully`);
+          releaseForm();
           onSaved();
         } catch (error) {
           warnCallFailed(error, i18n, setError);

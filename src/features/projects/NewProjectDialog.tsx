@@ -46,7 +46,7 @@ export function NewProjectDialog({
   const [lifts, setLifts] = useState<LiftDraft[]>([{ stops: '', loadKg: '', driveType: '' }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A request half typed counts as unsaved: going back or reloading asks first.
-  useDirtyForm(
+  const releaseForm = useDirtyForm(
     open &&
       (name !== '' ||
         siteAddress !== '' ||
@@ -83,6 +83,7 @@ export function NewProjectDialog({
       setSiteAddress('');
       setNotes('');
       setLifts([{ stops: '', loadKg: '', driveType: '' }]);
+      releaseForm();
       onCreated(created);
     } catch (failure) {
       reportSaveError<Record<string, string>>(failure, i18n, (field, problem) =>

@@ -111,7 +111,7 @@ function UserForm({ screen, user, onDone }: { screen: UserScreen; user?: User; o
       roleChoices.includes('customer') ? 'customer' : (roleChoices.at(-1) ?? 'service_man'),
     ),
   });
-  useDirtyForm(isDirty);
+  const releaseForm = useDirtyForm(isDirty);
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -125,6 +125,7 @@ function UserForm({ screen, user, onDone }: { screen: UserScreen; user?: User; o
         await createUser(values);
         showToast('success', translateServerMessage(i18n, MSG.invitationSent));
       }
+      releaseForm();
       onDone();
     } catch (error) {
       warnCallFailed(error, i18n, setError);
@@ -137,6 +138,7 @@ function UserForm({ screen, user, onDone }: { screen: UserScreen; user?: User; o
     try {
       await deleteUsers([user.id]);
       showToast('success', translateServerMessage(i18n, MSG.deleted));
+      releaseForm();
       onDone();
     } catch (error) {
       warnCallFailed(error, i18n);
