@@ -30,6 +30,7 @@ npm run typecheck
 
 step "unit and server tests (PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
 [ -z "${TEST_DATABASE_URL:-}" ] || bash tools/ensure-nginx.sh # tests/server/nginx.test.ts, PostgreSQL only
+bash tools/ensure-debian.sh pdftotext poppler-utils # PDFs read back in tests (tests/server/helpers/pdf-text.ts)
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 
 # The size budget loads the sign-in page in Chromium as well, so the browser comes first.

@@ -218,6 +218,17 @@ export function createOutboxRepository(db: Database) {
       return { messages: rows.slice(0, OUTBOX_LIST_LIMIT), truncated: rows.length > OUTBOX_LIST_LIMIT };
     },
 
+    /** Messages due or being sent, by state: the worker's backlog (the due index holds only these). */
+    async waiting(): Promise<{ pending: number; sending: number }> {
+      const rows = await db
+        .select({ state: outboxMessages.state, count: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+        .where(inArray(outboxMessages.state, ['pending', 'sending']))
+        .groupBy(outboxMessages.state);
+      const count = (state: OutboxState) => rows.find((row) => row.state === state)?.count ?? 0;
+      return { pending: count('pending'), sending: count('sending') };
+    },
+
     async counts(): Promise<Record<OutboxState, number>> {
       const rows = await db
         .select({ state: outboxMessages.state, count: sql<number>`count(*)::int` })

@@ -1,3 +1,4 @@
+import { Counter, Gauge } from 'prom-client';
 import type { Database } from '../../db/client';
 import type { OutboxRow } from '../../db/schema/outbox';
 import { definePlugin } from '../../lib/define-plugin';
@@ -78,7 +79,26 @@ export const outboxPlugin = definePlugin<OutboxPluginOptions>('outbox', async (a
     messageIdDomain: domainOf(options.mailFrom),
   };
 
+  // docs/metrics.md: the backlog read at scrape time, each attempt's outcome counted here.
+  new Gauge({
+    name: 'lift_portal_outbox_messages',
+    help: 'Outbox messages due (pending) or being sent (sending), all processes.',
+    labelNames: ['state'],
+    registers: [app.metrics.registry],
+    async collect() {
+      const waiting = await repository.waiting();
+      for (const [state, count] of Object.entries(waiting)) this.set({ state }, count);
+    },
+  });
+  const attempts = new Counter({
+    name: 'lift_portal_outbox_attempts_total',
+    help: 'Delivery attempts of this process by channel and outcome (sent, retry, failed).',
+    labelNames: ['channel', 'outcome'],
+    registers: [app.metrics.registry],
+  });
+
   const settle = async (row: OutboxRow, delivery: Delivery, at: Date) => {
+    attempts.inc({ channel: row.channel, outcome: delivery.result === 'gone' ? 'failed' : delivery.result });
     switch (delivery.result) {
       case 'sent':
         return repository.markSent(row, new Date());

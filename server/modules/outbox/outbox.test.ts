@@ -281,3 +281,42 @@ describe('once per cause, recipient and channel', () => {
     expect(smtp.received.filter((mail) => mail.subject === 'Einmal')).toHaveLength(1);
   });
 });
+
+describe('the outbox in the metrics (docs/metrics.md)', () => {
+  const value = async (name: string, labels: Record<string, string>) => {
+    const metric = t.app.metrics.registry.getSingleMetric(name);
+    const { values } = await (metric as NonNullable<typeof metric>).get();
+    return (
+      values.find((v) => Object.entries(labels).every(([key, label]) => v.labels[key] === label))?.value ?? 0
+    );
+  };
+
+  it('shows the backlog while messages wait, and counts each attempt by channel and outcome', async () => {
+    const address = 'metrics@refused.test';
+    refused.set(address, 'mailbox unavailable');
+    const [sentBefore, failedBefore] = [
+      await value('lift_portal_outbox_attempts_total', { channel: 'mail', outcome: 'sent' }),
+      await value('lift_portal_outbox_attempts_total', { channel: 'mail', outcome: 'failed' }),
+    ];
+    const admin = await t.authHeaders('admin');
+    for (const to of [address, 'metrics@outbox.test']) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/email/sendMailOverGmailSMTP',
+        headers: admin,
+        payload: { to, subject: 'Metriken', html: '<p>Zähler</p>' },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect(await value('lift_portal_outbox_messages', { state: 'pending' })).toBeGreaterThanOrEqual(2);
+
+    await t.app.outbox.runOnce(new Date());
+    expect(await value('lift_portal_outbox_messages', { state: 'pending' })).toBe(0);
+    expect(await value('lift_portal_outbox_attempts_total', { channel: 'mail', outcome: 'sent' })).toBe(
+      sentBefore + 1,
+    );
+    expect(await value('lift_portal_outbox_attempts_total', { channel: 'mail', outcome: 'failed' })).toBe(
+      failedBefore + 1,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-/** The text of a PDF as poppler's `pdftotext -layout` reads it (poppler-utils must be installed). */
+/** The text of a PDF as poppler's `pdftotext -layout` reads it (poppler-utils: tools/ensure-debian.sh, run by tools/test-all.sh). */
 export function pdfText(pdf: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-']);
