@@ -56,4 +56,7 @@ test('a service man reads the parameters with units, yes and no, in his language
   await expect(door.getByText('2,5 s', { exact: true })).toBeVisible();
   await expect(door.getByText('Lichtgitter aktiv', { exact: true })).toBeVisible();
   await expect(door.getByText('Ja', { exact: true })).toBeVisible();
+  // Speeds with the two decimals of contract/parameters.ts, the decimal comma of German.
+  const general = page.locator('dl').filter({ hasText: 'Nenngeschwindigkeit' });
+  await expect(general.getByText(/^\d+,\d\d m\/s$/)).toBeVisible();
 });
