@@ -1,40 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInByToken } from './support';
+import { expect, type Locator, test } from '@playwright/test';
+import { screenshots, signInByToken } from './support';
 
 /**
  * Screens as a phone and a desk show them: the users as cards on a phone, dialogs as tall as
  * their content, the project board telling that it has more columns to the side.
  */
-
-/**
- * With SHOTS_DIR set: the page at 360 and 1280 px, in German and English, for a person to look
- * at; `open` brings the page to the state to show after each reload.
- */
-async function screenshots(page: Page, name: string, open: (page: Page) => Promise<void>) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  test.setTimeout(300_000);
-  for (const language of ['de', 'en'] as const) {
-    // The saved language wins at sign-in: shown as English here without saving it, since other
-    // tests sign in as the same demo user in German.
-    await page.unroute('**/api/users/authenticatewithtoken');
-    if (language === 'en') {
-      await page.route('**/api/users/authenticatewithtoken', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-        await route.fulfill({ response, json: body });
-      });
-    }
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-      await page.reload();
-      await open(page);
-      await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png` });
-    }
-  }
-  await page.unroute('**/api/users/authenticatewithtoken');
-}
 
 /** The height of one line of the element's text, from its computed style. */
 const lineHeightOf = (element: Locator) =>
