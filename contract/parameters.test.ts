@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { defaultParameters, LiftParametersSchema, PARAMETER_KEYS } from './parameters';
+import { defaultParameters, LiftParametersSchema, PARAMETER_FORMATS, PARAMETER_KEYS } from './parameters';
 
 describe('lift parameters', () => {
   it('default every key of every group to 0', () => {
@@ -31,6 +31,24 @@ describe('lift parameters', () => {
       { door: { tuerschliesszeit: '3' } },
     ]) {
       expect(v.safeParse(LiftParametersSchema, bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('parameter formats', () => {
+  it('show decimals exactly where the schema takes fractions', () => {
+    const groups = [
+      ['general', PARAMETER_KEYS.general, PARAMETER_FORMATS.general],
+      ['stop', PARAMETER_KEYS.stop, PARAMETER_FORMATS.stop],
+      ['door', PARAMETER_KEYS.door, PARAMETER_FORMATS.door],
+    ] as const;
+    for (const [group, keys, formats] of groups) {
+      for (const key of keys) {
+        const format = (formats as Record<string, { decimals: number }>)[key];
+        const values = group === 'stop' ? { stops: { Z0: { [key]: 0.5 } } } : { [group]: { [key]: 0.5 } };
+        const takesFractions = v.safeParse(LiftParametersSchema, values).success;
+        expect(format?.decimals !== 0, `${group}.${key}`).toBe(takesFractions);
+      }
     }
   });
 });

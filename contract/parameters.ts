@@ -69,31 +69,49 @@ export const PARAMETER_KEYS = {
 /** The unit a parameter is given in (SI symbols, the same in every language); flags and stops have none. */
 export type ParameterUnit = 'm/s' | 'm/s²' | 'kg' | 's' | 'mm';
 
-export const PARAMETER_UNITS: {
-  general: Record<keyof GeneralParameters, ParameterUnit | null>;
-  stop: Record<keyof StopParameters, ParameterUnit | null>;
-  door: Record<keyof DoorParameters, ParameterUnit | null>;
+/**
+ * How a parameter is written: its unit and the decimals shown (0 for counts and flags, which the
+ * schema takes as integers). Screens format with the user's language from this one table; the
+ * label of each key is a Lingui message in src/features/lifts/parameter-labels.ts, typed by these keys.
+ */
+export interface ParameterFormat {
+  unit: ParameterUnit | null;
+  decimals: number;
+}
+
+const count = { unit: null, decimals: 0 } as const;
+const seconds = (decimals: number) => ({ unit: 's', decimals }) as const;
+
+export const PARAMETER_FORMATS: {
+  general: Record<keyof GeneralParameters, ParameterFormat>;
+  stop: Record<keyof StopParameters, ParameterFormat>;
+  door: Record<keyof DoorParameters, ParameterFormat>;
 } = {
   general: {
-    anzahlHaltestellen: null,
-    nenngeschwindigkeit: 'm/s',
-    nennlast: 'kg',
-    beschleunigung: 'm/s²',
-    verzoegerung: 'm/s²',
-    fahrzeitueberwachung: 's',
-    parkhaltestelle: null,
-    parkverzoegerung: 's',
-    brandfallhaltestelle: null,
-    nachregulierung: null,
+    anzahlHaltestellen: count,
+    nenngeschwindigkeit: { unit: 'm/s', decimals: 2 },
+    nennlast: { unit: 'kg', decimals: 0 },
+    beschleunigung: { unit: 'm/s²', decimals: 2 },
+    verzoegerung: { unit: 'm/s²', decimals: 2 },
+    fahrzeitueberwachung: seconds(0),
+    parkhaltestelle: count,
+    parkverzoegerung: seconds(0),
+    brandfallhaltestelle: count,
+    nachregulierung: count,
   },
-  stop: { freigabe: null, rufsperre: null, buendigkorrektur: 'mm', tuerOeffnen: null },
+  stop: {
+    freigabe: count,
+    rufsperre: count,
+    buendigkorrektur: { unit: 'mm', decimals: 0 },
+    tuerOeffnen: count,
+  },
   door: {
-    tueroeffnungszeit: 's',
-    tuerschliesszeit: 's',
-    tuerOffenhaltezeit: 's',
-    lichtgitterAktiv: null,
-    reversierversuche: null,
-    tuerueberwachungszeit: 's',
+    tueroeffnungszeit: seconds(1),
+    tuerschliesszeit: seconds(1),
+    tuerOffenhaltezeit: seconds(1),
+    lichtgitterAktiv: count,
+    reversierversuche: count,
+    tuerueberwachungszeit: seconds(0),
   },
 };
 

@@ -2,7 +2,11 @@ import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
-/** A modal dialog with a title, a body and a footer. */
+/**
+ * A modal dialog with a title, a body and a footer. As tall as its content, also on a phone (a
+ * full-screen dialog left a short form above a blank half); a long one scrolls inside its body,
+ * with the title and the buttons in view.
+ */
 export function AppDialog({
   open,
   onClose,
@@ -23,13 +27,17 @@ export function AppDialog({
     <Dialog.Root
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', md: size }}
+      size={size}
+      placement="center"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content
+            marginInline={{ base: '3', md: 'auto' }}
+            maxHeight={{ base: 'calc(100% - 1.5rem)', md: 'calc(100% - 7.5rem)' }}
+          >
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInByToken } from './support';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, screenshots, signInByToken } from './support';
 
 /**
  * A lift's controller parameters read as a lift engineer names them: labels and units in the
@@ -42,6 +42,11 @@ test('an admin edits parameters by their names and units, with a decimal comma i
   await page.getByRole('button', { name: 'An die Steuerung senden' }).click();
   await expect(page.locator('#param-general-nennlast-error')).toHaveText('Ungültiger Wert');
   await expect(page.getByLabel('Nennlast (kg)')).toHaveAttribute('aria-invalid', 'true');
+
+  await screenshots(page, 'parameters', async (p) => {
+    await p.getByRole('tab', { name: /Parameter/ }).click();
+    await expect(p.getByLabel(/Türöffnungszeit|Door opening time/)).toBeVisible();
+  });
 });
 
 test('a service man reads the parameters with units, yes and no, in his language', async ({
@@ -56,4 +61,7 @@ test('a service man reads the parameters with units, yes and no, in his language
   await expect(door.getByText('2,5 s', { exact: true })).toBeVisible();
   await expect(door.getByText('Lichtgitter aktiv', { exact: true })).toBeVisible();
   await expect(door.getByText('Ja', { exact: true })).toBeVisible();
+  // Speeds with the two decimals of contract/parameters.ts, the decimal comma of German.
+  const general = page.locator('dl').filter({ hasText: 'Nenngeschwindigkeit' });
+  await expect(general.getByText(/^\d+,\d\d m\/s$/)).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
 
 export const DEMO_ACCOUNTS: Record<Role, string> = {
@@ -68,3 +68,34 @@ export const TEXT = {
     userMenu: 'User menu',
   },
 };
+
+/**
+ * With SHOTS_DIR set: the page at 360 and 1280 px, in German and English, for a person to look
+ * at; `open` brings the page to the state to show after each reload.
+ */
+export async function screenshots(page: Page, name: string, open: (page: Page) => Promise<void>) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  test.setTimeout(300_000);
+  for (const language of ['de', 'en'] as const) {
+    // The saved language wins at sign-in: shown as English here without saving it, since other
+    // tests sign in as the same demo user in German.
+    await page.unroute('**/api/users/authenticatewithtoken');
+    if (language === 'en') {
+      await page.route('**/api/users/authenticatewithtoken', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
+        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
+        await route.fulfill({ response, json: body });
+      });
+    }
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      await page.reload();
+      await open(page);
+      await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png` });
+    }
+  }
+  await page.unroute('**/api/users/authenticatewithtoken');
+  await page.reload();
+}

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signInByToken } from './support';
+import { screenshots, signInByToken } from './support';
 
 /**
  * The tableau library and editor (docs/tableau.md): an admin builds a folder, an article with two
@@ -92,7 +93,15 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   await expect(page).toHaveURL(/\/apps\/tableau\/editor\//);
   // The editor's chunk (Konva) loads on first use: slow on a busy machine.
   await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible({ timeout: 20_000 });
-  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Vergrößern' }).click();
+  // The tall panel (300 × 1200 mm) is drawn large enough to work on without zooming, as wide as
+  // its box allows (at least 1.2 px a millimetre) and no wider; its box scrolls down instead.
+  const fitted = await canvasFrame(page, 300);
+  expect(fitted.scale).toBeGreaterThanOrEqual(1.2);
+  const canvasBox = await page.getByTestId('editor-canvas').evaluate((box) => ({
+    scrollWidth: box.scrollWidth,
+    clientWidth: box.clientWidth,
+  }));
+  expect(canvasBox.scrollWidth).toBeLessThanOrEqual(canvasBox.clientWidth);
 
   // Both images dragged from the library onto the panel.
   await page.getByRole('searchbox', { name: 'Namen und Artikelnummern durchsuchen' }).fill(`E2E-${run}`);
@@ -106,6 +115,22 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   const dropped = await selectedGeometry(page);
   // Dropped centred where it fell, on the millimetre grid, at its real size (24 × 24 mm).
   expect(dropped).toEqual({ x: 188, y: 188, width: 24, height: 24 });
+  // A part dropped onto another lands beside it, not on top; Delete takes it away again.
+  await items.nth(0).dragTo(canvas, { targetPosition: { x: 200 * frame.scale, y: 200 * frame.scale } });
+  await expect(page.getByTestId('selected-geometry')).not.toHaveText(/x 188 · y 188/);
+  const beside = await selectedGeometry(page);
+  const apart =
+    beside.x + beside.width <= dropped.x ||
+    dropped.x + dropped.width <= beside.x ||
+    beside.y + beside.height <= dropped.y ||
+    dropped.y + dropped.height <= beside.y;
+  expect(apart, JSON.stringify(beside)).toBe(true);
+  await page.getByTestId('editor-canvas').focus();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('selected-geometry')).toHaveCount(0);
+  const back = await canvasFrame(page, 300);
+  await page.mouse.click(back.x + (dropped.x + 12) * back.scale, back.y + (dropped.y + 12) * back.scale);
+  expect(await selectedGeometry(page)).toEqual(dropped);
 
   // Resized by the transformer's bottom right handle (the drag may have scrolled the page).
   const now = await canvasFrame(page, 300);
@@ -133,6 +158,25 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   await expect(page.getByText('Vorlage gespeichert')).toBeVisible();
   await expect(page.getByTestId('bom-sum')).toHaveText('25,00 €');
 
+  // The bill of materials as a CSV that German Excel splits into columns: UTF-8 with a byte order
+  // mark, ";" between cells, decimal commas, German headings.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSV', exact: true }).click(),
+  ]);
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const sheet = csv
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(';'));
+  expect(sheet).toEqual([
+    ['Artikelnr.', 'Artikel', 'Menge', 'Einzelpreis', 'Gesamt'],
+    [`E2E-${run}`, 'E2E Taster', '2', '12,50', '25,00'],
+    ['', 'Summe', '', '', '25,00'],
+  ]);
+
   // After a reload: the same layout, the engraving, the bill of materials.
   const saved = await page.evaluate(
     async (url) => {
@@ -152,7 +196,6 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
   await page.reload();
   // The editor's chunk (Konva) loads on first use: slow on a busy machine.
   await expect(page.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible({ timeout: 20_000 });
-  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Vergrößern' }).click();
   await expect(page.getByTestId('bom-sum')).toHaveText('25,00 €');
   await expect(page.getByTestId('bom-table').getByRole('cell', { name: '2', exact: true })).toBeVisible();
   const after = await canvasFrame(page, 300);
@@ -162,6 +205,11 @@ test('an admin builds a COP template from his own parts; layout and bill of mate
     after.y + (resized.y + resized.height - 2) * after.scale,
   );
   expect(await selectedGeometry(page)).toEqual({ ...resized, x: resized.x + 1 });
+
+  await screenshots(page, 'editor', async (p) => {
+    await expect(p.getByRole('heading', { name: `E2E COP ${run}` })).toBeVisible({ timeout: 20_000 });
+    await expect(p.getByTestId('bom-sum')).toBeVisible();
+  });
 
   // The template list shows its preview.
   await page.goto('/apps/tableau/templates');

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { centsDecimal, EURO_FORMAT } from '../../../contract/money';
 import { type Bom, type BomLine, decimalOfCents, type Template } from '../../../contract/schemas/tableau';
 import { type SheetLanguage, sheetEuros, toCsv } from '../../../contract/spreadsheet';
 import type { BomArticle } from './tableau.repository';
@@ -80,11 +81,9 @@ export function bomCsv(bom: Bom, language: SheetLanguage): string {
 /** The sheet as PDF: the template's name and preview, the lines and the sum (A4, Helvetica). */
 export function bomPdf(bom: Bom, preview: Buffer | null, language: SheetLanguage): Promise<Buffer> {
   const labels = BOM_LABELS[language];
-  const money = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-  });
-  const euros = (cents: number) => money.format(cents / 100);
+  // The document's language writes the amount: "189,00 €" in German, "€189.00" in English.
+  const money = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', EURO_FORMAT);
+  const euros = (cents: number) => money.format(centsDecimal(cents));
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${labels.title}: ${bom.name}` } });
     const chunks: Buffer[] = [];

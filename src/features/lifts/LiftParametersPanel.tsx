@@ -9,8 +9,9 @@ import {
   type LiftParameters,
   LiftParametersSchema,
   PARAMETER_FLAGS,
+  PARAMETER_FORMATS,
   PARAMETER_KEYS,
-  PARAMETER_UNITS,
+  type ParameterFormat,
   type ParameterUnit,
   STOP_ZONES,
 } from '../../../contract/parameters';
@@ -27,6 +28,7 @@ interface ParameterField {
   path: string;
   label: string;
   unit: ParameterUnit | null;
+  decimals: number;
   flag: boolean;
 }
 
@@ -192,12 +194,13 @@ function ParameterSections({
     prefix: string,
     keys: readonly K[],
     labels: Record<K, MessageDescriptor>,
-    units: Record<K, ParameterUnit | null>,
+    formats: Record<K, ParameterFormat>,
   ): ParameterField[] =>
     keys.map((key) => ({
       path: `${prefix}.${key}`,
       label: i18n._(labels[key]),
-      unit: units[key],
+      unit: formats[key].unit,
+      decimals: formats[key].decimals,
       flag: PARAMETER_FLAGS.includes(key),
     }));
   return (
@@ -208,19 +211,19 @@ function ParameterSections({
       <Heading as="h3" size="md">
         <Trans>General</Trans>
       </Heading>
-      {group(fields('general', PARAMETER_KEYS.general, PARAMETER_LABELS.general, PARAMETER_UNITS.general))}
+      {group(fields('general', PARAMETER_KEYS.general, PARAMETER_LABELS.general, PARAMETER_FORMATS.general))}
       {STOP_ZONES.map((zone) => (
         <Stack key={zone} gap="3">
           <Heading as="h3" size="md">
             <Trans>Per stop, zone {zone}</Trans>
           </Heading>
-          {group(fields(`stops.${zone}`, PARAMETER_KEYS.stop, PARAMETER_LABELS.stop, PARAMETER_UNITS.stop))}
+          {group(fields(`stops.${zone}`, PARAMETER_KEYS.stop, PARAMETER_LABELS.stop, PARAMETER_FORMATS.stop))}
         </Stack>
       ))}
       <Heading as="h3" size="md">
         <Trans>Cabin door</Trans>
       </Heading>
-      {group(fields('door', PARAMETER_KEYS.door, PARAMETER_LABELS.door, PARAMETER_UNITS.door))}
+      {group(fields('door', PARAMETER_KEYS.door, PARAMETER_LABELS.door, PARAMETER_FORMATS.door))}
       {children}
     </Stack>
   );
@@ -229,12 +232,14 @@ function ParameterSections({
 /** The controller's parameters as last reported, read only (service men, customers, and offline). */
 export function LiftParametersView({ parameters }: { parameters: LiftParameters }) {
   const { t, i18n } = useLingui();
-  // Read in the portable form, then shown with the language's grouping ("10.000 kg").
+  // Read in the portable form, then shown with the language's grouping and the parameter's
+  // decimals ("10.000 kg", "1,60 m/s").
   const values = flatten(parameters, 'en');
   const shown = (field: ParameterField) => {
     const value = Number(values[field.path]);
     if (field.flag) return value === 1 ? t`Yes` : t`No`;
-    const text = numberFormat(i18n.locale).format(value);
+    const digits = { minimumFractionDigits: field.decimals, maximumFractionDigits: field.decimals };
+    const text = numberFormat(i18n.locale, digits).format(value);
     return field.unit ? `${text} ${field.unit}` : text;
   };
   const group = (fields: ParameterField[]) => (

@@ -10,6 +10,16 @@ import { PanelElement } from './PanelElement';
 /** Pixels per millimetre of the saved PNG preview. */
 const PREVIEW_PX_PER_MM = 1.5;
 
+/**
+ * Pixels per millimetre below which parts get too small to handle (a 24 mm button at 29 px): a
+ * tall panel (a 300 × 1200 mm COP) is drawn at least this large where the width allows, and its
+ * box scrolls, rather than squeezed whole into the window (it was 150 px wide, its parts 10 px).
+ */
+const READABLE_PX_PER_MM = 1.2;
+
+/** The box's room below its top edge, down to the window's bottom. */
+const MIN_BOX_HEIGHT = 320;
+
 /** What the editor asks of the drawn panel. */
 export interface PanelCanvasHandle {
   /** The panel alone as a PNG, without the grid and the selection handles. */
@@ -31,7 +41,8 @@ const GridLines = memo(function GridLines({ layout }: { layout: TemplateLayout }
 });
 
 /**
- * The panel drawn to scale with Konva: fits the width of its box (times `zoom`), takes part
+ * The panel drawn to scale with Konva: as large as its box's width and the window's height allow,
+ * keeping its proportions (times `zoom`; see READABLE_PX_PER_MM for tall panels), takes part
  * images dropped from the palette, and puts the transformer on the selected element.
  */
 export function PanelCanvas({
@@ -56,23 +67,34 @@ export function PanelCanvas({
   onDropResource: (resource: Resource, at: { x: number; y: number }) => void;
 }) {
   const { t } = useLingui();
-  const [boxWidth, setBoxWidth] = useState(600);
+  const [room, setRoom] = useState({ width: 600, height: 600 });
   const boxRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const transformerRef = useRef<Konva.Transformer>(null);
   const gridLayerRef = useRef<Konva.Layer>(null);
   const dragLayerRef = useRef<Konva.Layer>(null);
-  const scale = Math.max(
-    0.1,
-    Math.min(boxWidth / layout.widthMm, (window.innerHeight * 0.75) / layout.heightMm) * zoom,
-  );
+  const widthFit = room.width / layout.widthMm;
+  const wholeFit = Math.min(widthFit, room.height / layout.heightMm);
+  const scale = Math.max(0.1, Math.min(widthFit, Math.max(wholeFit, READABLE_PX_PER_MM)) * zoom);
 
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const observer = new ResizeObserver(([entry]) => setBoxWidth(entry?.contentRect.width ?? 600));
+    const measure = () => {
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      setRoom({
+        width: box.clientWidth,
+        height: Math.max(MIN_BOX_HEIGHT, window.innerHeight - top - 16),
+      });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(box);
-    return () => observer.disconnect();
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, []);
 
   // The transformer follows the selection, and its node, which a changed layout may replace.
@@ -124,6 +146,7 @@ export function PanelCanvas({
     <Box
       ref={boxRef}
       minWidth="0"
+      maxHeight={`${room.height}px`}
       overflow="auto"
       tabIndex={0}
       aria-label={t`Panel: select an element, move it with the arrow keys`}

@@ -1,8 +1,20 @@
-import { Badge, Box, Button, Field, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  HStack,
+  Input,
+  Link,
+  Stack,
+  Table,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { PAGE_SIZE_DEFAULT, type UserStatus } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { usePagedSearch } from '../../data/api/use-paged-search';
@@ -20,9 +32,28 @@ import { Pagination } from '../../ui/Pagination';
 import { ROLE_LABELS } from '../../ui/role-labels';
 import { showToast } from '../../ui/toaster';
 import type { UserScreen } from './user-screens';
-import { deleteUsers, useUserList } from './users-api';
+import { deleteUsers, type UserRow, useUserList } from './users-api';
 
 const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', invited: 'orange', disabled: 'gray' };
+
+/**
+ * An e-mail address that may wrap after the @ and before a dot, never letter by letter (a narrow
+ * column broke "customer@demo.local" into one letter a line); only a part longer than the line breaks inside.
+ */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <Text as="span" overflowWrap="anywhere">
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed address, in order
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
 
 /** `/apps/users/users` and `/apps/servicers/servicers`: the users the signed-in user manages. */
 export function UsersListPage({ screen }: { screen: UserScreen }) {
@@ -42,6 +73,8 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
     invited: t`invited`,
     disabled: t`disabled`,
   };
+  // A phone lists users as cards: the table's five columns left the address a few letters wide.
+  const cards = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const users = state.data?.users ?? [];
   const count = state.data?.count ?? 0;
   const selectable = users.filter((user) => user.id !== ownId);
@@ -99,65 +132,78 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
           <LoadFailure error={state.status === 'failed' ? state.error : null} />
 
           <Box overflowX="auto" borderWidth="1px" borderRadius="l2" aria-busy={state.status === 'loading'}>
-            <Table.Root size="sm" stickyHeader>
-              <Table.Caption srOnly>
-                <Trans>Users</Trans>
-              </Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader width="8">
-                    <Checkbox
-                      aria-label={t`Select all users on this page`}
-                      checked={allSelected}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(selectable.map((user) => user.id)))
-                      }
-                    />
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Trans>Name</Trans>
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Trans>Email</Trans>
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Trans>Role</Trans>
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Trans>Status</Trans>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {users.map((user) => (
-                  <Table.Row key={user.id}>
-                    <Table.Cell>
-                      {user.id !== ownId && (
-                        <Checkbox
-                          aria-label={t`Select ${user.displayName}`}
-                          checked={selected.has(user.id)}
-                          onChange={() => toggle(user.id)}
-                        />
-                      )}
-                    </Table.Cell>
-                    <Table.Cell fontWeight="medium">
-                      <Link asChild colorPalette="blue" color="colorPalette.fg">
-                        <RouterLink to={screen.editPath} params={{ id: user.id }}>
-                          {user.displayName}
-                        </RouterLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell wordBreak="break-all">{user.email}</Table.Cell>
-                    <Table.Cell>{i18n._(ROLE_LABELS[user.role])}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={STATUS_COLOURS[user.status] ?? 'gray'} variant="subtle">
-                        {statusLabels[user.status] ?? user.status}
-                      </Badge>
-                    </Table.Cell>
+            {cards ? (
+              <UserCards
+                users={users}
+                ownId={ownId}
+                screen={screen}
+                selected={selected}
+                onToggle={toggle}
+                statusLabels={statusLabels}
+              />
+            ) : (
+              <Table.Root size="sm" stickyHeader>
+                <Table.Caption srOnly>
+                  <Trans>Users</Trans>
+                </Table.Caption>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader width="8">
+                      <Checkbox
+                        aria-label={t`Select all users on this page`}
+                        checked={allSelected}
+                        onChange={() =>
+                          setSelected(allSelected ? new Set() : new Set(selectable.map((user) => user.id)))
+                        }
+                      />
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Name</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Email</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Role</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Status</Trans>
+                    </Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+                </Table.Header>
+                <Table.Body>
+                  {users.map((user) => (
+                    <Table.Row key={user.id}>
+                      <Table.Cell>
+                        {user.id !== ownId && (
+                          <Checkbox
+                            aria-label={t`Select ${user.displayName}`}
+                            checked={selected.has(user.id)}
+                            onChange={() => toggle(user.id)}
+                          />
+                        )}
+                      </Table.Cell>
+                      <Table.Cell fontWeight="medium">
+                        <Link asChild colorPalette="blue" color="colorPalette.fg">
+                          <RouterLink to={screen.editPath} params={{ id: user.id }}>
+                            {user.displayName}
+                          </RouterLink>
+                        </Link>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <EmailText email={user.email} />
+                      </Table.Cell>
+                      <Table.Cell>{i18n._(ROLE_LABELS[user.role])}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={STATUS_COLOURS[user.status] ?? 'gray'} variant="subtle">
+                          {statusLabels[user.status] ?? user.status}
+                        </Badge>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            )}
             {state.status === 'loading' && users.length === 0 && <Loading />}
             {state.status === 'ready' && users.length === 0 && (
               <Text padding="6" textAlign="center" color="fg.muted">
@@ -179,6 +225,67 @@ export function UsersListPage({ screen }: { screen: UserScreen }) {
         onConfirm={() => void removeSelected()}
         onClose={() => setConfirmDelete(false)}
       />
+    </Stack>
+  );
+}
+
+/** The users as a list of cards (phones): name and address on lines of their own, role and status below. */
+function UserCards({
+  users,
+  ownId,
+  screen,
+  selected,
+  onToggle,
+  statusLabels,
+}: {
+  users: UserRow[];
+  ownId: string | undefined;
+  screen: UserScreen;
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  statusLabels: Record<UserStatus, string>;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <Stack as="ul" gap="0" listStyleType="none" aria-label={t`Users`}>
+      {users.map((user) => (
+        <HStack
+          as="li"
+          key={user.id}
+          align="flex-start"
+          gap="3"
+          padding="3"
+          borderBottomWidth="1px"
+          _last={{ borderBottomWidth: 0 }}
+          data-testid="user-card"
+        >
+          <Box width="5" flexShrink={0} paddingTop="0.5">
+            {user.id !== ownId && (
+              <Checkbox
+                aria-label={t`Select ${user.displayName}`}
+                checked={selected.has(user.id)}
+                onChange={() => onToggle(user.id)}
+              />
+            )}
+          </Box>
+          <Stack gap="1" minWidth="0" flex="1">
+            <Link asChild colorPalette="blue" color="colorPalette.fg" fontWeight="medium">
+              <RouterLink to={screen.editPath} params={{ id: user.id }}>
+                {user.displayName}
+              </RouterLink>
+            </Link>
+            <Text fontSize="sm" color="fg.muted">
+              <EmailText email={user.email} />
+            </Text>
+            <HStack gap="2" wrap="wrap">
+              <Text fontSize="sm">{i18n._(ROLE_LABELS[user.role])}</Text>
+              <Badge colorPalette={STATUS_COLOURS[user.status] ?? 'gray'} variant="subtle">
+                {statusLabels[user.status] ?? user.status}
+              </Badge>
+            </HStack>
+          </Stack>
+        </HStack>
+      ))}
     </Stack>
   );
 }

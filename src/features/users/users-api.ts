@@ -38,3 +38,6 @@ export const useAssignableLifts = (search: string, pageSize: number) =>
 /** The lifts assigned to `userId`, as far as the signed-in user sees them; none without a user. */
 export const useAssignedLifts = (userId: string | undefined, pageSize: number) =>
   useApiQuery(liftsApi.byUser, userId ? { query: { userId, pageSize } } : null);
+
+/** One row of the user list. */
+export type UserRow = AnswerOf<typeof usersApi.list>['users'][number];
