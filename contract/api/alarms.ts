@@ -77,7 +77,7 @@ export const alarmsApi = {
     errors: [403, 404],
     auth: 'admin',
     summary:
-      "Open a test alarm on the lift, told to its people like a real one, and send the controller its testAlarm command when connected",
+      'Open a test alarm on the lift, told to its people like a real one, and send the controller its testAlarm command when connected',
     tags,
   }),
 };
