@@ -22,7 +22,7 @@ export function useAlarmName() {
   const { t, i18n } = useLingui();
   return (alarm: Alarm) => {
     if (alarm.kind === 'offline') return t`Controller offline`;
-    if (alarm.kind === 'test') return t`Test alarm`;
+    if (alarm.kind === 'test') return t({ message: 'Test alarm', context: 'alarm name' });
     const name = i18n.locale.startsWith('de') ? alarm.nameDE : alarm.name;
     return t`Error ${alarm.code}: ${name}`;
   };
@@ -122,6 +122,8 @@ export function AlarmItem({
 
   const openAndNotAcknowledged = !alarm.closedAt && !alarm.acknowledgedAt;
   const severity = alarmSeverity(alarm);
+  const alarmName = name(alarm);
+  const liftUid = alarm.liftUid ?? '';
   return (
     <Box
       as="li"
@@ -141,7 +143,7 @@ export function AlarmItem({
               <Checkbox
                 checked={selected ?? false}
                 onChange={(event) => onSelect(event.target.checked)}
-                aria-label={t`Select ${name(alarm)} ${alarm.liftUid ?? ''}`}
+                aria-label={t`Select: ${alarmName} ${liftUid}`}
               />
             )}
             {alarm.kind === 'offline' && <BellOff size="1em" aria-hidden="true" />}
