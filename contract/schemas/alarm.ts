@@ -72,15 +72,13 @@ export const AlarmListResponseSchema = v.object({
 /** The shell's badge: alarms of the user's lifts not closed and not acknowledged. */
 export const AlarmCountSchema = v.object({ open: v.number() });
 
-/** At most this many alarms per bulk acknowledgement (a page of the list). */
-export const ALARM_BULK_LIMIT = ALARM_LIST_LIMIT;
-
 /** `POST /alarms/acknowledge`: the alarms to acknowledge at once. */
 export const AlarmBulkAcknowledgeSchema = v.object({
   ids: v.pipe(
     v.array(IdSchema, MSG.invalidValue),
     v.minLength(1, MSG.invalidValue),
-    v.maxLength(ALARM_BULK_LIMIT, MSG.invalidValue),
+    // At most a page of the list.
+    v.maxLength(ALARM_LIST_LIMIT, MSG.invalidValue),
   ),
 });
 
@@ -93,7 +91,6 @@ export const TestAlarmResultSchema = v.object({
   /** The controller's answer to its `testAlarm` command; `ok: false` when it is not connected. */
   controller: ControllerAckSchema,
 });
-export type TestAlarmResult = v.InferOutput<typeof TestAlarmResultSchema>;
 
 /** A Web Push subscription as `PushSubscription.toJSON()` gives it. */
 export const PushSubscriptionSchema = v.object({

@@ -108,7 +108,8 @@ test('an admin sees alarms of one kind grouped, acknowledges the group at once, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alarme');
   const group = page.locator(`[data-testid="alarm-group"][data-group="error:${CODE}"]`);
   const showGroup = async () => {
-    await page.getByLabel('Fehlercode').fill(String(CODE));
+    // By its id: the label is German or English in the screenshots.
+    await page.locator('#alarm-code').fill(String(CODE));
     await expect(group).toBeVisible();
   };
   await showGroup();
