@@ -1,9 +1,12 @@
 import {
+  AlarmBulkAcknowledgeResultSchema,
+  AlarmBulkAcknowledgeSchema,
   AlarmCountSchema,
   AlarmListItemSchema,
   AlarmListQuerySchema,
   AlarmListResponseSchema,
   AlarmSchema,
+  TestAlarmResultSchema,
 } from '../schemas/alarm';
 import { IdParamsSchema } from '../schemas/common';
 import { endpoint } from './endpoint';
@@ -51,6 +54,30 @@ export const alarmsApi = {
     idempotent: true,
     summary:
       'Acknowledge an alarm (service men of the lift, customer admins, admins); an acknowledged one answers as it is',
+    tags,
+  }),
+  acknowledgeMany: endpoint({
+    method: 'POST',
+    path: '/alarms/acknowledge',
+    body: AlarmBulkAcknowledgeSchema,
+    answer: AlarmBulkAcknowledgeResultSchema,
+    errors: [403],
+    // Not customers, as the single acknowledge (server/access/alarms.ts).
+    auth: 'signedIn',
+    idempotent: true,
+    summary:
+      "Acknowledge several alarms at once; ids outside the user's lifts are left out, acknowledged ones answer as they are",
+    tags,
+  }),
+  test: endpoint({
+    method: 'POST',
+    path: '/lifts/:id/test-alarm',
+    params: IdParamsSchema,
+    answer: TestAlarmResultSchema,
+    errors: [403, 404],
+    auth: 'admin',
+    summary:
+      'Open a test alarm on the lift, told to its people like a real one, and send the controller its testAlarm command when connected',
     tags,
   }),
 };

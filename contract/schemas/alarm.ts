@@ -1,17 +1,21 @@
 import * as v from 'valibot';
 import { ALARM_MSG } from '../alarm-messages';
+import { ControllerAckSchema } from '../device';
 import { MSG } from '../messages';
 import { IdSchema } from './common';
 
-/** What opened an alarm: an error event of the controller, or its silence (docs/alarms.md). */
-export const ALARM_KINDS = ['error', 'offline'] as const;
+/**
+ * What opened an alarm: an error event of the controller, its silence, or someone testing the
+ * alarm chain from the lift page (docs/alarms.md).
+ */
+export const ALARM_KINDS = ['error', 'offline', 'test'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 /** open: nobody acknowledged it yet; acknowledged: a service man took it; closed: cleared or back online. */
 export const ALARM_STATES = ['open', 'acknowledged', 'closed'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 
-/** One alarm as the API and the offline mirror show it. `code` is null for an offline alarm. */
+/** One alarm as the API and the offline mirror show it. `code` is null for an offline or test alarm. */
 export const AlarmSchema = v.object({
   id: v.string(),
   liftId: v.string(),
@@ -67,6 +71,26 @@ export const AlarmListResponseSchema = v.object({
 
 /** The shell's badge: alarms of the user's lifts not closed and not acknowledged. */
 export const AlarmCountSchema = v.object({ open: v.number() });
+
+/** `POST /alarms/acknowledge`: the alarms to acknowledge at once. */
+export const AlarmBulkAcknowledgeSchema = v.object({
+  ids: v.pipe(
+    v.array(IdSchema, MSG.invalidValue),
+    v.minLength(1, MSG.invalidValue),
+    // At most a page of the list.
+    v.maxLength(ALARM_LIST_LIMIT, MSG.invalidValue),
+  ),
+});
+
+/** The alarms acknowledged (or acknowledged before); ids outside the user's lifts are left out. */
+export const AlarmBulkAcknowledgeResultSchema = v.object({ alarms: v.array(AlarmSchema) });
+
+/** `POST /lifts/{id}/test-alarm`: the test alarm opened, and what the lift's controller answered. */
+export const TestAlarmResultSchema = v.object({
+  alarm: AlarmSchema,
+  /** The controller's answer to its `testAlarm` command; `ok: false` when it is not connected. */
+  controller: ControllerAckSchema,
+});
 
 /** A Web Push subscription as `PushSubscription.toJSON()` gives it. */
 export const PushSubscriptionSchema = v.object({

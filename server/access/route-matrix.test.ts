@@ -277,6 +277,12 @@ const CASES: Record<string, AccessCase> = {
     refused: ['customer'],
     request: (w, _role, which) => ({ params: { id: w.alarms[which] } }),
   },
+  // Ids outside the user's lifts are left out, not refused: the answer must hold nothing foreign.
+  'alarms.acknowledgeMany': {
+    refused: ['customer'],
+    request: (w, _role, which) => ({ body: { ids: [w.alarms[which]] } }),
+  },
+  'alarms.test': { pathScoped: true, request: (w, _role, which) => ({ params: { id: lift(w, which).id } }) },
   'outbox.list': { request: () => ({ query: { state: 'failed' } }) },
   // The first allowed role sends it again; later ones get 409, as it is no longer failed.
   'outbox.retry': { request: (w) => ({ params: { id: w.failedMessageId } }) },

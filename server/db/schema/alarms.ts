@@ -94,3 +94,15 @@ export const alarmNotificationCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.hour] })],
 );
+
+/**
+ * Lifts whose controller has reported to the portal (a reading received): only these get an
+ * offline alarm when they fall silent (docs/alarms.md#what-opens-and-closes-an-alarm). A lift
+ * with only seeded or imported history never had a controller to lose.
+ */
+export const alarmWatchedLifts = pgTable('alarm_watched_lifts', {
+  liftId: uuid('lift_id')
+    .primaryKey()
+    .references(() => lifts.id, { onDelete: 'cascade' }),
+  firstHeardAt: timestamp('first_heard_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,13 +1,13 @@
 import type { Alarm } from '../../../contract/schemas/alarm';
 import type { AlarmRow } from '../../db/schema/alarms';
 
-/** An alarm row as the API and the offline mirror show it (offline alarms have no code). */
+/** An alarm row as the API and the offline mirror show it (only error alarms have a code). */
 export function toAlarm(row: AlarmRow): Alarm {
   return {
     id: row.id,
     liftId: row.liftId,
     kind: row.kind,
-    code: row.kind === 'offline' ? null : row.code,
+    code: row.kind === 'error' ? row.code : null,
     name: row.name,
     nameDE: row.nameDE,
     floor: row.floor,

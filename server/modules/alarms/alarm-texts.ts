@@ -1,9 +1,10 @@
 import type { Language } from '../../../contract/constants';
+import type { AlarmKind } from '../../../contract/schemas/alarm';
 import { composeMail, type MailContent } from '../../integrations/mail/layout';
 
 /** What every alarm text names: the alarm, its lift and where to open it. */
 export interface AlarmTextInput {
-  kind: 'error' | 'offline';
+  kind: AlarmKind;
   code: number;
   name: string;
   nameDE: string;
@@ -20,6 +21,8 @@ export interface AlarmTextInput {
 }
 
 export const OFFLINE_NAME = { en: 'Controller offline', de: 'Steuerung offline' } as const;
+/** The name of a test alarm (docs/alarms.md#test-alarm). */
+export const TEST_NAME = { en: 'Test alarm', de: 'Testalarm' } as const;
 
 const formatTime = (language: Language, at: Date) =>
   new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
@@ -30,6 +33,7 @@ const formatTime = (language: Language, at: Date) =>
 
 function what(language: Language, input: AlarmTextInput): string {
   if (input.kind === 'offline') return OFFLINE_NAME[language];
+  if (input.kind === 'test') return TEST_NAME[language];
   const name = language === 'de' ? input.nameDE : input.name;
   return language === 'de' ? `Fehler ${input.code}: ${name}` : `Error ${input.code}: ${name}`;
 }
@@ -44,7 +48,7 @@ export function alarmTitle(language: Language, input: AlarmTextInput): string {
       ? 'Alarm'
       : 'Alarm';
   const title = `${prefix} ${input.liftUid}: ${what(language, input)}`;
-  return input.test ? `TEST – ${title}` : title;
+  return input.test || input.kind === 'test' ? `TEST – ${title}` : title;
 }
 
 /** One line for SMS and push: the fault, the lift's address and floor, since when. */
@@ -70,17 +74,18 @@ export function alarmMail(language: Language, input: AlarmTextInput): MailConten
     ...(input.floor === null ? [] : [[de ? 'Etage' : 'Floor', String(input.floor)] as [string, string]]),
     [de ? 'Seit' : 'Since', formatTime(language, input.openedAt)],
   ];
-  const intro = input.test
-    ? de
-      ? 'Dies ist ein Testalarm: Die Alarmkette wurde vom Portal aus geprüft. Es ist nichts zu tun.'
-      : 'This is a test alarm: the alarm chain was checked from the portal. Nothing needs to be done.'
-    : input.escalated
+  const intro =
+    input.test || input.kind === 'test'
       ? de
-        ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
-        : 'No service technician acknowledged this alarm within the expected time.'
-      : de
-        ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
-        : 'An alarm was raised for one of your lifts.';
+        ? 'Dies ist ein Testalarm: Die Alarmkette wurde vom Portal aus geprüft. Es ist nichts zu tun.'
+        : 'This is a test alarm: the alarm chain was checked from the portal. Nothing needs to be done.'
+      : input.escalated
+        ? de
+          ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
+          : 'No service technician acknowledged this alarm within the expected time.'
+        : de
+          ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
+          : 'An alarm was raised for one of your lifts.';
   const label = de ? 'Aufzug öffnen' : 'Open the lift';
   const subject = alarmTitle(language, input);
   return composeMail({

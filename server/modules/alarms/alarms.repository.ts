@@ -1,4 +1,18 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { OUT_OF_SERVICE_CODES, TRAPPED_CODES } from '../../../contract/alarm-severity';
 import type { Language, NotificationPreference } from '../../../contract/constants';
 import {
   ALARM_LIST_LIMIT,
@@ -10,13 +24,19 @@ import {
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { type AlarmRow, alarmNotificationCounts, alarms, pushSubscriptions } from '../../db/schema/alarms';
+import {
+  type AlarmRow,
+  alarmNotificationCounts,
+  alarms,
+  alarmWatchedLifts,
+  pushSubscriptions,
+} from '../../db/schema/alarms';
 import { descriptions } from '../../db/schema/descriptions';
 import { lifts } from '../../db/schema/lifts';
 import { users } from '../../db/schema/users';
 import type { IngestTransaction, Reading } from '../telemetry/ingest';
 import { toAlarm } from './alarm-mapper';
-import { OFFLINE_NAME } from './alarm-texts';
+import { OFFLINE_NAME, TEST_NAME } from './alarm-texts';
 
 /** Advisory lock keys of the periodic runs: one process at a time does each (docs/alarms.md#what-opens-and-closes-an-alarm). */
 const OFFLINE_LOCK = 18_0001;
@@ -54,6 +74,23 @@ const stateCondition = (state: AlarmState | undefined): SQL | undefined => {
       return undefined;
   }
 };
+
+/**
+ * The severity's rank in SQL (contract/alarm-severity.ts): trapped 4, out of service 3, fault 2,
+ * offline 1, test 0; the lists put the most urgent first.
+ */
+const severityRank = sql`case
+  when ${alarms.kind} = 'test' then 0
+  when ${alarms.kind} = 'offline' then 1
+  when ${alarms.code} in (${sql.join(
+    TRAPPED_CODES.map((code) => sql`${code}`),
+    sql`, `,
+  )}) then 4
+  when ${alarms.code} in (${sql.join(
+    OUT_OF_SERVICE_CODES.map((code) => sql`${code}`),
+    sql`, `,
+  )}) then 3
+  else 2 end`;
 
 const bump = { version: sql`${alarms.version} + 1`, updatedAt: sql`now()` };
 
@@ -93,6 +130,28 @@ export function createAlarmsRepository(db: Database) {
       preference: row.notification_preference,
       language: row.language === 'en' ? 'en' : 'de',
     }));
+  };
+  /**
+   * Acknowledges the alarms not acknowledged yet, in one statement; a test alarm closes with it
+   * (nothing clears it otherwise). Answers every alarm of `ids` as it is now. The caller has
+   * scoped the ids.
+   */
+  const acknowledgeMany = async (ids: readonly string[], userId: string): Promise<Alarm[]> => {
+    if (ids.length === 0) return [];
+    await db
+      .update(alarms)
+      .set({
+        acknowledgedAt: sql`now()`,
+        acknowledgedBy: userId,
+        closedAt: sql`case when ${alarms.kind} = 'test' then coalesce(${alarms.closedAt}, now()) else ${alarms.closedAt} end`,
+        ...bump,
+      })
+      .where(and(inArray(alarms.id, [...ids]), isNull(alarms.acknowledgedAt)));
+    const rows = await db
+      .select()
+      .from(alarms)
+      .where(inArray(alarms.id, [...ids]));
+    return rows.map(toAlarm);
   };
   const recipientColumns = sql.raw(
     `u.id, u.email, u.phone_number, u.notification_preference, u.settings->>'language' as language`,
@@ -136,7 +195,13 @@ export function createAlarmsRepository(db: Database) {
       ];
       const rows = await selectListItems()
         .where(and(...conditions))
-        .orderBy(desc(alarms.openedAt), desc(alarms.id))
+        // Alarms not closed come first, the most urgent of them first; then newest first.
+        .orderBy(
+          sql`${alarms.closedAt} is null desc`,
+          sql`case when ${alarms.closedAt} is null then ${severityRank} else 0 end desc`,
+          desc(alarms.openedAt),
+          desc(alarms.id),
+        )
         .limit(ALARM_LIST_LIMIT + 1);
       return {
         alarms: rows.slice(0, ALARM_LIST_LIMIT).map(toListItem),
@@ -173,14 +238,53 @@ export function createAlarmsRepository(db: Database) {
 
     /** Acknowledges once: the first acknowledgement stays, a repeat answers the alarm as it is. */
     async acknowledge(id: string, userId: string): Promise<Alarm | undefined> {
-      const [updated] = await db
-        .update(alarms)
-        .set({ acknowledgedAt: sql`now()`, acknowledgedBy: userId, ...bump })
-        .where(and(eq(alarms.id, id), isNull(alarms.acknowledgedAt)))
-        .returning();
-      if (updated) return toAlarm(updated);
-      const [current] = await db.select().from(alarms).where(eq(alarms.id, id));
-      return current ? toAlarm(current) : undefined;
+      const [alarm] = await acknowledgeMany([id], userId);
+      return alarm;
+    },
+
+    acknowledgeMany,
+
+    /** The ids among `ids` of alarms on lifts the user sees. */
+    async idsInScope(ids: readonly string[], user: ScopeUser): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: alarms.id })
+        .from(alarms)
+        .innerJoin(lifts, eq(lifts.id, alarms.liftId))
+        .where(and(inArray(alarms.id, [...ids]), isNull(alarms.deletedAt), liftScopeCondition(user)));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Opens a test alarm on the lift (docs/alarms.md#test-alarm), closing a test alarm still open
+     * there, so each test is told again; `withOpened` writes its notifications in the same
+     * transaction. Answers the new alarm and what changed.
+     */
+    async openTest(
+      liftId: string,
+      withOpened: (tx: Database, opened: string[]) => Promise<unknown>,
+    ): Promise<{ alarm: Alarm; changed: string[] }> {
+      return db.transaction(async (tx) => {
+        const closed = await tx
+          .update(alarms)
+          .set({ closedAt: sql`now()`, ...bump })
+          .where(and(eq(alarms.liftId, liftId), eq(alarms.kind, 'test'), isNull(alarms.closedAt)))
+          .returning({ id: alarms.id });
+        const [row] = await tx
+          .insert(alarms)
+          .values({
+            liftId,
+            kind: 'test',
+            code: 0,
+            name: TEST_NAME.en,
+            nameDE: TEST_NAME.de,
+            openedAt: new Date(),
+          })
+          .returning();
+        if (!row) throw new Error('test alarm not opened');
+        await withOpened(tx, [row.id]);
+        return { alarm: toAlarm(row), changed: [...closed.map((c) => c.id), row.id] };
+      });
     },
 
     async byIds(ids: readonly string[]): Promise<(AlarmRow & { liftUid: string; liftAddress: string })[]> {
@@ -273,6 +377,7 @@ export function createAlarmsRepository(db: Database) {
         const opened = await tx.execute(sql`
           insert into alarms (lift_id, kind, code, name, name_de, opened_at)
           select l.id, 'offline', 0, ${OFFLINE_NAME.en}, ${OFFLINE_NAME.de}, l.last_seen_at from lifts l
+          join alarm_watched_lifts w on w.lift_id = l.id
           where l.deleted_at is null and l.last_seen_at is not null and l.last_seen_at < ${threshold.toISOString()}::timestamptz
             and not exists (select 1 from alarms a
               where a.lift_id = l.id and a.kind = 'offline' and a.code = 0 and a.closed_at is null)
@@ -310,6 +415,8 @@ export function createAlarmsRepository(db: Database) {
               isNull(alarms.acknowledgedAt),
               isNull(alarms.escalatedAt),
               isNull(alarms.deletedAt),
+              // A test was told as a test; nobody is late acknowledging it.
+              ne(alarms.kind, 'test'),
               lte(alarms.createdAt, threshold),
             ),
           )
@@ -339,6 +446,11 @@ export async function applyReadings(
   const reporting = [...new Set(readings.map((r) => r.liftId))];
   const changed: string[] = [];
   if (reporting.length > 0) {
+    // Heard from: from now on its silence raises an offline alarm.
+    await tx
+      .insert(alarmWatchedLifts)
+      .values(reporting.map((liftId) => ({ liftId })))
+      .onConflictDoNothing();
     const closed = await tx
       .update(alarms)
       .set({ closedAt: sql`now()`, ...bump })
@@ -351,7 +463,10 @@ export async function applyReadings(
       r.kind === 'event' && r.reading.type === 'error' ? [{ liftId: r.liftId, ...r.reading }] : [],
     )
     .sort((a, b) => a.ts - b.ts || a.seq - b.seq);
-  if (events.length === 0) return { opened: [], changed };
+  if (events.length === 0) {
+    const present = await openPresentFaults(tx, reporting);
+    return { opened: present, changed: [...changed, ...present] };
+  }
 
   const codes = [...new Set(events.filter((e) => e.active).map((e) => e.code))];
   const names = new Map<number, { name: string; nameDE: string }>();
@@ -401,7 +516,43 @@ export async function applyReadings(
       for (const row of closed) changed.push(row.id);
     }
   }
+  // Faults the lift reports as raised before (a controller reconnecting) with no open alarm; after
+  // the batch's own raises, which open theirs with the event's floor.
+  opened.push(...(await openPresentFaults(tx, reporting)));
   return { opened, changed: [...changed, ...opened] };
+}
+
+/**
+ * Faults present now (the lifts' `active_errors` as stored) without an open alarm get one,
+ * opened at the fault's own time: at the server's start, and for lifts reporting again with
+ * an error raised before (docs/alarms.md). Once: the partial unique index decides. `liftIds`
+ * limits it to those lifts; all lifts otherwise. Runs in `tx`; answers the alarms opened.
+ */
+export async function openPresentFaults(
+  tx: IngestTransaction,
+  liftIds?: readonly string[],
+): Promise<string[]> {
+  if (liftIds && liftIds.length === 0) return [];
+  const only = liftIds
+    ? sql`and l.id in (${sql.join(
+        liftIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await tx.execute(sql`
+    insert into alarms (lift_id, kind, code, name, name_de, opened_at)
+    select distinct on (l.id, e.code) l.id, 'error', e.code,
+      coalesce(d.name, 'Error ' || e.code), coalesce(d.name_de, 'Fehler ' || e.code), e.since
+    from lifts l
+    cross join lateral jsonb_to_recordset(l.active_errors) as e(code integer, since timestamptz)
+    left join descriptions d on d.number = e.code and d.deleted_at is null
+    where l.deleted_at is null and jsonb_array_length(l.active_errors) > 0 ${only}
+      and not exists (select 1 from alarms a
+        where a.lift_id = l.id and a.kind = 'error' and a.code = e.code and a.closed_at is null)
+    order by l.id, e.code, e.since
+    on conflict (lift_id, kind, code) where closed_at is null do nothing
+    returning id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /** What a run changed: the alarms it opened (to notify about), and every alarm it opened or closed (to show live). */

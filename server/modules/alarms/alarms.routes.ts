@@ -3,13 +3,16 @@ import { ALARM_MSG } from '../../../contract/alarm-messages';
 import { alarmsApi } from '../../../contract/api/alarms';
 import { pushApi } from '../../../contract/api/push';
 import { mayAcknowledgeAlarm } from '../../access/alarms';
-import { forbidden, HttpError } from '../../lib/http-error';
+import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { createLiftsRepository } from '../lifts/lifts.repository';
+import { writeLog } from '../logs/write-log';
 import { createAlarmsRepository } from './alarms.repository';
 
 /** Alarms and the push subscriptions (docs/alarms.md); the alarms' life is in alarms.service.ts. */
 export const alarmsRoutes: FastifyPluginAsync = async (app) => {
   const repository = createAlarmsRepository(app.db);
+  const lifts = createLiftsRepository(app.db);
 
   app.serve(alarmsApi.list, async (request) => repository.list(currentUser(request), request.query));
 
@@ -30,6 +33,35 @@ export const alarmsRoutes: FastifyPluginAsync = async (app) => {
     if (!alarm) throw new HttpError(404, ALARM_MSG.alarmNotFound);
     app.liveLifts.alarm([alarm]);
     return alarm;
+  });
+
+  // Ids outside the user's lifts are left out, as if they did not exist (no 404 for one of many).
+  app.serve(alarmsApi.acknowledgeMany, async (request) => {
+    const user = currentUser(request);
+    if (!mayAcknowledgeAlarm(user)) throw forbidden();
+    const ids = await repository.idsInScope([...new Set(request.body.ids)], user);
+    const acknowledged = await repository.acknowledgeMany(ids, user.id);
+    if (acknowledged.length > 0) app.liveLifts.alarm(acknowledged);
+    return { alarms: acknowledged };
+  });
+
+  // The alarm first, so that it never depends on the controller answering; then the controller's
+  // own test when it is connected (docs/alarms.md#test-alarm).
+  app.serve(alarmsApi.test, async (request) => {
+    const lift = await lifts.findLive(request.params.id);
+    if (!lift) throw notFound();
+    const alarm = await app.alarms.openTest(lift.id);
+    const controller = await app.devices.sendCommand(lift.imei, { name: 'testAlarm' });
+    await writeLog(app.db, {
+      level: 'info',
+      source: 'device',
+      event: 'alarm.test',
+      message: 'Test alarm opened',
+      liftId: lift.id,
+      imei: lift.imei,
+      details: { alarmId: alarm.id, controller, by: currentUser(request).id },
+    });
+    return { alarm, controller };
   });
 
   app.serve(pushApi.key, async () => ({ publicKey: app.push.publicKey }));

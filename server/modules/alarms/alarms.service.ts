@@ -1,10 +1,16 @@
 import { min } from 'drizzle-orm';
+import type { Alarm } from '../../../contract/schemas/alarm';
 import { MINUTE_MS } from '../../../contract/time';
 import { clusterNodes } from '../../db/schema/cluster';
 import { definePlugin } from '../../lib/define-plugin';
 import { toAlarm } from './alarm-mapper';
 import { createAlarmNotifier } from './alarm-notifier';
-import { type AlarmChanges, applyReadings, createAlarmsRepository } from './alarms.repository';
+import {
+  type AlarmChanges,
+  applyReadings,
+  createAlarmsRepository,
+  openPresentFaults,
+} from './alarms.repository';
 
 export interface AlarmsPluginOptions {
   publicUrl: string;
@@ -24,6 +30,13 @@ export interface AlarmsService {
   checkOffline(at?: Date): Promise<void>;
   /** One escalation run over the alarms nobody acknowledged in time. */
   escalate(at?: Date): Promise<void>;
+  /**
+   * Opens the alarms of faults the lifts have raised now and have no open alarm for (the stored
+   * error state, e.g. at the server's start), and tells them like new ones.
+   */
+  openPresentFaults(): Promise<void>;
+  /** Opens a test alarm on the lift, told to its people like a real one, marked as a test. */
+  openTest(liftId: string): Promise<Alarm>;
   /** Waits until the outbox has delivered what is due now (the notifications of tests' alarms). */
   settled(): Promise<void>;
 }
@@ -83,6 +96,21 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
       );
       if (escalated?.length) app.outbox.wake();
     },
+    async openPresentFaults() {
+      const opened = await app.db.transaction(async (tx) => {
+        const ids = await openPresentFaults(tx);
+        if (ids.length > 0) await enqueueNotifications(tx, ids, 'opened');
+        return ids;
+      });
+      if (opened.length > 0) tell({ opened, changed: opened });
+    },
+    async openTest(liftId) {
+      const { alarm, changed } = await repository.openTest(liftId, (tx, ids) =>
+        enqueueNotifications(tx, ids, 'test'),
+      );
+      tell({ opened: [alarm.id], changed });
+      return alarm;
+    },
     async settled() {
       await app.outbox.idle();
     },
@@ -93,11 +121,22 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
     // On one process of all (the leader, server/plugins/jobs.ts). After a restart or an outage every
     // controller looks silent until it reconnects: offline lifts are looked for only once the
     // longest-running process has been up for the offline time itself.
-    app.jobs.every('alarm checks', options.checkEveryMs, async () => {
-      const [oldest] = await app.db.select({ startedAt: min(clusterNodes.startedAt) }).from(clusterNodes);
-      const upMinutes = (Date.now() - (oldest?.startedAt?.getTime() ?? Date.now())) / MINUTE_MS;
-      const offlineDue = upMinutes >= app.settings.current().alarms.controllerOfflineMinutes;
-      await Promise.all([offlineDue ? service.checkOffline() : undefined, service.escalate()]);
-    });
+    app.jobs.every(
+      'alarm checks',
+      options.checkEveryMs,
+      async () => {
+        const [oldest] = await app.db.select({ startedAt: min(clusterNodes.startedAt) }).from(clusterNodes);
+        const upMinutes = (Date.now() - (oldest?.startedAt?.getTime() ?? Date.now())) / MINUTE_MS;
+        const offlineDue = upMinutes >= app.settings.current().alarms.controllerOfflineMinutes;
+        await Promise.all([
+          service.openPresentFaults(),
+          offlineDue ? service.checkOffline() : undefined,
+          service.escalate(),
+        ]);
+        // At once after the start: a fault present since before (the stored error state) opens
+        // its alarm without waiting for the first period.
+      },
+      { firstDelayMs: 0 },
+    );
   }
 });

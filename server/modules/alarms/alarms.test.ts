@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { alarmNotificationCounts, alarms, pushSubscriptions } from '../../db/schema/alarms';
 import { descriptions } from '../../db/schema/descriptions';
 import { lifts } from '../../db/schema/lifts';
+import { outboxMessages } from '../../db/schema/outbox';
 import { users } from '../../db/schema/users';
 import { VirtualController } from '../../demo/virtual-controller';
 import { readOutbox } from '../../integrations/mail/mailer';
@@ -589,5 +590,195 @@ describe('push subscriptions', () => {
       other.answerWith(201);
       await new Promise<void>((resolve) => internal.close(() => resolve()));
     }
+  });
+});
+
+describe('faults present at start', () => {
+  it('opens the alarm of a fault stored as raised, once, at its own time; and when its controller reports again', async () => {
+    const told = await person('present@alarm.test', 'email', 'en');
+    const since = new Date(Date.now() - 20 * 60 * MINUTE);
+    const lift = await insertLiftWithKey(db(), { servicemen: [told] });
+    await db()
+      .update(lifts)
+      .set({ activeErrors: [{ code: 4711, since: since.toISOString() }] })
+      .where(eq(lifts.id, lift.id));
+
+    await t.app.alarms.openPresentFaults();
+    await t.app.alarms.openPresentFaults();
+    const rows = await alarmsOf(lift.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'error', code: 4711, name: 'Door jammed', closedAt: null });
+    expect(rows[0]?.openedAt.getTime()).toBe(since.getTime());
+    await t.app.alarms.settled();
+    const mail = (await readOutbox(t.config.dataDir)).find((m) => m.to === 'present@alarm.test');
+    expect(mail?.subject).toBe(`Alarm T-${lift.imei}: Error 4711: Door jammed`);
+
+    // Another lift's controller reconnects with a fault raised before: its first reading opens it.
+    const other = await insertLiftWithKey(db());
+    await db()
+      .update(lifts)
+      .set({ activeErrors: [{ code: 4711, since: since.toISOString() }] })
+      .where(eq(lifts.id, other.id));
+    const c = await connected(other);
+    c.sendStats({ trips: 1, operatingHours: 1 });
+    await c.idle();
+    c.sendStats({ trips: 2, operatingHours: 1 });
+    await c.idle();
+    const opened = await alarmsOf(other.id);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ kind: 'error', code: 4711, closedAt: null });
+    await t.app.alarms.settled();
+  });
+
+  it('raises no offline alarm for a lift never heard from by a controller', async () => {
+    const lift = await insertLiftWithKey(db());
+    // Seeded or imported history: seen once, but no controller ever reported to the portal.
+    await db()
+      .update(lifts)
+      .set({ lastSeenAt: new Date(Date.now() - 48 * 60 * MINUTE) })
+      .where(eq(lifts.id, lift.id));
+    const minutes = t.app.settings.current().alarms.controllerOfflineMinutes;
+    await t.app.alarms.checkOffline(new Date(Date.now() + (minutes + 1) * MINUTE));
+    expect(await alarmsOf(lift.id)).toHaveLength(0);
+  });
+});
+
+describe('bulk acknowledge', () => {
+  it("acknowledges the user's alarms at once, leaves another customer's alone, refuses customers", async () => {
+    const { user: serviceMan } = await t.signInAs('service_man');
+    const lift = await insertLiftWithKey(db(), { servicemen: [serviceMan.id] });
+    const foreign = await insertLiftWithKey(db());
+    const opened = await db()
+      .insert(alarms)
+      .values([
+        { liftId: lift.id, kind: 'error', code: 4711, openedAt: new Date() },
+        { liftId: lift.id, kind: 'offline', code: 0, openedAt: new Date() },
+        { liftId: foreign.id, kind: 'error', code: 4711, openedAt: new Date() },
+      ])
+      .returning({ id: alarms.id, liftId: alarms.liftId });
+    const ids = opened.map((a) => a.id);
+    const foreignId = opened.find((a) => a.liftId === foreign.id)?.id;
+
+    const byCustomer = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarms/acknowledge',
+      headers: await t.authHeaders('customer'),
+      payload: { ids },
+    });
+    expect(byCustomer.statusCode).toBe(403);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarms/acknowledge',
+      headers: await t.authHeaders('service_man'),
+      payload: { ids: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarms/acknowledge',
+      headers: await t.authHeaders('service_man'),
+      payload: { ids },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answered = response.json<{ alarms: Alarm[] }>().alarms;
+    expect(answered.map((a) => a.liftId)).toEqual([lift.id, lift.id]);
+    expect(answered.every((a) => a.acknowledgedBy === serviceMan.id)).toBe(true);
+    const [foreignRow] = await db()
+      .select()
+      .from(alarms)
+      .where(eq(alarms.id, foreignId ?? ''));
+    expect(foreignRow?.acknowledgedAt).toBeNull();
+
+    // Again: the same alarms as they are, the first acknowledgement kept.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarms/acknowledge',
+      headers: await t.authHeaders('admin'),
+      payload: { ids: answered.map((a) => a.id) },
+    });
+    expect(again.json<{ alarms: Alarm[] }>().alarms.map((a) => a.acknowledgedBy)).toEqual([
+      serviceMan.id,
+      serviceMan.id,
+    ]);
+  });
+
+  it('lists open alarms most urgent first: trapped passengers, a fault, offline, a test', async () => {
+    const lift = await insertLiftWithKey(db());
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * MINUTE);
+    await db()
+      .insert(alarms)
+      .values([
+        { liftId: lift.id, kind: 'test', code: 0, openedAt: at(1) },
+        { liftId: lift.id, kind: 'offline', code: 0, openedAt: at(2) },
+        { liftId: lift.id, kind: 'error', code: 4711, openedAt: at(3) },
+        { liftId: lift.id, kind: 'error', code: 123, openedAt: at(50) },
+      ]);
+    const listed = await list('admin', `?liftId=${lift.id}&state=open`);
+    expect(listed.map((a) => [a.kind, a.code])).toEqual([
+      ['error', 123],
+      ['error', 4711],
+      ['offline', null],
+      ['test', null],
+    ]);
+  });
+});
+
+describe('test alarm', () => {
+  it('opens a real test alarm told by mail, SMS and push through the outbox, without the controller; acknowledging closes it', async () => {
+    const tester = await person('tester@alarm.test', 'email/sms', 'de', '4917000042');
+    const lift = await insertLiftWithKey(db(), { servicemen: [tester] });
+    const { access_token } = await signInAsNew('tester@alarm.test');
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { authorization: `Bearer ${access_token}` },
+      payload: other.subscription,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/lifts/${lift.id}/test-alarm`,
+      headers: await t.authHeaders('service_man'),
+    });
+    expect(denied.statusCode).toBe(403);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/lifts/${lift.id}/test-alarm`,
+      headers: await t.authHeaders('admin'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { alarm, controller } = response.json<{ alarm: Alarm; controller: { ok: boolean } }>();
+    // No controller connected: the alarm opens all the same.
+    expect(controller.ok).toBe(false);
+    expect(alarm).toMatchObject({ liftId: lift.id, kind: 'test', code: null, closedAt: null });
+
+    const rows = await db().select().from(outboxMessages).where(eq(outboxMessages.alarmId, alarm.id));
+    expect(rows.map((r) => r.channel).sort()).toEqual(['mail', 'push', 'sms']);
+    expect(rows.every((r) => r.kind === 'alarm-test' && r.userId === tester)).toBe(true);
+    await t.app.alarms.settled();
+    const mail = (await readOutbox(t.config.dataDir)).find((m) => m.to === 'tester@alarm.test');
+    expect(mail?.subject).toBe(`TEST – Alarm T-${lift.imei}: Testalarm`);
+    const sms = (await readSmsOutbox(t.config.dataDir)).find((m) => m.to === '+4917000042');
+    expect(sms?.body.startsWith('TEST – Alarm')).toBe(true);
+    // This endpoint may still hold pushes of earlier tests: the one of this alarm.
+    let payload = (await other.next()).payload as AlarmPushPayload;
+    while (payload.alarmId !== alarm.id) payload = (await other.next()).payload as AlarmPushPayload;
+    expect(payload.title).toBe(`TEST – Alarm T-${lift.imei}: Testalarm`);
+
+    // Nobody is late acknowledging a test: no escalation.
+    const minutes = t.app.settings.current().alarms.escalationMinutes;
+    await t.app.alarms.escalate(new Date(Date.now() + (minutes + 1) * MINUTE));
+    const [escalated] = await db().select().from(alarms).where(eq(alarms.id, alarm.id));
+    expect(escalated?.escalatedAt).toBeNull();
+
+    const ack = await t.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${alarm.id}/acknowledge`,
+      headers: await t.authHeaders('admin'),
+    });
+    expect(ack.statusCode, ack.body).toBe(200);
+    expect(ack.json<Alarm>().closedAt).not.toBeNull();
   });
 });

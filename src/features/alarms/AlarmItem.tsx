@@ -1,27 +1,57 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { BellOff, Check } from 'lucide-react';
+import { BellOff, Check, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
+import { type AlarmSeverity, alarmSeverity } from '../../../contract/alarm-severity';
 import type { Alarm, AlarmListItem } from '../../../contract/schemas/alarm';
 import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { relativeTime } from '../../data/i18n/relative-time';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { sessionRole, useSession } from '../../data/session/session';
+import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
+import { openDuration } from './open-duration';
 import { acknowledgeAlarm } from './use-alarms';
 
 type Shown = Alarm & Partial<Pick<AlarmListItem, 'liftUid' | 'liftAddress' | 'acknowledgedByName'>>;
 
-/** The alarm's name in the user's language; an offline alarm is named by the client. */
+/** The alarm's name in the user's language; offline and test alarms are named by the client. */
 export function useAlarmName() {
   const { t, i18n } = useLingui();
   return (alarm: Alarm) => {
     if (alarm.kind === 'offline') return t`Controller offline`;
+    if (alarm.kind === 'test') return t({ message: 'Test alarm', context: 'alarm name' });
     const name = i18n.locale.startsWith('de') ? alarm.nameDE : alarm.name;
     return t`Error ${alarm.code}: ${name}`;
   };
+}
+
+const SEVERITY_LOOK: Record<AlarmSeverity, { palette: string; variant: 'solid' | 'subtle' }> = {
+  trapped: { palette: 'red', variant: 'solid' },
+  outOfService: { palette: 'red', variant: 'subtle' },
+  fault: { palette: 'orange', variant: 'subtle' },
+  offline: { palette: 'gray', variant: 'subtle' },
+  test: { palette: 'blue', variant: 'subtle' },
+};
+
+/** The alarm's severity (contract/alarm-severity.ts) as a badge: its words and colour. */
+export function SeverityBadge({ severity }: { severity: AlarmSeverity }) {
+  const { t } = useLingui();
+  const labels: Record<AlarmSeverity, string> = {
+    trapped: t`Passengers may be trapped`,
+    outOfService: t`Out of service`,
+    fault: t`Fault`,
+    offline: t({ message: 'Offline', context: 'alarm severity' }),
+    test: t({ message: 'Test', context: 'alarm severity' }),
+  };
+  const look = SEVERITY_LOOK[severity];
+  return (
+    <Badge colorPalette={look.palette} variant={look.variant} data-severity={severity}>
+      {labels[severity]}
+    </Badge>
+  );
 }
 
 function StateBadge({ alarm }: { alarm: Alarm }) {
@@ -55,10 +85,15 @@ export function AlarmItem({
   alarm,
   showLift,
   onChanged,
+  selected,
+  onSelect,
 }: {
   alarm: Shown;
   showLift: boolean;
   onChanged: (alarm: Alarm) => void;
+  /** With `onSelect`: a checkbox picks the alarm for acknowledging several at once. */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
   const name = useAlarmName();
@@ -86,6 +121,9 @@ export function AlarmItem({
   }
 
   const openAndNotAcknowledged = !alarm.closedAt && !alarm.acknowledgedAt;
+  const severity = alarmSeverity(alarm);
+  const alarmName = name(alarm);
+  const liftUid = alarm.liftUid ?? '';
   return (
     <Box
       as="li"
@@ -96,14 +134,26 @@ export function AlarmItem({
       borderColor={openAndNotAcknowledged ? 'border.error' : undefined}
       data-testid="alarm-item"
       data-alarm-id={alarm.id}
+      data-severity={severity}
     >
       <Stack gap="1.5">
         <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
           <Text fontWeight="semibold" display="flex" alignItems="center" gap="2">
+            {onSelect && mayAcknowledge && openAndNotAcknowledged && (
+              <Checkbox
+                checked={selected ?? false}
+                onChange={(event) => onSelect(event.target.checked)}
+                aria-label={t`Select: ${alarmName} ${liftUid}`}
+              />
+            )}
             {alarm.kind === 'offline' && <BellOff size="1em" aria-hidden="true" />}
+            {alarm.kind === 'test' && <FlaskConical size="1em" aria-hidden="true" />}
             {name(alarm)}
           </Text>
-          <StateBadge alarm={alarm} />
+          <HStack gap="1.5" wrap="wrap">
+            <SeverityBadge severity={severity} />
+            <StateBadge alarm={alarm} />
+          </HStack>
         </HStack>
         {showLift && alarm.liftUid && (
           <Text fontSize="sm">
@@ -121,10 +171,17 @@ export function AlarmItem({
               <Trans>Floor {alarm.floor}</Trans> ·{' '}
             </>
           )}
-          <Trans>
-            Since {dateTime.format(new Date(alarm.openedAt))} (
-            {relativeTime(i18n, alarm.openedAt, now, { past: true })})
-          </Trans>
+          {alarm.closedAt ? (
+            <Trans>
+              Since {dateTime.format(new Date(alarm.openedAt))} (
+              {relativeTime(i18n, alarm.openedAt, now, { past: true })})
+            </Trans>
+          ) : (
+            <Trans>
+              Open for {openDuration(i18n.locale, alarm.openedAt, now)} (since{' '}
+              {dateTime.format(new Date(alarm.openedAt))})
+            </Trans>
+          )}
         </Text>
         {alarm.acknowledgedAt && (
           <Text fontSize="sm" color="fg.muted">

@@ -1,9 +1,9 @@
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { Bell, BellOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import type { AlarmState } from '../../../contract/schemas/alarm';
+import { Bell, BellOff, Check } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Alarm, AlarmState } from '../../../contract/schemas/alarm';
 import { useLiftOptions } from '../../data/lookups/use-lift-options';
 import { useSocketEvent } from '../../data/session/socket';
 import { FilterSelect } from '../../ui/FilterSelect';
@@ -12,9 +12,10 @@ import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
-import { AlarmItem, useMayAcknowledge } from './AlarmItem';
+import { AlarmGroups } from './AlarmGroups';
+import { useMayAcknowledge } from './AlarmItem';
 import { currentPushSubscription, disablePush, enablePush, pushSupported } from './push-subscription';
-import { acknowledgeAlarm, useAlarms } from './use-alarms';
+import { acknowledgeAlarm, acknowledgeAlarms, useAlarms } from './use-alarms';
 
 const AGES = ['any', '15', '60', '1440'] as const;
 const FOLLOW_MS = 3_000;
@@ -139,6 +140,50 @@ export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
     '1440': t`Older than 1 day`,
   };
   const list = alarms.data?.alarms ?? [];
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const select = useCallback((ids: readonly string[], on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+  const applyChanged = (changed: readonly Alarm[]) => {
+    const byId = new Map(changed.map((alarm) => [alarm.id, alarm]));
+    alarms.setData((current) =>
+      current
+        ? {
+            ...current,
+            alarms: current.alarms.map((a) => {
+              const c = byId.get(a.id);
+              return c ? { ...a, ...c } : a;
+            }),
+          }
+        : current,
+    );
+  };
+  async function acknowledgeMany(ids: readonly string[]) {
+    if (ids.length === 0) return;
+    setBulkBusy(true);
+    try {
+      const changed = await acknowledgeAlarms(ids);
+      applyChanged(changed);
+      select(ids, false);
+      showToast('success', t`Alarms acknowledged: ${changed.length}`);
+    } catch (error) {
+      reportSaveError(error, i18n);
+    } finally {
+      setBulkBusy(false);
+    }
+  }
+  // Only what is still shown and not acknowledged counts as selected.
+  const selectedIds = list
+    .filter((a) => selected.has(a.id) && !a.acknowledgedAt && !a.closedAt)
+    .map((a) => a.id);
 
   return (
     <Stack gap="4">
@@ -187,25 +232,42 @@ export function AlarmsPage({ acknowledge }: { acknowledge?: string }) {
             <Trans>No alarms.</Trans>
           </Text>
         )}
-        <Stack as="ul" gap="3" padding="0" margin="0" aria-label={t`Alarms`}>
-          {list.map((alarm) => (
-            <AlarmItem
-              key={alarm.id}
-              alarm={alarm}
-              showLift
-              onChanged={(changed) =>
-                alarms.setData((current) =>
-                  current
-                    ? {
-                        ...current,
-                        alarms: current.alarms.map((a) => (a.id === changed.id ? { ...a, ...changed } : a)),
-                      }
-                    : current,
-                )
-              }
-            />
-          ))}
-        </Stack>
+        {mayAcknowledge && selectedIds.length > 0 && (
+          <HStack
+            position="sticky"
+            top="0"
+            zIndex="1"
+            bg="bg"
+            paddingY="2"
+            marginBottom="2"
+            gap="2"
+            wrap="wrap"
+            borderBottomWidth="1px"
+          >
+            <Text fontSize="sm">
+              <Trans>{selectedIds.length} selected</Trans>
+            </Text>
+            <Button
+              size="sm"
+              colorPalette="red"
+              loading={bulkBusy}
+              onClick={() => void acknowledgeMany(selectedIds)}
+            >
+              <Check aria-hidden="true" />
+              <Trans>Acknowledge selected</Trans>
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+              <Trans>Clear selection</Trans>
+            </Button>
+          </HStack>
+        )}
+        <AlarmGroups
+          alarms={list}
+          selected={selected}
+          onSelect={select}
+          onChanged={(changed) => applyChanged([changed])}
+          onAcknowledge={(ids) => void acknowledgeMany(ids)}
+        />
         {alarms.data?.truncated && (
           <Text fontSize="sm" color="fg.muted" marginTop="2">
             <Trans>Only the newest alarms are shown; narrow the filter to see older ones.</Trans>

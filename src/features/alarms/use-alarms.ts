@@ -75,3 +75,13 @@ export async function acknowledgeAlarm(id: string, mirror: MirrorDb | null = nul
   requestSync('user');
   return { ...mirrored, ...patch };
 }
+
+/**
+ * Acknowledges several alarms at once (a selection, or a whole group of the alarms page); the
+ * server leaves out ids outside the user's lifts and answers the alarms as they are now.
+ */
+export async function acknowledgeAlarms(ids: readonly string[]): Promise<Alarm[]> {
+  // A repeat changes nothing: acknowledged alarms answer as they are.
+  const answer = await call(alarmsApi.acknowledgeMany, { body: { ids: [...ids] } });
+  return answer.alarms;
+}

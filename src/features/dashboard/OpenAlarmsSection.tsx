@@ -2,6 +2,7 @@ import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { compareAlarms } from '../../../contract/alarm-severity';
 import { alarmsApi } from '../../../contract/api/alarms';
 import type { Alarm } from '../../../contract/schemas/alarm';
 import type { ApiRequestError } from '../../data/api/api-error';
@@ -43,10 +44,12 @@ function useOpenAlarms(): { alarms: OpenAlarm[] | null; error?: ApiRequestError 
 export function OpenAlarmsSection() {
   const { t, i18n } = useLingui();
   const { alarms, error } = useOpenAlarms();
-  const sorted = [...(alarms ?? [])].sort((a, b) => b.openedAt.localeCompare(a.openedAt));
+  // Most urgent first (contract/alarm-severity.ts), then newest.
+  const sorted = [...(alarms ?? [])].sort(compareAlarms);
   const now = new Date();
   const title = (alarm: Alarm) => {
     if (alarm.kind === 'offline') return t`Controller offline`;
+    if (alarm.kind === 'test') return t({ message: 'Test alarm', context: 'alarm name' });
     const name = i18n.locale.startsWith('de') ? alarm.nameDE : alarm.name;
     return t`Error ${alarm.code}: ${name}`;
   };

@@ -38,7 +38,7 @@ import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { LiftBaseFacts } from './lift-base-fields';
 import { saveLiftChanges } from './lift-changes';
-import { rotateDeviceKey, sendCommand } from './lifts-api';
+import { raiseTestAlarm, rotateDeviceKey, sendCommand } from './lifts-api';
 import '../../ui/tabs-recipe';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { useLift } from './use-lifts';
@@ -194,6 +194,16 @@ export function LiftDetailPage({
   async function runCommand(name: (typeof DEVICE_COMMANDS)[number]) {
     setCommandResult(null);
     try {
+      if (name === 'testAlarm') {
+        // The alarm opens whether or not the controller answers (docs/alarms.md#test-alarm).
+        const { controller } = await raiseTestAlarm(liftId);
+        setCommandResult(
+          controller.ok
+            ? t`Test alarm raised and sent to the lift's people; the controller confirmed its test.`
+            : t`Test alarm raised and sent to the lift's people; the controller did not confirm: ${translateServerMessage(i18n, controller.error ?? '')}`,
+        );
+        return;
+      }
       const ack = await sendCommand(liftId, name);
       setCommandResult(
         ack.ok

@@ -1,3 +1,4 @@
+import { alarmsApi } from '../../../contract/api/alarms';
 import { devicesApi } from '../../../contract/api/devices';
 import type { RequestOf } from '../../../contract/api/endpoint';
 import { liftsApi } from '../../../contract/api/lifts';
@@ -17,6 +18,8 @@ export const sendParameters = (id: string, parameters: LiftParameters) =>
   call(devicesApi.sendParameters, { params: { id }, body: parameters });
 export const sendCommand = (id: string, name: DeviceCommand['name']) =>
   call(devicesApi.sendCommand, { params: { id }, body: { name } });
+/** "Test alarm": a real test alarm told to the lift's people, and the controller's own test when connected. */
+export const raiseTestAlarm = (id: string) => call(alarmsApi.test, { params: { id } });
 export const fetchUsersByRole = (role: 'customer' | 'service_man') =>
   call(usersApi.list, { query: { role, pageSize: 100 } });
 export const saveMessageNotes = (id: string, body: RequestOf<typeof messagesApi.saveNotes>['body']) =>
