@@ -43,8 +43,8 @@ import '../../ui/tabs-recipe';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { useLift } from './use-lifts';
 
-const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
-type Tab = (typeof TABS)[number];
+export const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
+export type Tab = (typeof TABS)[number];
 /** The tab last open, so that going from a lift to the list and to the next lift keeps it. */
 let lastTab: Tab = 'overview';
 
@@ -143,11 +143,14 @@ export function LiftDetailPage({
   alarmsSlot,
   maintenanceSlot,
   inspectionsSlot,
+  initialTab,
 }: {
   liftId: string;
   alarmsSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
   inspectionsSlot?: ReactNode;
+  /** The tab to open with (a link that names one, such as the Today page's); else the last one open. */
+  initialTab?: Tab | undefined;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -156,7 +159,7 @@ export function LiftDetailPage({
   const online = useOnline();
   const lift = useLift(liftId);
   const descriptions = useDescriptionCatalog();
-  const [tab, setTab] = useState<Tab>(lastTab);
+  const [tab, setTab] = useState<Tab>(initialTab ?? lastTab);
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);
