@@ -19,6 +19,9 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/base',
   '<rootDir>/src/features/settings',
   '<rootDir>/src/features/tableau',
+  '<rootDir>/src/features/today',
+  // The toolbar's scan button stays in `messages`: the toolbar shows on every page.
+  '<rootDir>/src/features/scan/ScanPage.tsx',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',

@@ -22,9 +22,6 @@ import {
 /** Maintenance, inspections and defect deadlines this close count as due today's work. */
 export const TODAY_WINDOW_DAYS = 7;
 
-export const TODAY_KINDS = ['alarm', 'visit', 'maintenance', 'inspection', 'defect'] as const;
-export type TodayKind = (typeof TODAY_KINDS)[number];
-
 /** What a lift brings to the list: its name, address, whom it is served by and its due basis. */
 export interface TodayLift extends Omit<DueSubject, 'lastVisit'> {
   id: string;

@@ -45,6 +45,10 @@ const ShownFromCacheNotice = lazy(() =>
   loadSyncStatus().then((module) => ({ default: module.ShownFromCacheNotice })),
 );
 const OfflineNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.OfflineNotice })));
+// The scanner's button and icon load after sign-in too; the scanner itself with its route.
+const ScanButton = lazy(() =>
+  import('../../features/scan/ScanButton').then((module) => ({ default: module.ScanButton })),
+);
 const PersistNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.PersistNotice })));
 
 /**
@@ -188,6 +192,9 @@ export function AppShell() {
             </Box>
             <ShortcutBar groups={groups} />
             <Spacer />
+            <Suspense fallback={null}>
+              <ScanButton />
+            </Suspense>
             <Suspense fallback={null}>
               <SyncStatusButton />
             </Suspense>

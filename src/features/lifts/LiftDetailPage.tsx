@@ -38,13 +38,14 @@ import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { LiftBaseFacts } from './lift-base-fields';
 import { saveLiftChanges } from './lift-changes';
+import { LIFT_TABS, type LiftTab } from './lift-tabs';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
 import '../../ui/tabs-recipe';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { useLift } from './use-lifts';
 
-export const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
-export type Tab = (typeof TABS)[number];
+const TABS = LIFT_TABS;
+type Tab = LiftTab;
 /** The tab last open, so that going from a lift to the list and to the next lift keeps it. */
 let lastTab: Tab = 'overview';
 

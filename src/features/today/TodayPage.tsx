@@ -69,7 +69,7 @@ export function TodayPage() {
       )}
       {items && (
         <Text color="fg.muted" data-testid="today-summary">
-          {count === 0 ? t`Nothing waits for you.` : t`${count} things wait for you.`}{' '}
+          {count === 0 ? t`Nothing waits for you.` : t`Waiting for you: ${count}.`}{' '}
           <Trans>Maintenance, inspections and defects due within {TODAY_WINDOW_DAYS} days.</Trans>
         </Text>
       )}
