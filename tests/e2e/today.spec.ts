@@ -122,20 +122,35 @@ async function dueLiftWithAlarm(request: APIRequestContext, servicemen: string[]
 }
 
 /** With SHOTS_DIR set: the page at 360 and 1280 px, in German and English, for a person to look at. */
-async function screenshots(page: Page, name: string, ready: () => Promise<void>) {
+async function screenshots(page: Page, name: string, path: string, ready: () => Promise<void>) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
+  test.setTimeout(300_000);
   for (const language of ['de', 'en'] as const) {
+    // His saved language wins at sign-in (src/data/preferences/user-settings.ts): English shown here
+    // without saving it, since other tests sign in as him in German.
+    await page.unroute('**/api/users/authenticatewithtoken');
+    if (language === 'en') {
+      await page.route('**/api/users/authenticatewithtoken', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
+        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
+        await route.fulfill({ response, json: body });
+      });
+    }
     await page.evaluate((value) => localStorage.setItem('lift-portal.language', value), language);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await page.reload();
+      await page.goto(path);
       await ready();
       await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png`, fullPage: true });
     }
   }
+  await page.unroute('**/api/users/authenticatewithtoken');
   await page.evaluate(() => localStorage.setItem('lift-portal.language', 'de'));
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(path);
+  await ready();
 }
 
 test('after one online visit, offline: Today lists his alarm and due maintenance; the sticker opens the lift', async ({
@@ -166,9 +181,9 @@ test('after one online visit, offline: Today lists his alarm and due maintenance
   await expect(maintenance).toContainText('Überfällig');
   // The menu's badge counts what waits for him: at least these two.
   await page.getByRole('button', { name: /Navigation öffnen/ }).click();
-  const badge = page.getByTestId('nav-badge-today');
-  await expect(badge).toBeVisible();
-  expect(Number(await badge.textContent())).toBeGreaterThanOrEqual(2);
+  const entry = page.getByRole('dialog').getByRole('link', { name: /^Heute\s*,\s*\d+ warten$/ });
+  await expect(entry).toBeVisible();
+  expect(Number(await entry.getByTestId('nav-badge-today').textContent())).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('Escape');
 
   // One tap to the lift's overview, where its alarm and maintenance are.
@@ -184,7 +199,7 @@ test('after one online visit, offline: Today lists his alarm and due maintenance
   await expect(page).toHaveURL(new RegExp(`/apps/lift/lifts/${lift.id}$`), { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${lift.uid}`);
 
-  await screenshots(page, 'today', async () => {
+  await screenshots(page, 'today', '/apps/today', async () => {
     await expect(page.getByTestId('today-row').first()).toBeVisible();
   });
 });
@@ -214,15 +229,15 @@ test('a code of a lift he may not see, or of no lift, says so; the typed lift ID
   await expect(page.getByTestId('scan-verdict')).toHaveText('Das ist nicht der Code eines Aufzugs.', {
     timeout: 30_000,
   });
-  await screenshots(page, 'scan', async () => {
+  await screenshots(page, 'scan', '/apps/scan', async () => {
     await expect(page.getByTestId('scan-verdict')).toBeVisible({ timeout: 30_000 });
   });
 
   await page.getByLabel('Aufzugs-ID (auf dem Aufkleber)').fill(notMine.uid);
-  await page.getByRole('button', { name: 'Öffnen' }).click();
+  await page.getByRole('button', { name: 'Öffnen', exact: true }).click();
   await expect(page.getByTestId('scan-verdict')).toHaveText('Kein Aufzug von Ihnen hat diese ID.');
   await page.getByLabel('Aufzugs-ID (auf dem Aufkleber)').fill(mine.uid.toLowerCase());
-  await page.getByRole('button', { name: 'Öffnen' }).click();
+  await page.getByRole('button', { name: 'Öffnen', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aufzug ${mine.uid}`);
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -37,9 +37,14 @@ export function ScanPage() {
     [navigate],
   );
 
+  // The code last judged: the camera sees it many times a second, and its verdict is said once
+  // (so it does not overwrite what the typed ID was told).
+  const lastCode = useRef<string | null>(null);
   // Judges one scanned text; true when it opened a lift (the camera stops then).
   const judge = useCallback(
     async (text: string): Promise<boolean> => {
+      if (text === lastCode.current) return false;
+      lastCode.current = text;
       const liftId = liftIdFromScan(text);
       if (!liftId) {
         setVerdict('notLift');
@@ -171,16 +176,22 @@ export function ScanPage() {
         </CameraAlert>
       )}
       {verdict && (
-        <Alert.Root status="warning" role="alert" data-testid="scan-verdict">
-          <Alert.Indicator />
-          <Alert.Title>
-            {verdict === 'notLift'
-              ? t`This is not a lift's code.`
-              : verdict === 'notVisible'
-                ? t`This lift is not one of the lifts you may see.`
-                : t`No lift of yours has this ID.`}
-          </Alert.Title>
-        </Alert.Root>
+        <Text
+          role="alert"
+          data-testid="scan-verdict"
+          fontWeight="medium"
+          borderWidth="1px"
+          borderColor="orange.muted"
+          bg="orange.subtle"
+          borderRadius="l2"
+          padding="3"
+        >
+          {verdict === 'notLift'
+            ? t`This is not a lift's code.`
+            : verdict === 'notVisible'
+              ? t`This lift is not one of the lifts you may see.`
+              : t`No lift of yours has this ID.`}
+        </Text>
       )}
       <form onSubmit={openTyped}>
         <HStack align="end" gap="2">
@@ -208,20 +219,22 @@ function CameraAlert({
   onRetry: () => void;
 }) {
   return (
-    <Alert.Root status="info" data-testid="camera-problem">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>
-          <Stack gap="2" align="start">
-            <Text>{children}</Text>
-            <Button size="sm" variant="outline" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
+    <Stack
+      gap="2"
+      align="start"
+      borderWidth="1px"
+      borderColor="blue.muted"
+      bg="blue.subtle"
+      borderRadius="l2"
+      padding="3"
+      data-testid="camera-problem"
+    >
+      <Text fontWeight="semibold">{title}</Text>
+      <Text>{children}</Text>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </Stack>
   );
 }
 
