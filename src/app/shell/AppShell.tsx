@@ -155,7 +155,8 @@ export function AppShell() {
           <Flex
             as="header"
             align="center"
-            gap="1"
+            // No gap on phones: with the scan button the toolbar of an admin fills 360 px to the last pixel.
+            gap={{ base: '0', sm: '1' }}
             height="14"
             paddingX={{ base: '2', md: '4' }}
             borderBottomWidth="1px"
