@@ -47,7 +47,7 @@ const ShownFromCacheNotice = lazy(() =>
 const OfflineNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.OfflineNotice })));
 // The scanner's button and icon load after sign-in too; the scanner itself with its route.
 const ScanButton = lazy(() =>
-  import('../../features/scan/ScanButton').then((module) => ({ default: module.ScanButton })),
+  Promise.all([import('../../features/scan/ScanButton'), loadCatalog('screens')]).then(([module]) => module),
 );
 const PersistNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.PersistNotice })));
 

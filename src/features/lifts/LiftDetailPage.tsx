@@ -38,14 +38,14 @@ import { LiftParametersPanel, LiftParametersView } from './LiftParametersPanel';
 import { LiftEventsList, LiftStatsList } from './LiftReadings';
 import { LiftBaseFacts } from './lift-base-fields';
 import { saveLiftChanges } from './lift-changes';
-import { LIFT_TABS, type LiftTab } from './lift-tabs';
 import { rotateDeviceKey, sendCommand } from './lifts-api';
 import '../../ui/tabs-recipe';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { useLift } from './use-lifts';
 
-const TABS = LIFT_TABS;
-type Tab = LiftTab;
+const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | undefined): value is Tab => TABS.includes(value as Tab);
 /** The tab last open, so that going from a lift to the list and to the next lift keeps it. */
 let lastTab: Tab = 'overview';
 
@@ -144,14 +144,11 @@ export function LiftDetailPage({
   alarmsSlot,
   maintenanceSlot,
   inspectionsSlot,
-  initialTab,
 }: {
   liftId: string;
   alarmsSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
   inspectionsSlot?: ReactNode;
-  /** The tab to open with (a link that names one, such as the Today page's); else the last one open. */
-  initialTab?: Tab | undefined;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -160,7 +157,12 @@ export function LiftDetailPage({
   const online = useOnline();
   const lift = useLift(liftId);
   const descriptions = useDescriptionCatalog();
-  const [tab, setTab] = useState<Tab>(initialTab ?? lastTab);
+  const [tab, setTab] = useState<Tab>(() => {
+    // A link may name the tab as the hash (the Today page's `#overview`); the route file, part of the
+    // first load, stays as it is.
+    const named = window.location.hash.slice(1);
+    return isTab(named) ? named : lastTab;
+  });
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ScanLine } from 'lucide-react';
 
 /** The toolbar's "Scan": opens the sticker scanner (docs/today.md). Loaded after sign-in, with its icon. */
-export function ScanButton() {
+export default function ScanButton() {
   const { t } = useLingui();
   const label = t`Scan a lift's code`;
   return (

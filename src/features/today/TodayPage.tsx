@@ -157,7 +157,7 @@ function TodayRow({ item }: { item: TodayItem }) {
               <RouterLink
                 to="/apps/lift/lifts/$liftId/{-$deviceId}"
                 params={{ liftId: item.liftId }}
-                search={{ tab: 'overview' }}
+                hash="overview"
               >
                 {what}
               </RouterLink>
