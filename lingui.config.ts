@@ -19,6 +19,10 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/base',
   '<rootDir>/src/features/settings',
   '<rootDir>/src/features/tableau',
+  // The menu's count (TodayBadge.tsx) stays in `messages`: the menu shows on every page.
+  '<rootDir>/src/features/today/TodayPage.tsx',
+  // The toolbar's scan button loads this catalog with it (src/app/shell/AppShell.tsx).
+  '<rootDir>/src/features/scan',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',

@@ -108,7 +108,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // wasm: the sticker scanner's zxing reader, so that scanning works offline (docs/today.md).
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,wasm}'],
+        // The zxing reader is about 1.1 MB; Workbox skips files above 2 MB by default.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // The build manifest is for tooling, not for the browser.
         globIgnores: ['.vite/**'],
       },

@@ -41,9 +41,10 @@ export function grantableRoles(actor: Role | null | undefined): AssignableRole[]
 }
 
 /**
- * Who may open a page: guests only, any signed-in user, anyone at all, or a role and above.
+ * Who may open a page: guests only, any signed-in user, anyone at all, a role and above, or
+ * `serviceWork`: service men and staff, not customers (the service man's Today page, docs/today.md).
  */
-export type Access = 'guest' | 'signedIn' | 'anyone' | Role;
+export type Access = 'guest' | 'signedIn' | 'anyone' | 'serviceWork' | Role;
 
 export function canAccess(role: Role | null | undefined, access: Access): boolean {
   switch (access) {
@@ -53,6 +54,8 @@ export function canAccess(role: Role | null | undefined, access: Access): boolea
       return role == null;
     case 'signedIn':
       return role != null;
+    case 'serviceWork':
+      return role === 'service_man' || hasRole(role, 'admin');
     default:
       return hasRole(role, access);
   }

@@ -28,8 +28,10 @@ import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
 import { Route as AppAppsMailsRouteImport } from './routes/_app/apps/mails'
 import { Route as AppAppsOutboxRouteImport } from './routes/_app/apps/outbox'
 import { Route as AppAppsProfileRouteImport } from './routes/_app/apps/profile'
+import { Route as AppAppsScanRouteImport } from './routes/_app/apps/scan'
 import { Route as AppAppsSocketRouteImport } from './routes/_app/apps/socket'
 import { Route as AppAppsSyncRouteImport } from './routes/_app/apps/sync'
+import { Route as AppAppsTodayRouteImport } from './routes/_app/apps/today'
 import { Route as GuestMailConfirmEmailRouteImport } from './routes/_guest/mail-confirm.$email'
 import { Route as GuestResetPasswordEmailRouteImport } from './routes/_guest/reset-password.$email'
 import { Route as AppAppsAlarmsAlarmIdRouteImport } from './routes/_app/apps/alarms_.$alarmId'
@@ -150,6 +152,11 @@ const AppAppsProfileRoute = AppAppsProfileRouteImport.update({
   path: '/apps/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAppsScanRoute = AppAppsScanRouteImport.update({
+  id: '/apps/scan',
+  path: '/apps/scan',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAppsSocketRoute = AppAppsSocketRouteImport.update({
   id: '/apps/socket',
   path: '/apps/socket',
@@ -158,6 +165,11 @@ const AppAppsSocketRoute = AppAppsSocketRouteImport.update({
 const AppAppsSyncRoute = AppAppsSyncRouteImport.update({
   id: '/apps/sync',
   path: '/apps/sync',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsTodayRoute = AppAppsTodayRouteImport.update({
+  id: '/apps/today',
+  path: '/apps/today',
   getParentRoute: () => AppRoute,
 } as any)
 const GuestMailConfirmEmailRoute = GuestMailConfirmEmailRouteImport.update({
@@ -322,8 +334,10 @@ export interface FileRoutesByFullPath {
   '/apps/mails': typeof AppAppsMailsRoute
   '/apps/outbox': typeof AppAppsOutboxRoute
   '/apps/profile': typeof AppAppsProfileRoute
+  '/apps/scan': typeof AppAppsScanRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/apps/sync': typeof AppAppsSyncRoute
+  '/apps/today': typeof AppAppsTodayRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/apps/alarms/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
@@ -369,8 +383,10 @@ export interface FileRoutesByTo {
   '/apps/mails': typeof AppAppsMailsRoute
   '/apps/outbox': typeof AppAppsOutboxRoute
   '/apps/profile': typeof AppAppsProfileRoute
+  '/apps/scan': typeof AppAppsScanRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/apps/sync': typeof AppAppsSyncRoute
+  '/apps/today': typeof AppAppsTodayRoute
   '/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/apps/alarms/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
@@ -419,8 +435,10 @@ export interface FileRoutesById {
   '/_app/apps/mails': typeof AppAppsMailsRoute
   '/_app/apps/outbox': typeof AppAppsOutboxRoute
   '/_app/apps/profile': typeof AppAppsProfileRoute
+  '/_app/apps/scan': typeof AppAppsScanRoute
   '/_app/apps/socket': typeof AppAppsSocketRoute
   '/_app/apps/sync': typeof AppAppsSyncRoute
+  '/_app/apps/today': typeof AppAppsTodayRoute
   '/_guest/mail-confirm/$email': typeof GuestMailConfirmEmailRoute
   '/_guest/reset-password/$email': typeof GuestResetPasswordEmailRoute
   '/_app/apps/alarms_/$alarmId': typeof AppAppsAlarmsAlarmIdRoute
@@ -468,8 +486,10 @@ export interface FileRouteTypes {
     | '/apps/mails'
     | '/apps/outbox'
     | '/apps/profile'
+    | '/apps/scan'
     | '/apps/socket'
     | '/apps/sync'
+    | '/apps/today'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
     | '/apps/alarms/$alarmId'
@@ -515,8 +535,10 @@ export interface FileRouteTypes {
     | '/apps/mails'
     | '/apps/outbox'
     | '/apps/profile'
+    | '/apps/scan'
     | '/apps/socket'
     | '/apps/sync'
+    | '/apps/today'
     | '/mail-confirm/$email'
     | '/reset-password/$email'
     | '/apps/alarms/$alarmId'
@@ -564,8 +586,10 @@ export interface FileRouteTypes {
     | '/_app/apps/mails'
     | '/_app/apps/outbox'
     | '/_app/apps/profile'
+    | '/_app/apps/scan'
     | '/_app/apps/socket'
     | '/_app/apps/sync'
+    | '/_app/apps/today'
     | '/_guest/mail-confirm/$email'
     | '/_guest/reset-password/$email'
     | '/_app/apps/alarms_/$alarmId'
@@ -738,6 +762,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAppsProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/apps/scan': {
+      id: '/_app/apps/scan'
+      path: '/apps/scan'
+      fullPath: '/apps/scan'
+      preLoaderRoute: typeof AppAppsScanRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/apps/socket': {
       id: '/_app/apps/socket'
       path: '/apps/socket'
@@ -750,6 +781,13 @@ declare module '@tanstack/react-router' {
       path: '/apps/sync'
       fullPath: '/apps/sync'
       preLoaderRoute: typeof AppAppsSyncRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/today': {
+      id: '/_app/apps/today'
+      path: '/apps/today'
+      fullPath: '/apps/today'
+      preLoaderRoute: typeof AppAppsTodayRouteImport
       parentRoute: typeof AppRoute
     }
     '/_guest/mail-confirm/$email': {
@@ -949,8 +987,10 @@ interface AppRouteChildren {
   AppAppsMailsRoute: typeof AppAppsMailsRoute
   AppAppsOutboxRoute: typeof AppAppsOutboxRoute
   AppAppsProfileRoute: typeof AppAppsProfileRoute
+  AppAppsScanRoute: typeof AppAppsScanRoute
   AppAppsSocketRoute: typeof AppAppsSocketRoute
   AppAppsSyncRoute: typeof AppAppsSyncRoute
+  AppAppsTodayRoute: typeof AppAppsTodayRoute
   AppAppsAlarmsAlarmIdRoute: typeof AppAppsAlarmsAlarmIdRoute
   AppAppsDashboardsAnalyticsRoute: typeof AppAppsDashboardsAnalyticsRoute
   AppAppsDashboardsMyDevicesRoute: typeof AppAppsDashboardsMyDevicesRoute
@@ -988,8 +1028,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsMailsRoute: AppAppsMailsRoute,
   AppAppsOutboxRoute: AppAppsOutboxRoute,
   AppAppsProfileRoute: AppAppsProfileRoute,
+  AppAppsScanRoute: AppAppsScanRoute,
   AppAppsSocketRoute: AppAppsSocketRoute,
   AppAppsSyncRoute: AppAppsSyncRoute,
+  AppAppsTodayRoute: AppAppsTodayRoute,
   AppAppsAlarmsAlarmIdRoute: AppAppsAlarmsAlarmIdRoute,
   AppAppsDashboardsAnalyticsRoute: AppAppsDashboardsAnalyticsRoute,
   AppAppsDashboardsMyDevicesRoute: AppAppsDashboardsMyDevicesRoute,

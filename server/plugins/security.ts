@@ -8,7 +8,8 @@ import { definePlugin } from '../lib/define-plugin';
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The sticker scanner compiles zxing's WebAssembly (src/features/scan/qr-detector.ts); no eval of scripts.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

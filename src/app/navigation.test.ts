@@ -27,6 +27,8 @@ const EVERYONE = [
   '/apps/sync',
 ];
 const CUSTOMER = ['/apps/servicers/servicers', '/apps/projects'];
+/** Service men and staff, never customers (docs/today.md). */
+const SERVICE_WORK = ['/apps/today'];
 const ADMIN = [
   '/apps/users/users',
   '/apps/json',
@@ -45,11 +47,11 @@ describe('visibleNavigation', () => {
   });
 
   it.each<[Role, string[]]>([
-    ['service_man', EVERYONE],
+    ['service_man', [...SERVICE_WORK, ...EVERYONE]],
     ['customer', [...EVERYONE, ...CUSTOMER]],
     ['customer_admin', [...EVERYONE, ...CUSTOMER]],
-    ['admin', [...EVERYONE, ...CUSTOMER, ...ADMIN]],
-    ['dev', [...EVERYONE, ...CUSTOMER, ...ADMIN, ...DEV]],
+    ['admin', [...SERVICE_WORK, ...EVERYONE, ...CUSTOMER, ...ADMIN]],
+    ['dev', [...SERVICE_WORK, ...EVERYONE, ...CUSTOMER, ...ADMIN, ...DEV]],
   ])('shows %s exactly its entries', (role, expected) => {
     expect(new Set(pathsFor(role))).toEqual(new Set(expected));
   });
@@ -58,6 +60,7 @@ describe('visibleNavigation', () => {
     const [group] = visibleNavigation('dev');
     expect(group?.title.message ?? group?.title.id).toBe('Applications');
     expect(topLevelIdsFor('dev')).toEqual([
+      'today',
       'dashboards',
       'lifts',
       'descriptions',
@@ -102,7 +105,7 @@ describe('visibleNavigation', () => {
     for (const item of navigationItems(NAVIGATION)) {
       expect(item.title).toBeTruthy();
       expect(item.icon).toBeTruthy();
-      expect(['signedIn', ...ROLES]).toContain(item.access);
+      expect(['signedIn', 'serviceWork', ...ROLES]).toContain(item.access);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, loginPathFor, safeReturnPath } from './route-access';
+import { decideAccess, landingPath, loginPathFor, safeReturnPath } from './route-access';
 
 describe('decideAccess', () => {
   it('lets a role open pages of its rank and below', () => {
@@ -94,5 +94,24 @@ describe('safeReturnPath', () => {
   it('builds the login path with the page to return to', () => {
     expect(loginPathFor('/apps/logs')).toBe('/login?redirect=%2Fapps%2Flogs');
     expect(loginPathFor('/logout')).toBe('/login');
+  });
+});
+
+describe('landingPath', () => {
+  it('leads the service man to his Today list and everyone else to the devices dashboard', () => {
+    expect(landingPath('service_man')).toBe('/apps/today');
+    for (const role of ['customer', 'customer_admin', 'admin', 'dev'] as const)
+      expect(landingPath(role)).toBe('/apps/dashboards/my-devices');
+  });
+
+  it('keeps customers off the Today page', () => {
+    for (const role of ['customer', 'customer_admin'] as const)
+      expect(decideAccess({ access: 'serviceWork', role, wantedHref: '/apps/today' })).toEqual({
+        allow: false,
+        redirectTo: '/',
+      });
+    expect(decideAccess({ access: 'serviceWork', role: 'admin', wantedHref: '/apps/today' })).toEqual({
+      allow: true,
+    });
   });
 });

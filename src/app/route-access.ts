@@ -1,7 +1,15 @@
+import { DEFAULT_LANDING_PATH } from '../../contract/constants';
 import { type Access, canAccess, type Role } from '../../contract/roles';
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
+
+/** The service man's start page is his Today list (docs/today.md); everyone else's the devices dashboard. */
+const TODAY_PATH = '/apps/today';
+
+/** Where `/` (and so a sign-in without a wanted page) leads. */
+export const landingPath = (role: Role | null) =>
+  role === 'service_man' ? TODAY_PATH : DEFAULT_LANDING_PATH;
 
 export type AccessDecision = { allow: true } | { allow: false; redirectTo: string };
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
-import { LANDING_PATH, signInByToken, signInWithForm } from './support';
+import { LANDING_PATH, landingPathOf, signInByToken, signInWithForm } from './support';
 
 const ROLES: Role[] = ['dev', 'admin', 'customer_admin', 'customer', 'service_man'];
 
@@ -10,6 +10,8 @@ const PROTECTED: { path: string; allowed: Role[] }[] = [
   { path: '/apps/users/users', allowed: ['dev', 'admin'] },
   { path: '/apps/servicers/servicers', allowed: ['dev', 'admin', 'customer_admin', 'customer'] },
   { path: '/apps/lift/lifts', allowed: ROLES },
+  // Service men and staff, never customers (docs/today.md).
+  { path: '/apps/today', allowed: ['dev', 'admin', 'service_man'] },
 ];
 
 test.describe('a guest', () => {
@@ -31,7 +33,7 @@ test.describe('a guest', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login/);
     await signInWithForm(page, 'service_man');
-    await expect(page).toHaveURL(LANDING_PATH);
+    await expect(page).toHaveURL(landingPathOf('service_man'));
   });
 
   test('is not sent to another site by a crafted redirect', async ({ page }) => {
@@ -49,9 +51,9 @@ for (const role of ROLES) {
 
     test('a guest-only page sends it to the landing page', async ({ page }) => {
       await page.goto('/login');
-      await expect(page).toHaveURL(LANDING_PATH);
+      await expect(page).toHaveURL(landingPathOf(role));
       await page.goto('/forgot-password');
-      await expect(page).toHaveURL(LANDING_PATH);
+      await expect(page).toHaveURL(landingPathOf(role));
     });
 
     test('protected pages open only with the role', async ({ page }) => {
@@ -64,7 +66,8 @@ for (const role of ROLES) {
         if (allowed.includes(role)) {
           await expect(page).toHaveURL(path);
         } else {
-          await expect(page).toHaveURL(LANDING_PATH);
+          // A full page load has no page to go back to: home, which is the role's landing.
+          await expect(page).toHaveURL(landingPathOf(role));
         }
       }
     });

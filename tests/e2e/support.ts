@@ -41,6 +41,8 @@ export async function signInWithForm(page: Page, role: Role) {
 }
 
 export const LANDING_PATH = '/apps/dashboards/my-devices';
+/** The service man lands on his Today list (docs/today.md), everyone else on LANDING_PATH. */
+export const landingPathOf = (role: Role) => (role === 'service_man' ? '/apps/today' : LANDING_PATH);
 
 /** Visible names the tests look for, German first (the default language). */
 export const TEXT = {

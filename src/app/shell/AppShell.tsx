@@ -45,6 +45,10 @@ const ShownFromCacheNotice = lazy(() =>
   loadSyncStatus().then((module) => ({ default: module.ShownFromCacheNotice })),
 );
 const OfflineNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.OfflineNotice })));
+// The scanner's button and icon load after sign-in too; the scanner itself with its route.
+const ScanButton = lazy(() =>
+  Promise.all([import('../../features/scan/ScanButton'), loadCatalog('screens')]).then(([module]) => module),
+);
 const PersistNotice = lazy(() => loadSyncStatus().then((module) => ({ default: module.PersistNotice })));
 
 /**
@@ -151,7 +155,8 @@ export function AppShell() {
           <Flex
             as="header"
             align="center"
-            gap="1"
+            // No gap on phones: with the scan button the toolbar of an admin fills 360 px to the last pixel.
+            gap={{ base: '0', sm: '1' }}
             height="14"
             paddingX={{ base: '2', md: '4' }}
             borderBottomWidth="1px"
@@ -188,6 +193,9 @@ export function AppShell() {
             </Box>
             <ShortcutBar groups={groups} />
             <Spacer />
+            <Suspense fallback={null}>
+              <ScanButton />
+            </Suspense>
             <Suspense fallback={null}>
               <SyncStatusButton />
             </Suspense>

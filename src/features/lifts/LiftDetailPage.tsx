@@ -45,6 +45,7 @@ import { useLift } from './use-lifts';
 
 const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
 type Tab = (typeof TABS)[number];
+const isTab = (value: string | undefined): value is Tab => TABS.includes(value as Tab);
 /** The tab last open, so that going from a lift to the list and to the next lift keeps it. */
 let lastTab: Tab = 'overview';
 
@@ -156,7 +157,12 @@ export function LiftDetailPage({
   const online = useOnline();
   const lift = useLift(liftId);
   const descriptions = useDescriptionCatalog();
-  const [tab, setTab] = useState<Tab>(lastTab);
+  const [tab, setTab] = useState<Tab>(() => {
+    // A link may name the tab as the hash (the Today page's `#overview`); the route file, part of the
+    // first load, stays as it is.
+    const named = window.location.hash.slice(1);
+    return isTab(named) ? named : lastTab;
+  });
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);

@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { DEFAULT_LANDING_PATH } from '../../../contract/constants';
+import { landingPath } from '../../app/route-access';
+import { sessionRole } from '../../data/session/session';
 
 export const Route = createFileRoute('/_app/')({
   beforeLoad: () => {
-    throw redirect({ to: DEFAULT_LANDING_PATH, replace: true });
+    throw redirect({ to: landingPath(sessionRole()), replace: true });
   },
 });
