@@ -15,13 +15,19 @@ const serverProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfig
     environment: 'node',
     env: { TEST_DB_KIND: database },
     globalSetup: ['tests/server/helpers/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed checks: a test that seeds the demo or starts the server as a process
+    // takes a few seconds alone and several times that with three files at a time on two cores.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a two-core machine, so files ran
+    // one after another while most of a server test's time is spent waiting (the database, sockets,
+    // child processes). Three at a time keeps both cores busy.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         test: { name: 'contract', include: ['contract/**/*.test.ts'], environment: 'node' },
