@@ -12,6 +12,7 @@ import {
   type MaintenanceDefaults,
   type VisitCounters,
 } from './maintenance';
+import type { AlarmKind } from './schemas/alarm';
 
 /**
  * The service man's "Today" list (docs/today.md), as pure functions, so that the PWA builds it from
@@ -32,7 +33,7 @@ export interface TodayLift extends Omit<DueSubject, 'lastVisit'> {
 export interface TodayAlarm {
   id: string;
   liftId: string;
-  kind: 'error' | 'offline';
+  kind: AlarmKind;
   code: number | null;
   name: string;
   nameDE: string;
@@ -81,7 +82,7 @@ export type TodayItem = ItemBase &
         kind: 'alarm';
         alarmId: string;
         code: number | null;
-        alarmKind: 'error' | 'offline';
+        alarmKind: AlarmKind;
         name: string;
         nameDE: string;
         /** Since when it waits. */

@@ -6,11 +6,12 @@ import { type ReactNode, useState } from 'react';
 import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { relativeTime } from '../../data/i18n/relative-time';
 import { useMirror } from '../../data/mirror/use-mirror';
+import { useAlarmName } from '../../ui/alarm-name';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { showToast } from '../../ui/toaster';
-import { useAlarmName, useMayAcknowledge } from './AlarmItem';
+import { useMayAcknowledge } from './AlarmItem';
 import { type ShownAlarm, useAlarm } from './use-alarm';
 import { acknowledgeAlarm } from './use-alarms';
 

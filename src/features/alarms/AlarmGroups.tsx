@@ -4,8 +4,9 @@ import { Check, ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { alarmSeverity, compareAlarms, severityRank } from '../../../contract/alarm-severity';
 import type { Alarm, AlarmListItem } from '../../../contract/schemas/alarm';
+import { useAlarmName } from '../../ui/alarm-name';
 import { Checkbox } from '../../ui/Checkbox';
-import { AlarmItem, SeverityBadge, useAlarmName, useMayAcknowledge } from './AlarmItem';
+import { AlarmItem, SeverityBadge, useMayAcknowledge } from './AlarmItem';
 import { openDuration } from './open-duration';
 
 /** Alarms of one kind: one error code, or all offline, or all test alarms. */

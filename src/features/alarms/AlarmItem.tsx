@@ -9,6 +9,7 @@ import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { relativeTime } from '../../data/i18n/relative-time';
 import { useMirror } from '../../data/mirror/use-mirror';
 import { sessionRole, useSession } from '../../data/session/session';
+import { useAlarmName } from '../../ui/alarm-name';
 import { Checkbox } from '../../ui/Checkbox';
 import { reportSaveError } from '../../ui/form-errors';
 import { showToast } from '../../ui/toaster';
@@ -16,17 +17,6 @@ import { openDuration } from './open-duration';
 import { acknowledgeAlarm } from './use-alarms';
 
 type Shown = Alarm & Partial<Pick<AlarmListItem, 'liftUid' | 'liftAddress' | 'acknowledgedByName'>>;
-
-/** The alarm's name in the user's language; offline and test alarms are named by the client. */
-export function useAlarmName() {
-  const { t, i18n } = useLingui();
-  return (alarm: Alarm) => {
-    if (alarm.kind === 'offline') return t`Controller offline`;
-    if (alarm.kind === 'test') return t({ message: 'Test alarm', context: 'alarm name' });
-    const name = i18n.locale.startsWith('de') ? alarm.nameDE : alarm.name;
-    return t`Error ${alarm.code}: ${name}`;
-  };
-}
 
 const SEVERITY_LOOK: Record<AlarmSeverity, { palette: string; variant: 'solid' | 'subtle' }> = {
   trapped: { palette: 'red', variant: 'solid' },

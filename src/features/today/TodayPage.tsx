@@ -7,6 +7,7 @@ import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { relativeTime } from '../../data/i18n/relative-time';
 import { useSession } from '../../data/session/session';
 import { useHasRole } from '../../data/session/use-role';
+import { useAlarmName } from '../../ui/alarm-name';
 import { FormField } from '../../ui/FormField';
 import { PageTitle } from '../../ui/PageTitle';
 import { SelectInput } from '../../ui/SelectInput';
@@ -86,6 +87,7 @@ export function TodayPage() {
 
 function TodayRow({ item }: { item: TodayItem }) {
   const { t, i18n } = useLingui();
+  const alarmName = useAlarmName();
   const now = useNow();
   const day = (value: string) =>
     dateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
@@ -96,9 +98,8 @@ function TodayRow({ item }: { item: TodayItem }) {
   function describe(): { what: string; when: string; badge: string; palette: string } {
     switch (item.kind) {
       case 'alarm': {
-        const name = i18n.locale.startsWith('de') ? item.nameDE : item.name;
         return {
-          what: item.alarmKind === 'offline' ? t`Controller offline` : t`Error ${item.code}: ${name}`,
+          what: alarmName({ kind: item.alarmKind, code: item.code, name: item.name, nameDE: item.nameDE }),
           when: t`waiting since ${relativeTime(i18n, item.since, now, { past: true })}`,
           badge: item.acknowledged ? t`Acknowledged` : t({ message: 'Alarm', context: 'today row' }),
           palette: item.acknowledged ? 'orange' : 'red',
