@@ -19,5 +19,3 @@ export const sendCommand = (id: string, name: DeviceCommand['name']) =>
   call(devicesApi.sendCommand, { params: { id }, body: { name } });
 export const fetchUsersByRole = (role: 'customer' | 'service_man') =>
   call(usersApi.list, { query: { role, pageSize: 100 } });
-export const saveMessageNotes = (id: string, body: RequestOf<typeof messagesApi.saveNotes>['body']) =>
-  call(messagesApi.saveNotes, { params: { messageId: id }, body });
