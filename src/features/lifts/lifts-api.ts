@@ -1,7 +1,5 @@
 import { devicesApi } from '../../../contract/api/devices';
-import type { RequestOf } from '../../../contract/api/endpoint';
 import { liftsApi } from '../../../contract/api/lifts';
-import { messagesApi } from '../../../contract/api/messages';
 import { usersApi } from '../../../contract/api/users';
 import type { DeviceCommand } from '../../../contract/device';
 import type { LiftParameters } from '../../../contract/parameters';
