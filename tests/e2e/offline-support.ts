@@ -12,6 +12,7 @@ export interface Message {
   code: number | null;
   version: number;
   notes: { title: string; notes: string; urls: string[] } | null;
+  noteEntries: { id: string; authorId: string | null; text: string; urls: string[] }[];
 }
 
 export async function tokenOf(request: APIRequestContext, role: 'admin' | 'service_man') {
