@@ -104,14 +104,14 @@ export const MIRRORED_TABLES = {
   /**
    * Readings of the last `MIRROR_MESSAGE_DAYS` days (contract/schemas/sync.ts), with their notes.
    * `at` prunes the older ones, `[liftId+at]` serves a lift's readings and its deletion, `[kind+at]`
-   * the errors page. Stores 5: `liftId` alone and (4) `[kind+code]` dropped.
+   * the errors page. Stores 5: `liftId` alone and (4) `[kind+code]` dropped. Shape 6: `noteEntries`.
    */
   messages: mirrored({
     row: MessageSchema,
     scope: 'liftChild',
     indexes: ['at', '[liftId+at]', '[kind+at]'],
     outboxEntity: 'message',
-    shapeVersion: 1,
+    shapeVersion: 6,
     storesVersion: 5,
   }),
   /** The lifts' files: their list, not their bytes (docs/files.md#offline). */

@@ -6,6 +6,10 @@ import {
   MessageNotesUpdateSchema,
   MessageQuerySchema,
   MessageSchema,
+  NoteEntryCreateSchema,
+  NoteEntryInputSchema,
+  NoteEntryParamsSchema,
+  NoteEntryRemoveSchema,
 } from '../schemas/message';
 import { endpoint } from './endpoint';
 
@@ -49,6 +53,40 @@ export const messagesApi = {
     errors: [404, 409],
     auth: 'signedIn',
     summary: 'Write notes on a reading of a lift the signed-in user sees, optionally made on `baseVersion`',
+    tags,
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/messages/:messageId/notes',
+    params: MessageIdParamsSchema,
+    body: NoteEntryCreateSchema,
+    answer: MessageSchema,
+    errors: [404],
+    auth: 'signedIn',
+    summary:
+      'Add a note entry by the signed-in user to a reading of a lift he sees; a repeated id adds nothing',
+    tags,
+  }),
+  editNote: endpoint({
+    method: 'PUT',
+    path: '/messages/:messageId/notes/:entryId',
+    params: NoteEntryParamsSchema,
+    body: NoteEntryInputSchema,
+    answer: MessageSchema,
+    errors: [403, 404],
+    auth: 'signedIn',
+    summary: 'Change a note entry; only its author may',
+    tags,
+  }),
+  removeNote: endpoint({
+    method: 'POST',
+    path: '/messages/:messageId/notes/:entryId/remove',
+    params: NoteEntryParamsSchema,
+    body: NoteEntryRemoveSchema,
+    answer: MessageSchema,
+    errors: [403, 404],
+    auth: 'signedIn',
+    summary: 'Remove a note entry; only its author may',
     tags,
   }),
   remove: endpoint({

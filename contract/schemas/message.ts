@@ -33,6 +33,25 @@ export const MessageNotesSchema = v.object({
   ),
 });
 
+/** What a note entry says: its text, and links and photos (`urls`). */
+const noteText = v.pipe(v.string(), v.trim(), v.minLength(1, MSG.required), v.maxLength(10_000, MSG.tooLong));
+const noteUrls = MessageNotesSchema.entries.urls;
+
+/**
+ * One note on a reading, by its author (docs/telemetry.md#notes). `authorId` null: written before
+ * notes had authors, or its author's account was deleted.
+ */
+export const NoteEntrySchema = v.object({
+  id: IdSchema,
+  authorId: v.nullable(IdSchema),
+  authorName: v.nullable(v.string()),
+  at: v.string(),
+  editedAt: v.nullable(v.string()),
+  text: v.string(),
+  urls: v.array(v.string()),
+});
+export type NoteEntry = v.InferOutput<typeof NoteEntrySchema>;
+
 /** A reading a controller sent, as stored per lift and year (docs/spec-texts.md#entities Message). */
 export const MessageSchema = v.object({
   id: IdSchema,
@@ -48,7 +67,10 @@ export const MessageSchema = v.object({
   /** The controller's time of the reading. */
   at: v.string(),
   isNotes: v.boolean(),
+  /** The single note readings had before notes became entries; kept for reading, never written. */
   notes: v.nullable(MessageNotesSchema),
+  /** The notes on it, oldest first, each with its author. */
+  noteEntries: v.array(NoteEntrySchema),
   version: v.number(),
 });
 
@@ -61,6 +83,14 @@ export const MessageNotesUpdateSchema = v.object({
   notes: MessageNotesSchema,
   baseVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
+
+/** `PUT /api/messages/{messageId}/notes/{entryId}`: the author's new text. */
+export const NoteEntryInputSchema = v.object({ year, text: noteText, urls: noteUrls });
+/** `POST /api/messages/{messageId}/notes`: a new entry, its id chosen by the client (added once). */
+export const NoteEntryCreateSchema = v.object({ ...NoteEntryInputSchema.entries, id: IdSchema });
+/** `POST /api/messages/{messageId}/notes/{entryId}/remove` */
+export const NoteEntryRemoveSchema = v.object({ year });
+export const NoteEntryParamsSchema = v.object({ messageId: IdSchema, entryId: IdSchema });
 
 /** `POST /api/messages/deleteByIds` */
 export const MessageDeleteSchema = v.object({

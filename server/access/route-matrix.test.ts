@@ -209,6 +209,36 @@ const CASES: Record<string, AccessCase> = {
       body: { year: w.f.year, isNotes: true, notes: { title: 'Matrix', notes: 'Checked', urls: [] } },
     }),
   },
+  'messages.addNote': {
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: { messageId: which === 'own' ? w.f.ownMessageId : w.f.foreignMessageId },
+      body: { year: w.f.year, id: crypto.randomUUID(), text: 'Matrix', urls: [] },
+    }),
+  },
+  // The author rule (only the author changes his entry) is messages.test.ts's: here the scope.
+  'messages.editNote': {
+    destructive: true,
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: {
+        messageId: which === 'own' ? w.f.ownMessageId : w.f.foreignMessageId,
+        entryId: crypto.randomUUID(),
+      },
+      body: { year: w.f.year, text: 'Matrix', urls: [] },
+    }),
+  },
+  'messages.removeNote': {
+    destructive: true,
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: {
+        messageId: which === 'own' ? w.f.ownMessageId : w.f.foreignMessageId,
+        entryId: crypto.randomUUID(),
+      },
+      body: { year: w.f.year },
+    }),
+  },
   'messages.remove': {
     destructive: true,
     request: (w, _role, which) => ({

@@ -52,14 +52,14 @@ test('a photo taken offline on a note is uploaded once when the network returns,
 
   await context.setOffline(true);
   let dialog = await openFaultNotes(page, lift.id);
-  await dialog.getByLabel('Titel').fill('Türkontakt verschmutzt');
+  await dialog.getByLabel('Text').fill('Türkontakt verschmutzt');
   await dialog.getByTestId('note-photo-input').setInputFiles({
     name: 'tuerkontakt.png',
     mimeType: 'image/png',
     buffer: png(64, [200, 40, 40]),
   });
   await expect.poll(() => isDrawn(page, 'Foto 1')).toBe(true);
-  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await dialog.getByRole('button', { name: 'Notiz hinzufügen' }).click();
   await expect(dialog).toBeHidden();
   // The photo and the note wait: both count.
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '2');
@@ -69,7 +69,7 @@ test('a photo taken offline on a note is uploaded once when the network returns,
   dialog = await openFaultNotes(page, lift.id);
   await expect(dialog.getByText('Noch nicht hochgeladen')).toBeVisible();
   await expect.poll(() => isDrawn(page, 'Foto 1')).toBe(true);
-  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await dialog.getByRole('button', { name: 'Schließen' }).first().click();
   await page.goto('/apps/sync');
   await expect(
     page.getByRole('heading', { name: 'Dateien, die auf das Hochladen warten (1)' }),
@@ -79,18 +79,18 @@ test('a photo taken offline on a note is uploaded once when the network returns,
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
   const files = await filesOf(request, lift.id);
   expect(files.filter((file) => file.name === 'tuerkontakt.png')).toHaveLength(1);
-  const note = await errorMessageOf(request, lift.id);
-  expect(note.notes?.title).toBe('Türkontakt verschmutzt');
-  expect(note.notes?.urls).toEqual([files.find((file) => file.name === 'tuerkontakt.png')?.url]);
+  const [note] = (await errorMessageOf(request, lift.id)).noteEntries;
+  expect(note?.text).toBe('Türkontakt verschmutzt');
+  expect(note?.urls).toEqual([files.find((file) => file.name === 'tuerkontakt.png')?.url]);
 
   // The office sees the note with the photo.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInByToken(admin, request, 'admin');
   const adminDialog = await openFaultNotes(admin, lift.id);
-  await expect(adminDialog.getByLabel('Titel')).toHaveValue('Türkontakt verschmutzt');
+  await expect(adminDialog.getByTestId('note-entry')).toContainText('Türkontakt verschmutzt');
   await expect.poll(() => isDrawn(admin, 'Foto 1')).toBe(true);
-  await admin.getByRole('button', { name: 'Abbrechen' }).click();
+  await adminDialog.getByRole('button', { name: 'Schließen' }).first().click();
   await admin.getByRole('tab', { name: 'Dateien' }).click();
   await expect(admin.getByTestId('lift-files').getByText('tuerkontakt.png')).toBeVisible();
   await adminContext.close();

@@ -1,6 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { berlinDay } from '../../contract/maintenance';
-import { liftWithError, waitForMirror, waitForServiceWorker } from './offline-support';
+import type { AlarmListItem } from '../../contract/schemas/alarm';
+import { adminHeaders, liftWithError, waitForMirror, waitForServiceWorker } from './offline-support';
 import { signInByToken } from './support';
 import { png } from './test-images';
 
@@ -66,4 +67,61 @@ test('the offline changes page says a waiting maintenance visit in words, with i
   await context.setOffline(false);
   await expect(change).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByText('Alle Änderungen auf diesem Gerät sind beim Server angekommen.')).toBeVisible();
+});
+
+/**
+ * An acknowledgement waiting in the outbox shows as done on every screen, offline and after
+ * offline reloads: on the alarms page too, whose list is the API's answer (from the service
+ * worker's cache offline). Back online it is sent once, and the alarm's page shows the server's
+ * state (who acknowledged it) without a reload (docs/sync.md#what-screens-show).
+ */
+test('an alarm acknowledged offline stays acknowledged across offline reloads and then shows the server’s state', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const lift = await liftWithError(request);
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/alarms');
+  await waitForServiceWorker(page);
+  await waitForMirror(page);
+  await page.getByLabel('Aufzug', { exact: true }).selectOption(lift.id);
+  const alarm = page.getByTestId('alarm-item').filter({ hasText: lift.uid });
+  await expect(alarm).toContainText('Offen');
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByLabel('Aufzug', { exact: true }).selectOption(lift.id);
+  await alarm.getByRole('button', { name: 'Quittieren' }).click();
+  await expect(alarm).toContainText('Quittiert');
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
+
+  // After an offline reload the list comes from the service worker's cache, made before the
+  // acknowledgement: the waiting change is laid over it.
+  await page.reload();
+  await page.getByLabel('Aufzug', { exact: true }).selectOption(lift.id);
+  await expect(alarm).toContainText('Quittiert');
+  await expect(alarm).not.toContainText('Offen');
+  await expect(alarm.getByRole('button', { name: 'Quittieren' })).toHaveCount(0);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
+
+  // The alarm's page, offline, from the mirror.
+  await alarm.getByRole('link', { name: /Details/ }).click();
+  const acknowledged = page.locator('dt', { hasText: 'Quittiert' }).locator('xpath=following-sibling::dd[1]');
+  await expect(acknowledged).not.toHaveText('Noch nicht');
+  await expect(page.getByRole('button', { name: 'Quittieren' })).toHaveCount(0);
+
+  // Online: sent once, and the page shows the server's answer, with who acknowledged it.
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
+  await expect(acknowledged).toContainText('Stefan Wagner', { timeout: 30_000 });
+
+  const seen = await request.get('/api/alarms', {
+    headers: await adminHeaders(request),
+    params: { liftId: lift.id },
+  });
+  const { alarms } = (await seen.json()) as { alarms: AlarmListItem[] };
+  expect(alarms).toHaveLength(1);
+  expect(alarms[0]).toMatchObject({ code: 101, acknowledgedBy: lift.serviceMan, closedAt: null });
 });

@@ -12,6 +12,7 @@ export interface Message {
   code: number | null;
   version: number;
   notes: { title: string; notes: string; urls: string[] } | null;
+  noteEntries: { id: string; authorId: string | null; text: string; urls: string[] }[];
 }
 
 export async function tokenOf(request: APIRequestContext, role: 'admin' | 'service_man') {
@@ -39,8 +40,14 @@ export async function userIdOf(request: APIRequestContext, role: 'customer' | 's
 
 let imeiCounter = 0;
 
-/** A new lift of the demo customer, assigned to the service man, whose controller raised error 101. */
-export async function liftWithError(request: APIRequestContext) {
+/**
+ * A new lift of the demo customer, assigned to the service man, whose controller raised error 101;
+ * with `clearedAfterMinutes`, raised that long ago and cleared now (one incident).
+ */
+export async function liftWithError(
+  request: APIRequestContext,
+  { clearedAfterMinutes }: { clearedAfterMinutes?: number } = {},
+) {
   const headers = await adminHeaders(request);
   const [customer, serviceMan] = await Promise.all([
     userIdOf(request, 'customer'),
@@ -68,15 +75,32 @@ export async function liftWithError(request: APIRequestContext) {
       device.once('connect_error', reject);
     });
     const ack = await new Promise<DeviceAck>((resolve, reject) =>
-      device
-        .timeout(10_000)
-        .emit(
-          'event',
-          { seq: 1, ts: Date.now(), code: 101, type: 'error', active: true, floor: 2 },
-          (error: Error | null, answer: DeviceAck) => (error ? reject(error) : resolve(answer)),
-        ),
+      device.timeout(10_000).emit(
+        'event',
+        {
+          seq: 1,
+          ts: Date.now() - (clearedAfterMinutes ?? 0) * 60_000,
+          code: 101,
+          type: 'error',
+          active: true,
+          floor: 2,
+        },
+        (error: Error | null, answer: DeviceAck) => (error ? reject(error) : resolve(answer)),
+      ),
     );
     expect(ack).toMatchObject({ ok: true });
+    if (clearedAfterMinutes !== undefined) {
+      const cleared = await new Promise<DeviceAck>((resolve, reject) =>
+        device
+          .timeout(10_000)
+          .emit(
+            'event',
+            { seq: 2, ts: Date.now(), code: 101, type: 'error', active: false, floor: 2 },
+            (error: Error | null, answer: DeviceAck) => (error ? reject(error) : resolve(answer)),
+          ),
+      );
+      expect(cleared).toMatchObject({ ok: true });
+    }
   } finally {
     device.disconnect();
   }

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  chromium,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { MAIN_URL } from '../../playwright.config';
 import { chromiumLaunchOptions } from '../../tools/chromium.mjs';
 import {
@@ -20,16 +27,18 @@ import { signInByToken, TOKEN_STORAGE_KEY } from './support';
  * its replay, conflicts, two tabs, lost access. A route interception stands in for a bad network.
  */
 
-async function writeNote(page: Page, liftId: string, title: string) {
+/** Adds the user's own note entry on the lift's fault (docs/telemetry.md#notes). */
+async function writeNote(page: Page, liftId: string, text: string) {
   const dialog = await openFaultNotes(page, liftId);
-  await dialog.getByLabel('Titel').fill(title);
-  await dialog.getByLabel('Notizen', { exact: true }).fill(`${title}: Türkontakt gereinigt`);
-  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await dialog.getByLabel('Text').fill(text);
+  await dialog.getByRole('button', { name: 'Notiz hinzufügen' }).click();
   await expect(dialog).toBeHidden();
 }
 
-const isNotesWrite = (url: URL, method: string) =>
-  method === 'PUT' && /^\/api\/messages\/[^/]+$/.test(url.pathname);
+const NOTE_ADD = /^\/api\/messages\/[^/]+\/notes$/;
+const isNotesWrite = (url: URL, method: string) => method === 'POST' && NOTE_ADD.test(url.pathname);
+const noteTexts = async (request: APIRequestContext, liftId: string) =>
+  (await errorMessageOf(request, liftId)).noteEntries.map((entry) => entry.text);
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -92,14 +101,14 @@ test('a note written offline reaches the server exactly once through a 500, a ha
   await context.setOffline(true);
   await writeNote(page, lift.id, 'Offline-Notiz');
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
-  await expect(page.getByRole('button', { name: 'Offline-Notiz' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notizen (1)' })).toBeVisible();
 
   // First try: 500. Second: no answer (the client gives up). Third: the request arrives twice.
   let attempt = 0;
   const keys: string[] = [];
   let replayed: string | null = null;
   await page.route(
-    (url) => /\/api\/messages\/[^/]+$/.test(url.pathname),
+    (url) => NOTE_ADD.test(url.pathname),
     async (route) => {
       if (!isNotesWrite(new URL(route.request().url()), route.request().method())) return route.continue();
       keys.push((await route.request().headerValue('idempotency-key')) ?? '');
@@ -118,10 +127,8 @@ test('a note written offline reaches the server exactly once through a 500, a ha
   expect(attempt).toBe(3);
   expect(new Set(keys).size).toBe(1);
   expect(replayed).toBe('true');
-  const saved = await errorMessageOf(request, lift.id);
-  expect(saved.notes?.title).toBe('Offline-Notiz');
-  // Written once: one version step, though the server was asked twice.
-  expect(saved.version).toBe(lift.message.version + 1);
+  // Added once, though the server was asked twice.
+  expect(await noteTexts(request, lift.id)).toEqual(['Offline-Notiz']);
 });
 
 test('a pending note survives closing the browser and is sent after it reopens', async ({ request }) => {
@@ -153,7 +160,7 @@ test('a pending note survives closing the browser and is sent after it reopens',
     await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
     await context.close();
     context = null;
-    expect((await errorMessageOf(request, lift.id)).notes).toBeNull();
+    expect(await noteTexts(request, lift.id)).toEqual([]);
 
     context = await open();
     const reopened = context.pages()[0] ?? (await context.newPage());
@@ -161,16 +168,14 @@ test('a pending note survives closing the browser and is sent after it reopens',
     await expect(reopened.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', {
       timeout: 30_000,
     });
-    await expect
-      .poll(async () => (await errorMessageOf(request, lift.id)).notes?.title)
-      .toBe('Notiz vor dem Schließen');
+    await expect.poll(() => noteTexts(request, lift.id)).toEqual(['Notiz vor dem Schließen']);
   } finally {
     await context?.close();
     rmSync(profile, { recursive: true, force: true });
   }
 });
 
-test('a note changed by the admin meanwhile becomes a conflict; keep mine and take theirs both work', async ({
+test('a note written offline while the admin wrote his own: both arrive, each by its author, no conflict', async ({
   page,
   context,
   request,
@@ -182,48 +187,22 @@ test('a note changed by the admin meanwhile becomes a conflict; keep mine and ta
   await waitForServiceWorker(page);
   await waitForMirror(page);
 
-  const adminWrites = async (title: string) => {
-    const current = await errorMessageOf(request, lift.id);
-    const response = await request.put(`/api/messages/${current.id}`, {
-      headers,
-      data: {
-        year: new Date().getFullYear(),
-        isNotes: true,
-        notes: { title, notes: 'Vom Büro', urls: [] },
-        baseVersion: current.version,
-      },
-    });
-    expect(response.ok(), await response.text()).toBeTruthy();
-  };
-
-  // Round 1: keep mine.
   await context.setOffline(true);
   await writeNote(page, lift.id, 'Meine Notiz');
-  await adminWrites('Büro-Notiz');
+  const office = await request.post(`/api/messages/${lift.message.id}/notes`, {
+    headers,
+    data: { year: new Date().getUTCFullYear(), id: crypto.randomUUID(), text: 'Büro-Notiz', urls: [] },
+  });
+  expect(office.ok(), await office.text()).toBeTruthy();
   await context.setOffline(false);
-  await page.goto('/apps/sync');
-  const conflict = page.getByTestId('change-conflict');
-  await expect(conflict).toHaveCount(1, { timeout: 30_000 });
-  await expect(conflict.getByTestId('conflict-mine')).toContainText('Meine Notiz');
-  await expect(conflict.getByTestId('conflict-theirs')).toContainText('Büro-Notiz');
-  await conflict.getByRole('button', { name: 'Meine behalten' }).click();
-  await expect(conflict).toHaveCount(0);
-  await expect.poll(async () => (await errorMessageOf(request, lift.id)).notes?.title).toBe('Meine Notiz');
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
+  const texts = await noteTexts(request, lift.id);
+  expect([...texts].sort()).toEqual(['Büro-Notiz', 'Meine Notiz']);
 
-  // Round 2: take theirs.
-  await context.setOffline(true);
-  await writeNote(page, lift.id, 'Noch eine Notiz');
-  await adminWrites('Zweite Büro-Notiz');
-  await context.setOffline(false);
-  await page.goto('/apps/sync');
-  await expect(conflict).toHaveCount(1, { timeout: 30_000 });
-  await conflict.getByRole('button', { name: 'Server-Version übernehmen' }).click();
-  await expect(conflict).toHaveCount(0);
-  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0');
-  expect((await errorMessageOf(request, lift.id)).notes?.title).toBe('Zweite Büro-Notiz');
+  // The lift page shows both once the server's reading came back.
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   await page.getByRole('tab', { name: 'Fehler und Infos' }).click();
-  await expect(page.getByRole('button', { name: 'Zweite Büro-Notiz' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notizen (2)' })).toBeVisible({ timeout: 30_000 });
 });
 
 test('two tabs: one sends the change, both show it', async ({ page, context, request }) => {
@@ -245,7 +224,7 @@ test('two tabs: one sends the change, both show it', async ({ page, context, req
 
   let writes = 0;
   await context.route(
-    (url) => /\/api\/messages\/[^/]+$/.test(url.pathname),
+    (url) => NOTE_ADD.test(url.pathname),
     async (route) => {
       if (isNotesWrite(new URL(route.request().url()), route.request().method())) writes++;
       return route.continue();

@@ -18,6 +18,7 @@ import { MESSAGE_KINDS, type MessageKind } from '../../../contract/schemas/messa
 
 import { sqlList, syncPosition, tombstone, version } from './columns';
 import { lifts } from './lifts';
+import { users } from './users';
 
 /**
  * Readings of a lift's controller: stats, and errors and infos raised or cleared. Kept per year:
@@ -79,3 +80,31 @@ export const messageSyncFloors = pgTable('message_sync_floors', {
 });
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Notes on a reading, one entry per note, each by its author (docs/telemetry.md#notes): whoever sees
+ * the lift reads them in order, only the author changes or removes his own. Not mirrored as a table
+ * of their own: a reading's answer carries its entries (`noteEntries`), and every change of an entry
+ * gives the reading a new sync position, so mirrors take it with the reading.
+ */
+export const messageNotes = pgTable(
+  'message_notes',
+  {
+    /** Chosen by the client, so that a note made offline keeps its id and is added once. */
+    id: uuid('id').primaryKey(),
+    messageId: uuid('message_id').notNull(),
+    messageYear: smallint('message_year').notNull(),
+    liftId: uuid('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    /** Null for a note written before notes had authors (migration), or whose author was deleted. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    urls: jsonb('urls').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (table) => [index('message_notes_message_idx').on(table.messageId, table.createdAt)],
+);
+
+export type MessageNoteRow = typeof messageNotes.$inferSelect;

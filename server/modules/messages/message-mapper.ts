@@ -1,8 +1,24 @@
-import { isNoteLink, type Message } from '../../../contract/schemas/message';
-import type { MessageRow } from '../../db/schema/messages';
+import { isNoteLink, type Message, type NoteEntry } from '../../../contract/schemas/message';
+import type { MessageNoteRow, MessageRow } from '../../db/schema/messages';
 
-/** The API view of a message row, as lists, note writes and sync pull answer it. */
-export function toMessage(row: MessageRow): Message {
+/** A note entry as the API shows it, with its author's display name (null: none known). */
+export function toNoteEntry(row: MessageNoteRow, authorName: string | null): NoteEntry {
+  return {
+    id: row.id,
+    authorId: row.authorId,
+    authorName,
+    at: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    text: row.text,
+    urls: safeLinks(row.urls),
+  };
+}
+
+/**
+ * The API view of a message row, as lists, note writes and sync pull answer it, with its note
+ * entries oldest first (none for a reading just stored).
+ */
+export function toMessage(row: MessageRow, noteEntries: NoteEntry[] = []): Message {
   return {
     id: row.id,
     year: row.year,
@@ -16,6 +32,7 @@ export function toMessage(row: MessageRow): Message {
     at: row.at.toISOString(),
     isNotes: row.isNotes,
     notes: row.notes && { ...row.notes, urls: safeLinks(row.notes.urls) },
+    noteEntries,
     version: row.version,
   };
 }

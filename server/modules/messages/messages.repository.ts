@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { MESSAGE_COUNT_CAP } from '../../../contract/constants';
 import type { EventType } from '../../../contract/device';
@@ -7,14 +7,16 @@ import type {
   MessageList,
   MessageNotes,
   MessageQuerySchema,
+  NoteEntry,
 } from '../../../contract/schemas/message';
 import type { Database } from '../../db/client';
 import { lifts } from '../../db/schema/lifts';
-import { messages } from '../../db/schema/messages';
+import { type MessageNoteRow, type MessageRow, messageNotes, messages } from '../../db/schema/messages';
+import { users } from '../../db/schema/users';
 import { likePattern } from '../../lib/like-pattern';
 import { orderBySort } from '../../lib/sort';
 import { liftSearchCondition } from '../lifts/lifts.repository';
-import { toMessage } from './message-mapper';
+import { toMessage, toNoteEntry } from './message-mapper';
 
 type MessageQuery = v.InferOutput<typeof MessageQuerySchema>;
 
@@ -61,6 +63,34 @@ function kindCondition(kinds: KindFilter, type: MessageQuery['type']): SQL | und
     return DETAILED.includes(type as EventType) ? eq(messages.kind, type) : sql`false`;
   }
   return type === undefined ? undefined : eq(messages.kind, type);
+}
+
+/** The note entries of these readings, oldest first, by reading id (one query). */
+export async function noteEntriesOf(
+  db: Database,
+  messageIds: readonly string[],
+): Promise<Map<string, NoteEntry[]>> {
+  const byMessage = new Map<string, NoteEntry[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({ note: messageNotes, authorName: users.displayName })
+    .from(messageNotes)
+    .leftJoin(users, eq(users.id, messageNotes.authorId))
+    .where(sql`${messageNotes.messageId} = any(${sql.param([...new Set(messageIds)])}::uuid[])`)
+    .orderBy(asc(messageNotes.createdAt), asc(messageNotes.id));
+  for (const { note, authorName } of rows) {
+    byMessage.set(note.messageId, [...(byMessage.get(note.messageId) ?? []), toNoteEntry(note, authorName)]);
+  }
+  return byMessage;
+}
+
+/** Message rows as the API shows them, each with its note entries. */
+export async function toMessagesWithNotes(db: Database, rows: readonly MessageRow[]): Promise<Message[]> {
+  const entries = await noteEntriesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toMessage(row, entries.get(row.id) ?? []));
 }
 
 /** Readings of lifts (docs/telemetry.md): lists, one reading, its notes, tombstones. */
@@ -114,7 +144,10 @@ export function createMessagesRepository(db: Database) {
       ]);
       const count = total?.value ?? 0;
       return {
-        messages: rows.map((row) => toMessage(row.message)),
+        messages: await toMessagesWithNotes(
+          db,
+          rows.map((row) => row.message),
+        ),
         count: capped ? Math.min(count, countCap) : count,
         countCapped: capped && count > countCap,
       };
@@ -128,12 +161,70 @@ export function createMessagesRepository(db: Database) {
         .innerJoin(lifts, eq(lifts.id, messages.liftId))
         .where(and(byYearAndId(year, eq(messages.id, id)), isNull(messages.deletedAt), liftScope))
         .limit(1);
-      return row ? toMessage(row.message) : null;
+      return row ? ((await toMessagesWithNotes(db, [row.message]))[0] ?? null) : null;
+    },
+
+    /** A note entry of a reading, or null. */
+    async findEntry(messageId: string, entryId: string): Promise<MessageNoteRow | null> {
+      const [row] = await db
+        .select()
+        .from(messageNotes)
+        .where(and(eq(messageNotes.id, entryId), eq(messageNotes.messageId, messageId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Adds an entry; an id already taken adds nothing (a repeated request, an outbox resend). */
+    async addEntry(entry: {
+      id: string;
+      message: Message;
+      authorId: string;
+      text: string;
+      urls: string[];
+    }): Promise<void> {
+      await db
+        .insert(messageNotes)
+        .values({
+          id: entry.id,
+          messageId: entry.message.id,
+          messageYear: entry.message.year,
+          liftId: entry.message.liftId,
+          authorId: entry.authorId,
+          text: entry.text,
+          urls: entry.urls,
+        })
+        .onConflictDoNothing({ target: messageNotes.id });
+    },
+
+    async editEntry(id: string, change: { text: string; urls: string[] }): Promise<void> {
+      await db
+        .update(messageNotes)
+        .set({ ...change, editedAt: sql`now()` })
+        .where(eq(messageNotes.id, id));
+    },
+
+    async removeEntry(id: string): Promise<void> {
+      await db.delete(messageNotes).where(eq(messageNotes.id, id));
     },
 
     /**
-     * Writes the notes of a live reading, bumping its version; with `baseVersion` only when the stored
-     * version is still that one. Null when nothing was changed. The caller checked the lift's scope.
+     * After its notes changed: the reading takes a new sync position (its row trigger), so mirrors
+     * pull it with its entries, and is answered as it is now. Its version stays: notes are entries
+     * of their own and make no edit of the reading stale.
+     */
+    async touch(year: number, id: string): Promise<Message | null> {
+      const [row] = await db
+        .update(messages)
+        .set({ updatedAt: sql`now()` })
+        .where(and(byYearAndId(year, eq(messages.id, id)), isNull(messages.deletedAt)))
+        .returning();
+      return row ? ((await toMessagesWithNotes(db, [row]))[0] ?? null) : null;
+    },
+
+    /**
+     * Writes the single note of a live reading (the specification's call, before notes became
+     * entries), bumping its version; with `baseVersion` only when the stored version is still that
+     * one. Null when nothing was changed. The caller checked the lift's scope.
      */
     async updateNotes(
       year: number,
@@ -152,7 +243,7 @@ export function createMessagesRepository(db: Database) {
           ),
         )
         .returning();
-      return row ? toMessage(row) : null;
+      return row ? ((await toMessagesWithNotes(db, [row]))[0] ?? null) : null;
     },
 
     /** Makes the live readings of `year` among `ids` of lifts in `liftScope` tombstones; their lift ids. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messagesApi } from '../../../contract/api/messages';
 import { MSG } from '../../../contract/messages';
 import { liftScopeCondition } from '../../access/lifts';
-import { notFound, staleVersion } from '../../lib/http-error';
+import { forbidden, notFound, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { askLiftSeersToPull } from '../sync/sync-notify';
 import { createMessagesRepository } from './messages.repository';
@@ -21,6 +21,55 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     messages.list(liftScopeCondition(currentUser(request)), request.query, 'detailed'),
   );
 
+  /** The reading of a lift the user sees, or 404. */
+  async function readingOf(request: Parameters<typeof currentUser>[0], year: number, messageId: string) {
+    const found = await messages.find(liftScopeCondition(currentUser(request)), year, messageId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** The reading as it is after its notes changed, told to its lift's people like a new reading. */
+  async function changed(year: number, messageId: string) {
+    const updated = await messages.touch(year, messageId);
+    if (!updated) throw notFound();
+    // Pushed like a new reading: screens and mirrors apply the row without a pull.
+    app.liveLifts.message(updated);
+    return updated;
+  }
+
+  /** An entry of the reading that the signed-in user wrote: 404 when there is none, 403 when another did. */
+  async function ownEntry(request: Parameters<typeof currentUser>[0], messageId: string, entryId: string) {
+    const entry = await messages.findEntry(messageId, entryId);
+    if (!entry) throw notFound();
+    if (entry.authorId !== currentUser(request).id) throw forbidden();
+    return entry;
+  }
+
+  // Notes are entries, each by its author (docs/telemetry.md#notes): anyone who sees the lift adds
+  // his own; only the author changes or removes one.
+  app.serve(messagesApi.addNote, async (request) => {
+    const { year, id, text, urls } = request.body;
+    const message = await readingOf(request, year, request.params.messageId);
+    await messages.addEntry({ id, message, authorId: currentUser(request).id, text, urls });
+    return changed(year, message.id);
+  });
+
+  app.serve(messagesApi.editNote, async (request) => {
+    const { year, text, urls } = request.body;
+    const message = await readingOf(request, year, request.params.messageId);
+    const entry = await ownEntry(request, message.id, request.params.entryId);
+    await messages.editEntry(entry.id, { text, urls });
+    return changed(year, message.id);
+  });
+
+  app.serve(messagesApi.removeNote, async (request) => {
+    const message = await readingOf(request, request.body.year, request.params.messageId);
+    const entry = await ownEntry(request, message.id, request.params.entryId);
+    await messages.removeEntry(entry.id);
+    return changed(request.body.year, message.id);
+  });
+
+  // The specification's single note (§7), as before notes became entries; the PWA writes entries.
   app.serve(messagesApi.saveNotes, async (request, reply) => {
     const { year, isNotes, notes, baseVersion } = request.body;
     const scope = liftScopeCondition(currentUser(request));

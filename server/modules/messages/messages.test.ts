@@ -242,6 +242,157 @@ describe('notes', () => {
   });
 });
 
+describe('note entries', () => {
+  const entryId = () => crypto.randomUUID();
+  const entriesOf = async (role: 'admin' | 'customer' | 'service_man') =>
+    (
+      await list(`/api/messages/getDetailedMsgs?liftId=${f.own.id}&pageSize=100`, role as 'admin')
+    ).messages.find((message) => message.id === f.ownMessageId)?.noteEntries ?? [];
+
+  it('adds entries by their authors, oldest first, read by everyone who sees the lift; an id repeated adds nothing', async () => {
+    const technicians = entryId();
+    const add = (role: 'admin' | 'service_man', id: string, text: string, urls: string[] = []) =>
+      as(role, 'POST', `/api/messages/${f.ownMessageId}/notes`, { year: f.year, id, text, urls });
+    const first = await add('service_man', technicians, 'Türkontakt gereinigt', [
+      '/api/files/photo-1/content',
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(v.parse(MessageSchema, first.json()).noteEntries.at(-1)).toMatchObject({
+      id: technicians,
+      authorId: f.ids.service_man,
+      text: 'Türkontakt gereinigt',
+      urls: ['/api/files/photo-1/content'],
+      editedAt: null,
+    });
+    // A resend (an outbox retry after a lost answer) adds nothing.
+    expect((await add('service_man', technicians, 'Türkontakt gereinigt')).statusCode).toBe(200);
+    const admins = entryId();
+    expect((await add('admin', admins, 'Ersatzteil bestellt')).statusCode).toBe(200);
+
+    const seen = await entriesOf('customer');
+    const mine = seen.filter((entry) => entry.id === technicians || entry.id === admins);
+    expect(mine.map((entry) => [entry.authorId, entry.text])).toEqual([
+      [f.ids.service_man, 'Türkontakt gereinigt'],
+      [f.ids.admin, 'Ersatzteil bestellt'],
+    ]);
+    expect(mine.every((entry) => typeof entry.authorName === 'string' && entry.authorName.length > 0)).toBe(
+      true,
+    );
+  });
+
+  it('lets only the author change or remove his entry: another, an admin too, gets 403 and changes nothing', async () => {
+    const id = entryId();
+    await as('service_man', 'POST', `/api/messages/${f.ownMessageId}/notes`, {
+      year: f.year,
+      id,
+      text: 'Seil geprüft',
+      urls: ['/api/files/seil/content'],
+    });
+    const edit = (role: 'admin' | 'customer' | 'service_man', text: string) =>
+      as(role, 'PUT', `/api/messages/${f.ownMessageId}/notes/${id}`, { year: f.year, text, urls: [] });
+    const remove = (role: 'admin' | 'customer' | 'service_man') =>
+      as(role, 'POST', `/api/messages/${f.ownMessageId}/notes/${id}/remove`, { year: f.year });
+
+    expect((await edit('admin', 'Überschrieben')).statusCode).toBe(403);
+    expect((await edit('customer', 'Überschrieben')).statusCode).toBe(403);
+    expect((await remove('admin')).statusCode).toBe(403);
+    expect((await entriesOf('admin')).find((entry) => entry.id === id)).toMatchObject({
+      text: 'Seil geprüft',
+      urls: ['/api/files/seil/content'],
+      editedAt: null,
+    });
+
+    const edited = await edit('service_man', 'Seil geprüft, ohne Befund');
+    expect(edited.statusCode).toBe(200);
+    const entry = v.parse(MessageSchema, edited.json()).noteEntries.find((candidate) => candidate.id === id);
+    expect(entry).toMatchObject({ text: 'Seil geprüft, ohne Befund', urls: [], authorId: f.ids.service_man });
+    expect(entry?.editedAt).not.toBeNull();
+
+    expect((await remove('service_man')).statusCode).toBe(200);
+    expect((await entriesOf('admin')).some((candidate) => candidate.id === id)).toBe(false);
+  });
+
+  it('keeps to the scope: a reading of a lift the user does not see, or an entry of another reading, is 404', async () => {
+    const outside = await as('service_man', 'POST', `/api/messages/${f.foreignMessageId}/notes`, {
+      year: f.year,
+      id: entryId(),
+      text: 'Fremd',
+      urls: [],
+    });
+    expect(outside.statusCode).toBe(404);
+
+    const onForeign = entryId();
+    expect(
+      (
+        await as('admin', 'POST', `/api/messages/${f.foreignMessageId}/notes`, {
+          year: f.year,
+          id: onForeign,
+          text: 'Nur für Admins sichtbar',
+          urls: [],
+        })
+      ).statusCode,
+    ).toBe(200);
+    // The entry exists, but not on this reading; and the customer does not see its lift at all.
+    const wrongReading = await as('admin', 'PUT', `/api/messages/${f.ownMessageId}/notes/${onForeign}`, {
+      year: f.year,
+      text: 'x',
+      urls: [],
+    });
+    expect(wrongReading.statusCode).toBe(404);
+    const notSeen = await as(
+      'customer',
+      'POST',
+      `/api/messages/${f.foreignMessageId}/notes/${onForeign}/remove`,
+      {
+        year: f.year,
+      },
+    );
+    expect(notSeen.statusCode).toBe(404);
+    expect(JSON.stringify(await entriesOf('customer'))).not.toContain('Nur für Admins sichtbar');
+  });
+
+  it('refuses an empty text and unsafe links with field errors', async () => {
+    const response = await as('service_man', 'POST', `/api/messages/${f.ownMessageId}/notes`, {
+      year: f.year,
+      id: entryId(),
+      text: '  ',
+      urls: ['javascript:alert(1)'],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toMatchObject({ text: MSG.required, 'urls.0': MSG.httpsLinksOnly });
+  });
+
+  it('gives the reading a new sync position, so mirrors pull it with its entries', async () => {
+    const first = await as('service_man', 'GET', '/api/sync/pull?limit=2000');
+    let cursor = '';
+    let answer = first.json<{ cursor: string; hasMore: boolean }>();
+    for (let page = 0; page < 50 && answer.hasMore; page++) {
+      answer = (
+        await as(
+          'service_man',
+          'GET',
+          `/api/sync/pull?limit=2000&cursor=${encodeURIComponent(answer.cursor)}`,
+        )
+      ).json();
+    }
+    cursor = answer.cursor;
+    await as('customer', 'POST', `/api/messages/${f.ownMessageId}/notes`, {
+      year: f.year,
+      id: entryId(),
+      text: 'Vom Kunden gemeldet',
+      urls: [],
+    });
+    const next = await as(
+      'service_man',
+      'GET',
+      `/api/sync/pull?limit=2000&cursor=${encodeURIComponent(cursor)}`,
+    );
+    const pulled = next.json<{ messages: { id: string; noteEntries: { text: string }[] }[] }>();
+    const reading = pulled.messages.find((message) => message.id === f.ownMessageId);
+    expect(reading?.noteEntries.map((entry) => entry.text)).toContain('Vom Kunden gemeldet');
+  });
+});
+
 describe('delete', () => {
   it('tombstones messages of the given year only', async () => {
     const [row] = await t.database.handle.db

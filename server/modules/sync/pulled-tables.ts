@@ -19,7 +19,7 @@ import { toLiftFile } from '../files/file-mapper';
 import { toDefect, toInspection } from '../inspections/inspection-mapper';
 import { toLifts } from '../lifts/lift-view';
 import { toMaintenanceVisit } from '../maintenance/visit-mapper';
-import { toMessage } from '../messages/message-mapper';
+import { toMessagesWithNotes } from '../messages/messages.repository';
 
 /** A table the pull reads: every write gives its row a new position (`sync_seq`), deletions leave tombstones. */
 export type SyncedTable = PgTable & { id: AnyPgColumn; syncSeq: AnyPgColumn; deletedAt: AnyPgColumn };
@@ -121,7 +121,11 @@ export const PULLED_TABLES: { [N in MirroredTableName]: PulledTable<N> } = {
     table: messages,
     where: (range) => and(gte(messages.at, range.since), gte(messages.syncSeq, syncFloor(range.since))),
     select: (db) => rowQuery(db.select({ row: messages }).from(messages).$dynamic()),
-    answer: (_db, rows) => rows.map(({ row }) => toMessage(row)),
+    answer: (db, rows) =>
+      toMessagesWithNotes(
+        db,
+        rows.map(({ row }) => row),
+      ),
   }),
   /** Whatever their age. */
   files: pulled({

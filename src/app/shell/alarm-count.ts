@@ -1,11 +1,32 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { outboxStore } from '../../data/mirror/sync-status';
 import { getSession } from '../../data/session/session';
 import { useSocketConnected, useSocketEvent } from '../../data/session/socket';
 import { createStore, useStore } from '../../data/store';
 
 /** Open, unacknowledged alarms of the signed-in user's lifts, for the navigation's badge. */
-const openStore = createStore(0);
-export const useOpenAlarmCount = () => useStore(openStore);
+/** The server's count, and the acknowledgements that waited on this device when it was asked. */
+const openStore = createStore<{ open: number; waitedThen: readonly string[] }>({ open: 0, waitedThen: [] });
+const waitingAcknowledgements = () =>
+  outboxStore
+    .get()
+    .entries.filter((entry) => entry.entity === 'alarm')
+    .map((entry) => entry.entityId);
+
+/**
+ * The server's count less the acknowledgements waiting on this device, and those that waited when
+ * the count was asked (the server counted each as open then; docs/sync.md#what-screens-show).
+ */
+export function useOpenAlarmCount(): number {
+  const { open, waitedThen } = useStore(openStore);
+  const { entries } = useStore(outboxStore);
+  const counted = useMemo(() => {
+    const ids = new Set(waitedThen);
+    for (const entry of entries) if (entry.entity === 'alarm') ids.add(entry.entityId);
+    return ids.size;
+  }, [entries, waitedThen]);
+  return Math.max(0, open - counted);
+}
 
 const REFRESH_MS = 60_000;
 /** Lift updates stream in while lifts ride: the count follows them at most this often. */
@@ -15,6 +36,7 @@ let latestRequest = 0;
 async function refreshOpenAlarms(): Promise<void> {
   if (!getSession().token) return;
   const request = ++latestRequest;
+  const waitedThen = waitingAcknowledgements();
   try {
     // Loaded here, not at the top: the shell is part of the sign-in page's first load.
     const [{ call }, { alarmsApi }] = await Promise.all([
@@ -22,7 +44,7 @@ async function refreshOpenAlarms(): Promise<void> {
       import('../../../contract/api/alarms'),
     ]);
     const { open } = await call(alarmsApi.count);
-    if (request === latestRequest) openStore.set(open);
+    if (request === latestRequest) openStore.set({ open, waitedThen });
   } catch {
     // Unreachable or signed out meanwhile: the badge keeps its last count.
   }
@@ -37,6 +59,16 @@ export function useFollowOpenAlarms(): void {
     const timer = setInterval(() => void refreshOpenAlarms(), REFRESH_MS);
     return () => clearInterval(timer);
   }, [connected]);
+  // An acknowledgement that reached the server: the count is asked again, so that the badge does
+  // not rise back to the count asked before it arrived.
+  const { left } = useStore(outboxStore);
+  const sent = left.alarm ?? 0;
+  const seen = useRef(sent);
+  useEffect(() => {
+    if (seen.current === sent) return;
+    seen.current = sent;
+    void refreshOpenAlarms();
+  }, [sent]);
   useSocketEvent('lift', () => {
     if (pending) return;
     pending = setTimeout(() => {
@@ -49,7 +81,7 @@ export function useFollowOpenAlarms(): void {
       latestRequest++;
       clearTimeout(pending);
       pending = undefined;
-      openStore.set(0);
+      openStore.set({ open: 0, waitedThen: [] });
     },
     [],
   );

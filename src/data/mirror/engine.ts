@@ -11,7 +11,9 @@ import { applyLiveAlarm, applyLiveMessage, isMirrorComplete, pullAll } from './p
 import { fetchPullPage, sendOutboxEntry, sendUpload } from './send';
 import {
   mirrorStore,
+  outboxStore,
   type SyncReason,
+  setOutboxEntries,
   setSyncRequester,
   syncStatusStore,
   uploadProgressStore,
@@ -118,11 +120,12 @@ function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
 /** Mirrors the outbox, the uploads and meta rows into the status the shell shows. */
 function watchStatus(db: MirrorDb): () => void {
   const subscription = liveQuery(async () => ({
-    entries: await db.outbox.toArray(),
+    entries: await db.outbox.orderBy('seq').toArray(),
     uploads: await db.uploads.where('status').anyOf('pending', 'failed').toArray(),
     lastSyncAt: (await db.meta.get('lastSyncAt'))?.value as string | undefined,
   })).subscribe({
-    next: ({ entries, uploads, lastSyncAt }) =>
+    next: ({ entries, uploads, lastSyncAt }) => {
+      setOutboxEntries(entries);
       syncStatusStore.update((status) => ({
         ...status,
         // An upload waiting counts as a change waiting: the user made both.
@@ -134,7 +137,8 @@ function watchStatus(db: MirrorDb): () => void {
           uploads.filter((upload) => upload.status === 'failed').length,
         conflicts: entries.filter((entry) => entry.status === 'conflict').length,
         lastSyncAt: lastSyncAt ?? null,
-      })),
+      }));
+    },
     error: () => undefined,
   });
   return () => subscription.unsubscribe();
@@ -231,6 +235,7 @@ export async function stopMirror({ deleteData }: { deleteData: boolean }): Promi
   const current = running;
   running = null;
   mirrorStore.set({ db: null, userId: null, ready: false });
+  outboxStore.set({ entries: [], left: {} });
   syncStatusStore.update((status) => ({ ...status, pending: 0, failed: 0, conflicts: 0, lastSyncAt: null }));
   if (!current) return;
   for (const stop of current.stops) stop();

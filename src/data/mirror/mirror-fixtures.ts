@@ -56,6 +56,7 @@ export function aMessage(id: string, liftId: string, at: string, change: Partial
     at,
     isNotes: false,
     notes: null,
+    noteEntries: [],
     version: 1,
     ...change,
   };

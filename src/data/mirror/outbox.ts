@@ -14,6 +14,7 @@ import {
   type OutboxEntity,
   type OutboxEntry,
 } from './mirror-db';
+import { entityKey, overlayAll, pendingByEntity, rowPatch } from './pending-overlay';
 
 type Row = MirroredRow;
 
@@ -68,17 +69,6 @@ function putRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promise<unknown> 
   return tableOf(db, entity).put(row);
 }
 
-const entityKey = (entity: OutboxEntity, id: string) => `${entity}:${id}`;
-
-/**
- * The fields of an entity's row, from its contract schema: what a request body may change on
- * the row shown at once (a `baseVersion` or an `ids` list is not one of them).
- */
-const rowFields = (entity: OutboxEntity): ReadonlySet<string> =>
-  new Set(Object.keys(MIRRORED_TABLES[OUTBOX_TABLES[entity]].row.entries));
-/** Kept by the server alone. */
-const SERVER_FIELDS = new Set(['id', 'version', 'updatedAt']);
-
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -94,43 +84,8 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(plain * (0.85 + 0.3 * random()));
 }
 
-function rowPatch(entry: Pick<OutboxEntry, 'body' | 'entity' | 'patch'>): Record<string, unknown> {
-  const fields = rowFields(entry.entity);
-  return Object.fromEntries(
-    Object.entries(entry.patch ?? entry.body).filter(([key]) => fields.has(key) && !SERVER_FIELDS.has(key)),
-  );
-}
-
-/** A row with the pending change laid on top; null when the change deletes it. */
-function overlay<T extends { id: string }>(row: T, entry: OutboxEntry): T | null {
-  if (entry.effect === 'delete') return null;
-  if (entry.effect === 'patch') return { ...row, ...rowPatch(entry) } as T;
-  return row;
-}
-
-async function pendingByEntity(db: MirrorDb): Promise<Map<string, OutboxEntry[]>> {
-  const byEntity = new Map<string, OutboxEntry[]>();
-  for (const entry of await db.outbox.orderBy('seq').toArray()) {
-    const key = entityKey(entry.entity, entry.entityId);
-    byEntity.set(key, [...(byEntity.get(key) ?? []), entry]);
-  }
-  return byEntity;
-}
-
-function overlayAll<T extends { id: string }>(
-  rows: T[],
-  entity: OutboxEntity,
-  byEntity: Map<string, OutboxEntry[]>,
-) {
-  const result: T[] = [];
-  for (const row of rows) {
-    let current: T | null = row;
-    for (const entry of byEntity.get(entityKey(entity, row.id)) ?? []) {
-      if (current) current = overlay(current, entry);
-    }
-    if (current) result.push(current);
-  }
-  return result;
+async function pendingOf(db: MirrorDb) {
+  return pendingByEntity(await db.outbox.orderBy('seq').toArray());
 }
 
 /**
@@ -138,7 +93,7 @@ function overlayAll<T extends { id: string }>(
  * table's rows as the mirror shows them. The outbox is read once, now.
  */
 export async function pendingChangesOverlay(db: MirrorDb) {
-  const byEntity = await pendingByEntity(db);
+  const byEntity = await pendingOf(db);
   return <N extends MirroredTableName>(table: N, rows: MirroredRowOf<N>[]): MirroredRowOf<N>[] => {
     const entity = MIRRORED_TABLES[table].outboxEntity;
     return entity === null || byEntity.size === 0 ? rows : overlayAll(rows, entity, byEntity);
@@ -147,7 +102,7 @@ export async function pendingChangesOverlay(db: MirrorDb) {
 
 /** Writes a row the server sent, under any changes still waiting for that row. */
 async function putServerRow(db: MirrorDb, entity: OutboxEntity, row: Row): Promise<void> {
-  const [shown] = overlayAll([row], entity, await pendingByEntity(db));
+  const [shown] = overlayAll([row], entity, await pendingOf(db));
   if (shown) await putRow(db, entity, shown);
   else await tableOf(db, entity).delete(row.id);
 }

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { alarmsApi } from '../../../contract/api/alarms';
 import type { AlarmListItem } from '../../../contract/schemas/alarm';
 import { useApiQuery } from '../../data/api/use-api';
+import { usePendingRow, useReloadWhenSent } from '../../data/mirror/pending-overlay';
 import { useOnline } from '../../data/mirror/sync-status';
 import { useMirror } from '../../data/mirror/use-mirror';
 
@@ -10,7 +11,8 @@ export type ShownAlarm = Omit<AlarmListItem, 'acknowledgedByName'> & { acknowled
 
 /**
  * One alarm for its page: the API's answer while online (with who acknowledged it), else the
- * mirror's (offline too, with an acknowledgement made on this device). `null` once neither has it.
+ * mirror's (offline too). An acknowledgement waiting on this device is laid over either; once it
+ * reached the server, the API is asked again. `null` once neither has it.
  */
 export function useAlarm(id: string) {
   const mirror = useMirror();
@@ -23,8 +25,10 @@ export function useAlarm(id: string) {
     return { ...alarm, liftUid: lift?.uid ?? '', liftAddress: lift?.address ?? '', acknowledgedByName: null };
   }, [mirror, id]);
   const fetched = useApiQuery(alarmsApi.get, online ? { params: { id } } : null);
-  const alarm: ShownAlarm | null | undefined =
+  useReloadWhenSent('alarm', fetched.reload);
+  const source: ShownAlarm | null | undefined =
     fetched.data?.id === id ? fetched.data : (mirrored ?? (fetched.status === 'failed' ? null : undefined));
+  const alarm = usePendingRow('alarm', source);
   return {
     alarm,
     error: fetched.status === 'failed' && !mirrored ? fetched.error : null,

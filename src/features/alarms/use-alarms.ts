@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { alarmsApi } from '../../../contract/api/alarms';
-import type { Alarm, AlarmState } from '../../../contract/schemas/alarm';
+import type { Alarm, AlarmListItem, AlarmState } from '../../../contract/schemas/alarm';
 import { call } from '../../data/api/http';
 import { useApiQuery } from '../../data/api/use-api';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
 import { enqueueChange, outboxCall } from '../../data/mirror/outbox';
+import { usePendingOverlay, useReloadWhenSent } from '../../data/mirror/pending-overlay';
 import { requestSync } from '../../data/mirror/sync-status';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
 import { getSession } from '../../data/session/session';
@@ -16,9 +17,17 @@ export interface AlarmFilter {
   minAgeMinutes?: number;
 }
 
-/** The alarms of the user's lifts as the server answers them; `null` asks nothing. */
+/**
+ * The alarms of the user's lifts as the server answers them (or the service worker's cache
+ * offline), with the acknowledgements waiting on this device laid on top: an alarm acknowledged
+ * offline shows as acknowledged wherever it is listed. When such an acknowledgement has reached
+ * the server, the list is asked again and shows the server's state. `null` asks nothing.
+ */
 export function useAlarms(filter: AlarmFilter | null) {
-  return useApiQuery(alarmsApi.list, filter && { query: filter });
+  const query = useApiQuery(alarmsApi.list, filter && { query: filter });
+  useReloadWhenSent('alarm', query.reload);
+  const alarms = usePendingOverlay<AlarmListItem>('alarm', query.data?.alarms ?? null);
+  return query.data && alarms ? { ...query, data: { ...query.data, alarms } } : query;
 }
 
 /**
@@ -42,6 +51,7 @@ export function useLiftAlarms(liftId: string) {
   const showsMirror = useShowsMirror(mirror, mirrored, open.data !== null || acknowledged.data !== null);
   if (showsMirror) return { alarms: mirrored ?? [], reload: () => undefined };
   return {
+    // Each list has this device's waiting acknowledgements laid on (useAlarms).
     alarms: [...(open.data?.alarms ?? []), ...(acknowledged.data?.alarms ?? [])],
     reload: () => {
       open.reload();

@@ -55,6 +55,51 @@ function Pager({ page, count, onPage }: { page: number; count: number; onPage: (
   );
 }
 
+/** A row of the events list: a reading, or a fault's raise with the clear that ended it (an incident). */
+interface EventRow {
+  message: Message;
+  clearedBy: Message | null;
+}
+
+/**
+ * Pairs each raise with the nearest later clear of the same code on the page, so that a fault shows
+ * as one incident with its duration, not as two rows; unpaired raises and clears stay as they are.
+ * `list` is newest first.
+ */
+export function toIncidents(list: readonly Message[]): EventRow[] {
+  const clears = new Map<string, Message>();
+  const clearOf = new Map<string, Message>();
+  const paired = new Set<string>();
+  for (const message of list) {
+    if (message.code === null || message.active === null) continue;
+    const key = `${message.kind}:${message.code}`;
+    if (!message.active) {
+      clears.set(key, message);
+      continue;
+    }
+    const clear = clears.get(key);
+    if (clear) {
+      clearOf.set(message.id, clear);
+      paired.add(clear.id);
+      clears.delete(key);
+    }
+  }
+  return list
+    .filter((message) => !paired.has(message.id))
+    .map((message) => ({ message, clearedBy: clearOf.get(message.id) ?? null }));
+}
+
+/** "38 min", "2 h 5 min": how long an incident lasted. */
+function useDuration() {
+  const { t } = useLingui();
+  return (from: string, to: string) => {
+    const minutes = Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000));
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    return hours === 0 ? t`${minutes} min` : t`${hours} h ${rest} min`;
+  };
+}
+
 function KindBadge({ message }: { message: Message }) {
   const { t } = useLingui();
   return (
@@ -84,8 +129,20 @@ export function LiftEventsList({
   // New readings and notes arrive as `lift:message`: no refetch after a `lift`.
   useLiveMessages(liftId, messages, { page, pageSize: PAGE_SIZE });
   const list = messages.data?.messages ?? [];
-  const status = (message: Message) =>
-    message.active === null ? '—' : message.active ? t`Raised` : t`Cleared`;
+  const rows = toIncidents(list);
+  const duration = useDuration();
+  const timeOf = ({ message, clearedBy }: EventRow) => {
+    if (!clearedBy) return formatTime(message.at, locale);
+    const sameDay = new Date(message.at).toDateString() === new Date(clearedBy.at).toDateString();
+    const end = sameDay
+      ? dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(clearedBy.at))
+      : formatTime(clearedBy.at, locale, 'short');
+    return `${formatTime(message.at, locale, 'short')}–${end}`;
+  };
+  const status = ({ message, clearedBy }: EventRow) => {
+    if (clearedBy) return t`Cleared after ${duration(message.at, clearedBy.at)}`;
+    return message.active === null ? '—' : message.active ? t`Raised` : t`Cleared`;
+  };
   const name = (message: Message) => {
     const description = findDescription(descriptions, message.code);
     return description ? <DescriptionText value={descriptionTexts(description, locale).name} /> : '—';
@@ -104,7 +161,9 @@ export function LiftEventsList({
   const notesButton = (message: Message) => (
     <Button size="xs" variant="ghost" onClick={() => setNotesFor(message)}>
       <NotebookPen aria-hidden="true" />
-      {message.notes?.title || (message.isNotes ? t`Edit notes` : t`Add notes`)}
+      {message.noteEntries.length > 0
+        ? t`Notes (${message.noteEntries.length})`
+        : message.notes?.title || t`Add notes`}
     </Button>
   );
 
@@ -148,16 +207,16 @@ export function LiftEventsList({
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {list.map((message) => (
-                <Table.Row key={message.id}>
-                  <Table.Cell whiteSpace="nowrap">{formatTime(message.at, locale)}</Table.Cell>
+              {rows.map((row) => (
+                <Table.Row key={row.message.id} data-testid={row.clearedBy ? 'incident' : 'event'}>
+                  <Table.Cell whiteSpace="nowrap">{timeOf(row)}</Table.Cell>
                   <Table.Cell>
-                    <KindBadge message={message} />
+                    <KindBadge message={row.message} />
                   </Table.Cell>
-                  <Table.Cell>{message.code ?? '—'}</Table.Cell>
-                  <Table.Cell>{codeLink(message, name(message))}</Table.Cell>
-                  <Table.Cell>{status(message)}</Table.Cell>
-                  <Table.Cell>{notesButton(message)}</Table.Cell>
+                  <Table.Cell>{row.message.code ?? '—'}</Table.Cell>
+                  <Table.Cell>{codeLink(row.message, name(row.message))}</Table.Cell>
+                  <Table.Cell>{status(row)}</Table.Cell>
+                  <Table.Cell>{notesButton(row.message)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -165,21 +224,29 @@ export function LiftEventsList({
         </Box>
       ) : (
         <Stack as="ul" gap="2" listStyleType="none" aria-label={t`Recent errors and infos`}>
-          {list.map((message) => (
-            <Stack as="li" key={message.id} gap="1" borderWidth="1px" borderRadius="l2" padding="3">
+          {rows.map((row) => (
+            <Stack
+              as="li"
+              key={row.message.id}
+              gap="1"
+              borderWidth="1px"
+              borderRadius="l2"
+              padding="3"
+              data-testid={row.clearedBy ? 'incident' : 'event'}
+            >
               <Text fontWeight="semibold">
-                <KindBadge message={message} />{' '}
+                <KindBadge message={row.message} />{' '}
                 {codeLink(
-                  message,
+                  row.message,
                   <>
-                    {message.code ?? '—'} · {name(message)}
+                    {row.message.code ?? '—'} · {name(row.message)}
                   </>,
                 )}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {formatTime(message.at, locale)} · {status(message)}
+                {timeOf(row)} · {status(row)}
               </Text>
-              <Box>{notesButton(message)}</Box>
+              <Box>{notesButton(row.message)}</Box>
             </Stack>
           ))}
         </Stack>

@@ -1,11 +1,13 @@
 import { liftsApi } from '../../../contract/api/lifts';
 import { messagesApi } from '../../../contract/api/messages';
 import type { Lift, LiftInput } from '../../../contract/schemas/lift';
-import type { Message, MessageNotes } from '../../../contract/schemas/message';
+import type { Message, NoteEntry } from '../../../contract/schemas/message';
+import { call } from '../../data/api/http';
 import type { MirrorDb } from '../../data/mirror/mirror-db';
-import { enqueueChange, outboxCall } from '../../data/mirror/outbox';
+import { enqueueChange, newIdempotencyKey, outboxCall } from '../../data/mirror/outbox';
 import { requestSync } from '../../data/mirror/sync-status';
-import { deleteLifts, saveMessageNotes, updateLift } from './lifts-api';
+import { getSession } from '../../data/session/session';
+import { deleteLifts, updateLift } from './lifts-api';
 
 /**
  * The lift screens' writes. With a mirror they go through the outbox (shown at once, sent when the
@@ -47,18 +49,84 @@ export async function removeLifts(db: MirrorDb | null, ids: string[]): Promise<v
   requestSync('user');
 }
 
-export async function saveNotes(db: MirrorDb | null, message: Message, notes: MessageNotes): Promise<void> {
-  const body = { year: message.year, isNotes: true, notes, baseVersion: message.version };
+/** What the author writes in a note entry. */
+export interface NoteDraft {
+  text: string;
+  urls: string[];
+}
+
+/**
+ * A change of the reading's note entries: straight to the API without a mirror; with one through
+ * the outbox, the reading's `noteEntries` shown at once as they will be (the server answers the
+ * reading with them, which then takes their place).
+ */
+async function changeNotes(
+  db: MirrorDb | null,
+  message: Message,
+  call: { method: 'POST' | 'PUT'; path: string; body: Record<string, unknown> },
+  direct: () => Promise<unknown>,
+  noteEntries: NoteEntry[],
+): Promise<void> {
   if (!db) {
-    await saveMessageNotes(message.id, body);
+    await direct();
     return;
   }
   await enqueueChange(db, {
-    ...outboxCall(messagesApi.saveNotes, { params: { messageId: message.id }, body }),
-    baseVersion: message.version,
+    ...call,
     entity: 'message',
     entityId: message.id,
     effect: 'patch',
+    patch: { noteEntries },
   });
   requestSync('user');
+}
+
+/** Adds the signed-in user's own entry; its id is chosen here, so a resend adds it once. */
+export function addNoteEntry(db: MirrorDb | null, message: Message, draft: NoteDraft): Promise<void> {
+  const session = getSession();
+  const entry: NoteEntry = {
+    id: newIdempotencyKey(),
+    authorId: session.claims?.sub ?? null,
+    authorName: session.user?.displayName ?? null,
+    at: new Date().toISOString(),
+    editedAt: null,
+    ...draft,
+  };
+  const request = { params: { messageId: message.id }, body: { year: message.year, id: entry.id, ...draft } };
+  return changeNotes(
+    db,
+    message,
+    outboxCall(messagesApi.addNote, request),
+    () => call(messagesApi.addNote, request),
+    [...message.noteEntries, entry],
+  );
+}
+
+/** Changes the user's own entry (the server refuses anyone else's). */
+export function editNoteEntry(db: MirrorDb | null, message: Message, entry: NoteEntry, draft: NoteDraft) {
+  const request = {
+    params: { messageId: message.id, entryId: entry.id },
+    body: { year: message.year, ...draft },
+  };
+  return changeNotes(
+    db,
+    message,
+    outboxCall(messagesApi.editNote, request),
+    () => call(messagesApi.editNote, request),
+    message.noteEntries.map((other) =>
+      other.id === entry.id ? { ...other, ...draft, editedAt: new Date().toISOString() } : other,
+    ),
+  );
+}
+
+/** Removes the user's own entry. */
+export function removeNoteEntry(db: MirrorDb | null, message: Message, entry: NoteEntry) {
+  const request = { params: { messageId: message.id, entryId: entry.id }, body: { year: message.year } };
+  return changeNotes(
+    db,
+    message,
+    outboxCall(messagesApi.removeNote, request),
+    () => call(messagesApi.removeNote, request),
+    message.noteEntries.filter((other) => other.id !== entry.id),
+  );
 }

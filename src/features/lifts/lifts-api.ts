@@ -1,8 +1,6 @@
 import { alarmsApi } from '../../../contract/api/alarms';
 import { devicesApi } from '../../../contract/api/devices';
-import type { RequestOf } from '../../../contract/api/endpoint';
 import { liftsApi } from '../../../contract/api/lifts';
-import { messagesApi } from '../../../contract/api/messages';
 import { usersApi } from '../../../contract/api/users';
 import type { DeviceCommand } from '../../../contract/device';
 import type { LiftParameters } from '../../../contract/parameters';
@@ -22,5 +20,3 @@ export const sendCommand = (id: string, name: DeviceCommand['name']) =>
 export const raiseTestAlarm = (id: string) => call(alarmsApi.test, { params: { id } });
 export const fetchUsersByRole = (role: 'customer' | 'service_man') =>
   call(usersApi.list, { query: { role, pageSize: 100 } });
-export const saveMessageNotes = (id: string, body: RequestOf<typeof messagesApi.saveNotes>['body']) =>
-  call(messagesApi.saveNotes, { params: { messageId: id }, body });

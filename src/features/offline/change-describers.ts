@@ -130,8 +130,13 @@ const describeMessage: Describer = (entry, { row, lift, description }, locale) =
       : description
         ? t`fault ${code} (${descriptionName(description, locale)})`
         : t`fault ${code}`;
+  // A note entry's body carries `text` and `urls`; the single note of before, `notes`.
+  const written =
+    typeof entry.body.text === 'string'
+      ? { title: '', notes: entry.body.text, urls: (entry.body.urls as string[] | undefined) ?? [] }
+      : (entry.body.notes as MessageNotes | undefined);
   const { details, photos } = notesLines(
-    (entry.body.notes as MessageNotes | undefined) ?? (message?.notes as MessageNotes | null | undefined),
+    entry.path.endsWith('/remove') ? null : (written ?? (message?.notes as MessageNotes | null | undefined)),
   );
   return { title: withPhotos(t`Notes on ${fault} at ${where}`, photos), details, photos };
 };
