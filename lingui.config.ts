@@ -19,10 +19,10 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/base',
   '<rootDir>/src/features/settings',
   '<rootDir>/src/features/tableau',
-  // The menu's count (TodayBadge.tsx) stays in `messages`: the menu shows on every page.
   '<rootDir>/src/features/today/TodayPage.tsx',
   // The toolbar's scan button loads this catalog with it (src/app/shell/AppShell.tsx).
   '<rootDir>/src/features/scan',
+  '<rootDir>/src/ui/alarm-name.ts',
   '<rootDir>/src/ui/ActionButtons.tsx',
   '<rootDir>/src/ui/AppDialog.tsx',
   '<rootDir>/src/ui/LiftBadges.tsx',
@@ -51,6 +51,20 @@ const LAZY_CATALOGS: Record<string, string[]> = {
     '<rootDir>/src/ui/form-errors.ts',
   ],
   people: ['<rootDir>/src/features/chat', '<rootDir>/src/features/contacts'],
+  // The signed-in shell (menu, toolbar), loaded by the `_app` route; the sign-in page's own parts
+  // of src/app/shell (GuestLayout, Brand, LanguageMenu) stay in `messages`.
+  shell: [
+    '<rootDir>/src/app/navigation.ts',
+    '<rootDir>/src/app/shell/AppShell.tsx',
+    '<rootDir>/src/app/shell/DesignEditorLink.tsx',
+    '<rootDir>/src/app/shell/FullscreenToggle.tsx',
+    '<rootDir>/src/app/shell/HorizontalNavigation.tsx',
+    '<rootDir>/src/app/shell/NavItemBadge.tsx',
+    '<rootDir>/src/app/shell/ShortcutBar.tsx',
+    '<rootDir>/src/app/shell/UserMenu.tsx',
+    '<rootDir>/src/app/shell/VerticalNavigation.tsx',
+    '<rootDir>/src/features/today/TodayBadge.tsx',
+  ],
   offline: ['<rootDir>/src/features/offline'],
 };
 

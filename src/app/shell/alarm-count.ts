@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { outboxStore } from '../../data/mirror/sync-status';
+import { outboxStore } from '../../data/mirror/outbox-state';
 import { getSession } from '../../data/session/session';
 import { useSocketConnected, useSocketEvent } from '../../data/session/socket';
 import { createStore, useStore } from '../../data/store';

@@ -35,6 +35,10 @@ const lazyCatalogLoaders = {
     de: () => import('../../locales/de/offline.po'),
     en: () => import('../../locales/en/offline.po'),
   },
+  shell: {
+    de: () => import('../../locales/de/shell.po'),
+    en: () => import('../../locales/en/shell.po'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
 export type LazyCatalog = keyof typeof lazyCatalogLoaders;
 

@@ -7,13 +7,12 @@ import { getSession } from '../session/session';
 import { subscribeSocketEvent } from '../session/socket';
 import { MirrorDb, mirrorName } from './mirror-db';
 import { applyServerRow, makeWaitingDue, removeMirrorRow, replayOutbox } from './outbox';
+import { outboxStore, setOutboxEntries } from './outbox-state';
 import { applyLiveAlarm, applyLiveMessage, isMirrorComplete, pullAll } from './pull';
 import { fetchPullPage, sendOutboxEntry, sendUpload } from './send';
 import {
   mirrorStore,
-  outboxStore,
   type SyncReason,
-  setOutboxEntries,
   setSyncRequester,
   syncStatusStore,
   uploadProgressStore,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { MIRRORED_TABLE_NAMES, MIRRORED_TABLES } from '../../../contract/mirrored-tables';
 import { useStore } from '../store';
 import type { OutboxEntity, OutboxEntry } from './mirror-db';
-import { outboxStore } from './sync-status';
+import { outboxStore } from './outbox-state';
 
 /**
  * Changes waiting in the outbox, laid over rows whatever their source: the mirror's pull, the

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createStore, useStore } from '../store';
-import type { MirrorDb, OutboxEntity, OutboxEntry } from './mirror-db';
+import type { MirrorDb } from './mirror-db';
 
 /**
  * What the shell shows about offline work. No Dexie here: the toolbar imports this, and the
@@ -32,29 +32,6 @@ export const syncStatusStore = createStore<SyncStatus>(() => ({
   delivered: null,
 }));
 export const useSyncStatus = () => useStore(syncStatusStore);
-
-/**
- * The outbox as the screens need it (src/data/mirror/pending-overlay.ts): its entries, oldest
- * first, and per entity how many changes have left it (sent, or dropped by the user), so that a
- * screen showing an API answer can ask again for the server's row.
- */
-export interface OutboxState {
-  entries: readonly OutboxEntry[];
-  left: Partial<Record<OutboxEntity, number>>;
-}
-export const outboxStore = createStore<OutboxState>({ entries: [], left: {} });
-
-/** Takes the outbox's new entries, counting per entity those that left it since the last ones. */
-export function setOutboxEntries(entries: readonly OutboxEntry[]): void {
-  outboxStore.update(({ entries: before, left }) => {
-    const now = new Set(entries.map((entry) => entry.id));
-    const counted = { ...left };
-    for (const entry of before) {
-      if (!now.has(entry.id)) counted[entry.entity] = (counted[entry.entity] ?? 0) + 1;
-    }
-    return { entries, left: counted };
-  });
-}
 
 /** Bytes sent of each upload on its way, by `uid` (empty between sync runs). */
 export const uploadProgressStore = createStore<Record<string, { loaded: number; total: number }>>({});
