@@ -196,6 +196,17 @@ export function createMessagesRepository(db: Database) {
         .onConflictDoNothing({ target: messageNotes.id });
     },
 
+    /** The newest entry `authorId` wrote on the reading, or null. */
+    async latestEntryBy(messageId: string, authorId: string): Promise<MessageNoteRow | null> {
+      const [row] = await db
+        .select()
+        .from(messageNotes)
+        .where(and(eq(messageNotes.messageId, messageId), eq(messageNotes.authorId, authorId)))
+        .orderBy(desc(messageNotes.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
     async editEntry(id: string, change: { text: string; urls: string[] }): Promise<void> {
       await db
         .update(messageNotes)

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { messagesApi } from '../../../contract/api/messages';
 import { MSG } from '../../../contract/messages';
+import type { Message, MessageNotes } from '../../../contract/schemas/message';
 import { liftScopeCondition } from '../../access/lifts';
 import { forbidden, notFound, staleVersion } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
@@ -69,7 +71,31 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     return changed(request.body.year, message.id);
   });
 
+  /**
+   * The specification's single note as the caller's own entry: his newest one takes the title and
+   * text (or goes, when the note is emptied), else a new one is added; others' entries stay.
+   */
+  async function writeOwnEntry(
+    request: Parameters<typeof currentUser>[0],
+    message: Message,
+    note: { isNotes: boolean; notes: MessageNotes },
+  ) {
+    const authorId = currentUser(request).id;
+    const text = [note.notes.title, note.notes.notes].filter((part) => part.trim() !== '').join('\n');
+    const own = await messages.latestEntryBy(message.id, authorId);
+    const empty = !note.isNotes || (text === '' && note.notes.urls.length === 0);
+    if (empty) {
+      if (own) await messages.removeEntry(own.id);
+    } else if (own) {
+      await messages.editEntry(own.id, { text, urls: note.notes.urls });
+    } else {
+      await messages.addEntry({ id: randomUUID(), message, authorId, text, urls: note.notes.urls });
+    }
+  }
+
   // The specification's single note (§7), as before notes became entries; the PWA writes entries.
+  // The reading's own note field keeps the last one written (the specification's shape), and the
+  // note becomes the caller's entry, so it shows in the app under his name.
   app.serve(messagesApi.saveNotes, async (request, reply) => {
     const { year, isNotes, notes, baseVersion } = request.body;
     const scope = liftScopeCondition(currentUser(request));
@@ -80,9 +106,8 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     }
     const updated = await messages.updateNotes(year, before.id, { isNotes, notes }, baseVersion);
     if (updated) {
-      // Pushed like a new reading: screens and mirrors apply the row without a pull.
-      app.liveLifts.message(updated);
-      return updated;
+      await writeOwnEntry(request, updated, { isNotes, notes });
+      return changed(year, updated.id);
     }
     // Changed or deleted between the read and the write.
     const current = await messages.find(scope, year, before.id);

@@ -312,6 +312,30 @@ describe('note entries', () => {
     expect((await entriesOf('admin')).some((candidate) => candidate.id === id)).toBe(false);
   });
 
+  it("takes the specification's single note as the caller's own entry, leaving others' alone", async () => {
+    const single = (role: 'admin' | 'customer', title: string, notes: string, isNotes = true) =>
+      as(role, 'PUT', `/api/messages/${f.ownMessageId}`, {
+        year: f.year,
+        isNotes,
+        notes: { title, notes, urls: [] },
+      });
+    const ownText = async (role: 'admin' | 'customer') =>
+      (await entriesOf(role)).filter((entry) => entry.authorId === f.ids[role]).map((entry) => entry.text);
+
+    expect((await single('customer', 'Geräusch', 'Quietscht im 3. OG')).statusCode).toBe(200);
+    expect(await ownText('customer')).toEqual(['Geräusch\nQuietscht im 3. OG']);
+    expect((await single('admin', 'Termin', 'Techniker kommt Montag')).statusCode).toBe(200);
+    // The admin's note is his own entry; the customer's stays as he wrote it.
+    expect((await ownText('admin')).at(-1)).toBe('Termin\nTechniker kommt Montag');
+    expect(await ownText('customer')).toEqual(['Geräusch\nQuietscht im 3. OG']);
+
+    // Written again, the caller's entry changes instead of a second one; emptied, it goes.
+    expect((await single('customer', 'Geräusch', 'Behoben')).statusCode).toBe(200);
+    expect(await ownText('customer')).toEqual(['Geräusch\nBehoben']);
+    expect((await single('customer', '', '', false)).statusCode).toBe(200);
+    expect(await ownText('customer')).toEqual([]);
+  });
+
   it('keeps to the scope: a reading of a lift the user does not see, or an entry of another reading, is 404', async () => {
     const outside = await as('service_man', 'POST', `/api/messages/${f.foreignMessageId}/notes`, {
       year: f.year,
