@@ -144,7 +144,7 @@ test('a fault sends mail and push within seconds; the service man acknowledges i
     await page.goto('/apps/alarms');
     await page.getByLabel('Zustand').selectOption('acknowledged');
     // The lift's own: other tests' error 101 alarms would share one line with it (grouped).
-    await page.getByLabel('Aufzug').selectOption(lift.id);
+    await page.getByLabel('Aufzug', { exact: true }).selectOption(lift.id);
     await expect(page.getByTestId('alarm-item').filter({ hasText: uid })).toContainText('Quittiert');
   } finally {
     device?.disconnect();

@@ -132,7 +132,7 @@ test("an alarm's page shows its facts and whom it was sent to; offline, its fact
   // The alarms list links to the same page; the lift's filter shows its alarm as a card, not in
   // the line of all error 101 alarms (other tests raise it too).
   await page.goto('/apps/alarms');
-  await page.getByLabel('Aufzug').selectOption(lift.id);
+  await page.getByLabel('Aufzug', { exact: true }).selectOption(lift.id);
   await page
     .getByTestId('alarm-item')
     .filter({ hasText: lift.uid })
