@@ -70,6 +70,8 @@ export default async function startSmtpSink(): Promise<() => Promise<void>> {
     server.once('error', reject);
     server.listen(SMTP_PORT, '127.0.0.1', () => resolve());
   });
+  // A portal stopped mid-session resets its connection, which smtp-server emits as an 'error' event.
+  server.on('error', () => {});
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 

@@ -68,6 +68,9 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
       );
     },
   });
+  // A sender killed mid-session (the SIGKILL tests) resets its connection, which smtp-server emits
+  // as an 'error' event: unheard, it would end the test run as an uncaught exception.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
