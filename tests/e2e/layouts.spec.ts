@@ -3,7 +3,7 @@ import { screenshots, signInByToken } from './support';
 
 /**
  * Screens as a phone and a desk show them: the users as cards on a phone, dialogs as tall as
- * their content, the project board telling that it has more columns to the side.
+ * their content.
  */
 
 /** The height of one line of the element's text, from its computed style. */
@@ -60,34 +60,5 @@ test('a long dialog on a phone scrolls inside, its buttons in view', async ({ pa
   await screenshots(page, 'dialog', async (p) => {
     await p.getByRole('button', { name: /Angebot anfragen|Request an offer/ }).click();
     await expect(p.getByRole('dialog')).toBeVisible();
-  });
-});
-
-test('the project board shows that more columns lie to the side, and brings them into view', async ({
-  page,
-  request,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signInByToken(page, request, 'admin');
-  await page.goto('/apps/projects/projects');
-  const last = page.getByTestId('column-canceledOffer');
-  await expect(page.getByTestId('column-offerRequested')).toBeInViewport();
-  await expect(last).not.toBeInViewport({ ratio: 1 });
-  await expect(page.getByTestId('board-more-start')).toHaveCount(0);
-
-  // The hint on the right, a button in it: clicked until the last column is in view.
-  const next = page.getByRole('button', { name: 'Nächste Spalten zeigen' });
-  await expect(next).toBeVisible();
-  for (let i = 0; i < 8 && (await next.count()) > 0; i += 1) {
-    await next.click();
-    await expect(page.getByTestId('board-more-start')).toBeVisible();
-  }
-  await expect(next).toHaveCount(0);
-  await expect(last).toBeInViewport({ ratio: 1 });
-  await page.getByRole('button', { name: 'Vorherige Spalten zeigen' }).click();
-  await expect(next).toBeVisible();
-
-  await screenshots(page, 'board', async (p) => {
-    await expect(p.getByTestId('column-offerRequested')).toBeVisible();
   });
 });

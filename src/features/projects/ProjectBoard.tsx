@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, IconButton, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   closestCorners,
   DndContext,
@@ -14,8 +14,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { allowedMoves, PROJECT_STATES, type ProjectState } from '../../../contract/project-transitions';
 import type { Role } from '../../../contract/roles';
 import type { Project } from '../../../contract/schemas/project';
@@ -152,70 +151,6 @@ function Column({
   );
 }
 
-/** Which sides of a sideways-scrolling box hide content; follows scrolling and resizing. */
-function useHiddenSides(box: React.RefObject<HTMLElement | null>) {
-  const [sides, setSides] = useState({ start: false, end: false });
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => {
-      const start = element.scrollLeft > 1;
-      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
-      setSides((current) => (current.start === start && current.end === end ? current : { start, end }));
-    };
-    measure();
-    element.addEventListener('scroll', measure, { passive: true });
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    for (const child of element.children) observer.observe(child);
-    return () => {
-      element.removeEventListener('scroll', measure);
-      observer.disconnect();
-    };
-  }, [box]);
-  return sides;
-}
-
-/**
- * A shadow and a button on the side where columns are hidden: the board is wider than most
- * screens (eight states), and a cut-off column gave no hint that there was more.
- */
-function ScrollHint({ side, onClick }: { side: 'start' | 'end'; onClick: () => void }) {
-  const { t } = useLingui();
-  const start = side === 'start';
-  return (
-    <Box
-      position="absolute"
-      top="0"
-      bottom="2"
-      insetStart={start ? '0' : undefined}
-      insetEnd={start ? undefined : '0'}
-      width="10"
-      pointerEvents="none"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-      bgGradient={start ? 'to-r' : 'to-l'}
-      gradientFrom="blackAlpha.300"
-      gradientTo="transparent"
-      borderRadius="l3"
-      data-testid={`board-more-${side}`}
-    >
-      <IconButton
-        size="xs"
-        variant="outline"
-        bg="bg"
-        borderRadius="full"
-        pointerEvents="auto"
-        aria-label={start ? t`Show the previous columns` : t`Show the next columns`}
-        onClick={onClick}
-      >
-        {start ? <ChevronLeft /> : <ChevronRight />}
-      </IconButton>
-    </Box>
-  );
-}
-
 /** The board: a column per state; a card goes only where the transition table lets the role move it. */
 export function ProjectBoard({
   projects,
@@ -229,14 +164,6 @@ export function ProjectBoard({
   const { t, i18n } = useLingui();
   const label = (id: string | number) => i18n._(STATE_LABELS[id as ProjectState]);
   const [dragged, setDragged] = useState<Project | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
-  const hidden = useHiddenSides(scroller);
-  // About two columns a click, smoothly unless the system asks for less motion.
-  const scrollBy = (direction: 1 | -1) =>
-    scroller.current?.scrollBy({
-      left: direction * scroller.current.clientWidth * 0.6,
-      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-    });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor),
@@ -269,29 +196,18 @@ export function ProjectBoard({
         },
       }}
     >
-      <Box position="relative">
-        <HStack
-          ref={scroller}
-          align="stretch"
-          gap="3"
-          overflowX="auto"
-          paddingBottom="2"
-          data-testid="project-board"
-        >
-          {PROJECT_STATES.map((state) => (
-            <Column
-              key={state}
-              state={state}
-              role={role}
-              dragged={dragged}
-              onMove={onMove}
-              projects={projects.filter((project) => project.project.state === state)}
-            />
-          ))}
-        </HStack>
-        {hidden.start && <ScrollHint side="start" onClick={() => scrollBy(-1)} />}
-        {hidden.end && <ScrollHint side="end" onClick={() => scrollBy(1)} />}
-      </Box>
+      <HStack align="stretch" gap="3" overflowX="auto" paddingBottom="2">
+        {PROJECT_STATES.map((state) => (
+          <Column
+            key={state}
+            state={state}
+            role={role}
+            dragged={dragged}
+            onMove={onMove}
+            projects={projects.filter((project) => project.project.state === state)}
+          />
+        ))}
+      </HStack>
     </DndContext>
   );
 }
