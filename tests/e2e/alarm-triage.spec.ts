@@ -1,11 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import type { DeviceAck } from '../../contract/device';
 import type { AlarmListItem } from '../../contract/schemas/alarm';
 import { MAIN_URL } from '../../playwright.config';
 import { adminHeaders, userIdOf } from './offline-support';
 import { mailsTo } from './smtp-sink';
-import { DEMO_ACCOUNTS, signInByToken } from './support';
+import { DEMO_ACCOUNTS, screenshots, signInByToken } from './support';
 
 /**
  * Triage of many alarms (docs/alarms.md): an admin sees the alarms of one kind as one line with
@@ -67,33 +67,6 @@ async function alarmsOf(request: APIRequestContext, liftId: string) {
   });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { alarms: AlarmListItem[] }).alarms;
-}
-
-/** With SHOTS_DIR set: the page at 360 and 1280 px, in German and English, for a person to look at. */
-async function screenshots(page: Page, name: string, prepare: () => Promise<void>) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  test.setTimeout(300_000);
-  for (const language of ['de', 'en'] as const) {
-    await page.unroute('**/api/users/authenticatewithtoken');
-    if (language === 'en') {
-      await page.route('**/api/users/authenticatewithtoken', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-        await route.fulfill({ response, json: body });
-      });
-    }
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await page.reload();
-      await prepare();
-      await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.unroute('**/api/users/authenticatewithtoken');
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.reload();
 }
 
 test('an admin sees alarms of one kind grouped, acknowledges the group at once, and tests the alarm chain', async ({

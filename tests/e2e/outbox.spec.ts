@@ -1,43 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AlarmListItem } from '../../contract/schemas/alarm';
 import { adminHeaders, liftWithError, waitForMirror, waitForServiceWorker } from './offline-support';
 import { mailsTo, REFUSED_DOMAIN, refuseRecipients } from './smtp-sink';
-import { signInByToken } from './support';
+import { screenshots, signInByToken } from './support';
 
 /**
  * The outbox in the browser (docs/outbox.md): the admin sees a mail the receiving server refused
  * as failed with its reason and sends it again once the mailbox takes it; an alarm's page shows
  * whom it was sent to and how that went.
  */
-
-/** With SHOTS_DIR set: the page at 360 and 1280 px, in German and English, for a person to look at. */
-async function screenshots(page: Page, name: string, ready: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  test.setTimeout(300_000);
-  for (const language of ['de', 'en'] as const) {
-    // The admin's saved language wins at sign-in (src/data/preferences/user-settings.ts): shown as
-    // English here without saving it, since other tests sign in as the admin in German.
-    await page.unroute('**/api/users/authenticatewithtoken');
-    if (language === 'en') {
-      await page.route('**/api/users/authenticatewithtoken', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-        await route.fulfill({ response, json: body });
-      });
-    }
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await page.reload();
-      await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 });
-      await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.unroute('**/api/users/authenticatewithtoken');
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.reload();
-}
 
 test('a mail the receiving server refuses shows failed with the reason; sent again, it arrives once', async ({
   page,
@@ -68,7 +39,9 @@ test('a mail the receiving server refuses shows failed with the reason; sent aga
     // The state tab counts it among the failed ones, and lists it there.
     await page.getByRole('tab', { name: /Fehlgeschlagen \(\d+\)/ }).click();
     await expect(row).toBeVisible();
-    await screenshots(page, 'outbox-failed', 'outbox-item');
+    await screenshots(page, 'outbox-failed', (p) =>
+      expect(p.getByTestId('outbox-item').first()).toBeVisible({ timeout: 30_000 }),
+    );
     await page.getByLabel('Empfänger oder Betreff suchen').fill(subject);
     expect(mailsTo(to)).toEqual([]);
   } finally {
@@ -87,7 +60,9 @@ test('a mail the receiving server refuses shows failed with the reason; sent aga
   await expect(row).toContainText('Gesendet');
   await expect(row).toContainText('Versuche: 2');
   await expect.poll(() => mailsTo(to).map((mail) => mail.subject)).toEqual([subject]);
-  await screenshots(page, 'outbox-sent', 'outbox-item');
+  await screenshots(page, 'outbox-sent', (p) =>
+    expect(p.getByTestId('outbox-item').first()).toBeVisible({ timeout: 30_000 }),
+  );
   // Still one: sending again went out once.
   expect(mailsTo(to)).toHaveLength(1);
 });
@@ -127,7 +102,9 @@ test("an alarm's page shows its facts and whom it was sent to; offline, its fact
   const serviceSms = serviceMan.getByTestId('alarm-delivery').and(page.locator('[data-channel="sms"]'));
   await expect(serviceSms).toHaveAttribute('data-state', 'sent');
   await expect(serviceSms).toContainText('SMS');
-  await screenshots(page, 'alarm', 'alarm-delivery');
+  await screenshots(page, 'alarm', (p) =>
+    expect(p.getByTestId('alarm-delivery').first()).toBeVisible({ timeout: 30_000 }),
+  );
 
   // The alarms list links to the same page; the lift's filter shows its alarm as a card, not in
   // the line of all error 101 alarms (other tests raise it too).

@@ -95,9 +95,10 @@ export async function screenshots(page: Page, name: string, open: (page: Page) =
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
       await page.reload();
       await open(page);
-      await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png` });
+      await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png`, fullPage: true });
     }
   }
   await page.unroute('**/api/users/authenticatewithtoken');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.reload();
 }
