@@ -3,7 +3,7 @@ import { screenshots, signInByToken } from './support';
 
 /**
  * Screens as a phone and a desk show them: the users as cards on a phone, dialogs as tall as
- * their content.
+ * their content, the project board telling which of its columns are in view.
  */
 
 /** The height of one line of the element's text, from its computed style. */
@@ -60,5 +60,39 @@ test('a long dialog on a phone scrolls inside, its buttons in view', async ({ pa
   await screenshots(page, 'dialog', async (p) => {
     await p.getByRole('button', { name: /Angebot anfragen|Request an offer/ }).click();
     await expect(p.getByRole('dialog')).toBeVisible();
+  });
+});
+
+test('the project board says which of its columns are in view and brings the others', async ({
+  page,
+  request,
+}) => {
+  // Without smooth scrolling each press lands at once, so the test never reads a view mid-scroll.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInByToken(page, request, 'admin');
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/apps/projects/projects');
+    const status = page.getByText(/^Spalten? \d+(–\d+)? von 8$/);
+    const next = page.getByRole('button', { name: 'Nächste Spalten' });
+    const previous = page.getByRole('button', { name: 'Vorherige Spalten' });
+    await expect(status).toHaveText(/^Spalten? 1(–\d+)? von 8$/);
+    await expect(previous).toBeDisabled();
+    await expect(page.getByTestId('column-canceledOffer')).not.toBeInViewport({ ratio: 1 });
+
+    // Each press shows at least one more column, until the last is in view.
+    for (let press = 0; press < 8 && (await next.isEnabled()); press += 1) {
+      const before = await status.textContent();
+      await next.click();
+      await expect(status).not.toHaveText(before ?? '');
+    }
+    await expect(next).toBeDisabled();
+    await expect(status).toHaveText(/^(Spalten \d+–8|Spalte 8) von 8$/);
+    await expect(page.getByTestId('column-canceledOffer')).toBeInViewport({ ratio: 1 });
+    await previous.click();
+    await expect(next).toBeEnabled();
+  }
+  await screenshots(page, 'board', async (p) => {
+    await expect(p.getByTestId('column-offerRequested')).toBeVisible();
   });
 });

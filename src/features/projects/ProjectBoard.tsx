@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   closestCorners,
   DndContext,
@@ -14,11 +14,13 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { allowedMoves, PROJECT_STATES, type ProjectState } from '../../../contract/project-transitions';
 import type { Role } from '../../../contract/roles';
 import type { Project } from '../../../contract/schemas/project';
 import { formatCents, STATE_LABELS, STATE_PALETTE } from './project-labels';
+import { useBoardScroll } from './use-board-scroll';
 
 function ProjectCard({
   project,
@@ -151,6 +153,50 @@ function Column({
   );
 }
 
+/**
+ * Above the board, when its columns do not all fit: which of them are in view and buttons to the
+ * others, so nobody takes the visible columns for all there are.
+ */
+function BoardScrollBar({
+  scrollerId,
+  scroll,
+}: {
+  scrollerId: string;
+  scroll: ReturnType<typeof useBoardScroll>;
+}) {
+  const { t } = useLingui();
+  const { view, allShown, canGoBack, canGoForward, step } = scroll;
+  if (view.total === 0 || allShown) return null;
+  const { first, last, total } = view;
+  return (
+    <HStack justify="space-between" gap="2" marginBottom="2" data-testid="board-scroll-bar">
+      <Button
+        size="xs"
+        variant="outline"
+        aria-controls={scrollerId}
+        disabled={!canGoBack}
+        onClick={() => step('back')}
+      >
+        <ChevronLeft aria-hidden />
+        {t`Previous columns`}
+      </Button>
+      <Text fontSize="sm" color="fg.muted" aria-live="polite" textAlign="center">
+        {first === last ? t`Column ${first} of ${total}` : t`Columns ${first}–${last} of ${total}`}
+      </Text>
+      <Button
+        size="xs"
+        variant="outline"
+        aria-controls={scrollerId}
+        disabled={!canGoForward}
+        onClick={() => step('forward')}
+      >
+        {t`Next columns`}
+        <ChevronRight aria-hidden />
+      </Button>
+    </HStack>
+  );
+}
+
 /** The board: a column per state; a card goes only where the transition table lets the role move it. */
 export function ProjectBoard({
   projects,
@@ -164,6 +210,9 @@ export function ProjectBoard({
   const { t, i18n } = useLingui();
   const label = (id: string | number) => i18n._(STATE_LABELS[id as ProjectState]);
   const [dragged, setDragged] = useState<Project | null>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const scrollerId = useId();
+  const scroll = useBoardScroll(scrollerRef);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor),
@@ -196,7 +245,22 @@ export function ProjectBoard({
         },
       }}
     >
-      <HStack align="stretch" gap="3" overflowX="auto" paddingBottom="2">
+      <BoardScrollBar scrollerId={scrollerId} scroll={scroll} />
+      <HStack
+        ref={scrollerRef}
+        id={scrollerId}
+        role="region"
+        aria-label={t`Project states`}
+        // Focusable so the keyboard can scroll it sideways too.
+        tabIndex={0}
+        align="stretch"
+        gap="3"
+        overflowX="auto"
+        paddingBottom="2"
+        borderRadius="l3"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+        data-testid="project-board"
+      >
         {PROJECT_STATES.map((state) => (
           <Column
             key={state}
