@@ -18,6 +18,7 @@ import {
 import { numberFormat } from '../../data/i18n/intl-format';
 import { translateServerMessage } from '../../data/i18n/server-messages';
 import { reportSaveError } from '../../ui/form-errors';
+import { parseLocaleNumber } from '../../ui/locale-number';
 import { sendParameters } from './lifts-api';
 import { PARAMETER_LABELS } from './parameter-labels';
 
@@ -48,14 +49,14 @@ function flatten(parameters: LiftParameters, locale: string): Values {
   return values;
 }
 
-function unflatten(values: Values): unknown {
+function unflatten(values: Values, locale: string): unknown {
   const general: Record<string, number> = {};
   const door: Record<string, number> = {};
   const stops: Record<string, Record<string, number>> = { Z0: {}, Z1: {} };
   const result = { general, stops, door };
   for (const [path, raw] of Object.entries(values)) {
     const [group = '', a = '', b = ''] = path.split('.');
-    const value = raw.trim() === '' ? Number.NaN : Number(raw.replace(',', '.'));
+    const value = parseLocaleNumber(raw, locale);
     if (group === 'stops') stops[a] = { ...stops[a], [b]: value };
     else if (group === 'general') general[a] = value;
     else door[a] = value;
@@ -130,7 +131,7 @@ export function LiftParametersPanel({ liftId, parameters }: { liftId: string; pa
 
   async function send() {
     setAck(null);
-    const parsed = v.safeParse(LiftParametersSchema, unflatten(values));
+    const parsed = v.safeParse(LiftParametersSchema, unflatten(values, i18n.locale));
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.issues) {

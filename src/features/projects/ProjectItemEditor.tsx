@@ -67,7 +67,7 @@ export function ProjectItemEditor({
             id={`item-${index}-price`}
             label={t`Unit price (€)`}
             error={
-              centsOf(item.price) > MAX_ITEM_PRICE_CENTS
+              centsOf(item.price, i18n.locale) > MAX_ITEM_PRICE_CENTS
                 ? translateServerMessage(i18n, MSG.itemPriceTooLarge)
                 : null
             }

@@ -23,7 +23,7 @@ export function ProjectItemsCard({
   onChange: (items: ItemDraft[]) => void;
 }) {
   const { i18n } = useLingui();
-  const draftTotal = staff ? draftTotalCents(items) : null;
+  const draftTotal = staff ? draftTotalCents(items, i18n.locale) : null;
   return (
     <Card.Root size="sm">
       <Card.Header>

@@ -127,7 +127,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       <SendOfferDialog
         open={confirming === 'sentOffer'}
         project={project}
-        items={editor.dirty ? parsedItems(draft.items) : document.items}
+        items={editor.dirty ? parsedItems(draft.items, i18n.locale) : document.items}
         unsaved={editor.dirty}
         busy={editor.moving}
         onConfirm={() => void confirm('sentOffer')}

@@ -29,20 +29,22 @@ describe('project draft', () => {
   });
 
   it('reads typed euros either way and sums the items, none while one is not a number', () => {
-    expect(centsOf('12,50')).toBe(1250);
-    expect(centsOf('12.5')).toBe(1250);
+    expect(centsOf('12,50', 'de')).toBe(1250);
+    expect(centsOf('12.5', 'de')).toBe(1250);
+    expect(centsOf('1.250,50', 'de')).toBe(125_050);
+    expect(centsOf('1,250.50', 'en')).toBe(125_050);
     const { items } = projectDraft(project, 'de');
-    expect(draftTotalCents(items)).toBe(5 * 24_500 + 185_000);
+    expect(draftTotalCents(items, 'de')).toBe(5 * 24_500 + 185_000);
     expect(
-      draftTotalCents([...items, { articleId: '', text: 'x', quantity: '1', price: 'zwölf' }]),
+      draftTotalCents([...items, { articleId: '', text: 'x', quantity: '1', price: 'zwölf' }], 'de'),
     ).toBeNull();
-    expect(parsedItems(items)[1]).toEqual({ text: 'Tableau', quantity: 1, unitPriceCents: 185_000 });
+    expect(parsedItems(items, 'de')[1]).toEqual({ text: 'Tableau', quantity: 1, unitPriceCents: 185_000 });
   });
 
   it('sends the whole draft for staff and only the notes for a customer', () => {
     const draft = projectDraft(project, 'de');
-    expect(draftUpdate(draft, false)).toEqual({ notes: 'Bitte bis Mai' });
-    expect(draftUpdate(draft, true)).toMatchObject({
+    expect(draftUpdate(draft, false, 'de')).toEqual({ notes: 'Bitte bis Mai' });
+    expect(draftUpdate(draft, true, 'de')).toMatchObject({
       templateIds: ['t1'],
       cables: [{ liftId: 'new-0', status: 'pending' }],
       notes: 'Bitte bis Mai',

@@ -5,6 +5,7 @@ import {
   type ProjectUpdate,
   projectTotalCents,
 } from '../../../contract/schemas/project';
+import { parseLocaleNumber } from '../../ui/locale-number';
 
 /** A line item as typed: numbers stay text until they are sent. */
 export interface ItemDraft {
@@ -27,8 +28,8 @@ export interface ProjectDraft {
 export const priceText = (cents: number, locale: string) =>
   (cents / 100).toFixed(2).replace('.', locale === 'de' ? ',' : '.');
 
-/** Euro as typed (`12,50` or `12.50`) to cents; NaN when it is not a number. */
-export const centsOf = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
+/** Euro as typed in the user's language (`1.250,50` or `12.50` in German) to cents; NaN when it is not a number. */
+export const centsOf = (text: string, locale: string) => Math.round(parseLocaleNumber(text, locale) * 100);
 
 export const emptyItem: ItemDraft = { articleId: '', text: '', quantity: '1', price: '0.00' };
 
@@ -44,27 +45,27 @@ export const projectDraft = (project: Project, locale: string): ProjectDraft => 
   notes: project.project.notes,
 });
 
-export const parsedItems = (items: readonly ItemDraft[]): ProjectItem[] =>
+export const parsedItems = (items: readonly ItemDraft[], locale: string): ProjectItem[] =>
   items.map((item) => ({
     ...(item.articleId.trim() ? { articleId: item.articleId.trim() } : {}),
     text: item.text,
     quantity: Number(item.quantity),
-    unitPriceCents: centsOf(item.price),
+    unitPriceCents: centsOf(item.price, locale),
   }));
 
 /** The sum of the typed items; null while one of them is not a number. */
-export function draftTotalCents(items: readonly ItemDraft[]): number | null {
-  const parsed = parsedItems(items);
+export function draftTotalCents(items: readonly ItemDraft[], locale: string): number | null {
+  const parsed = parsedItems(items, locale);
   return parsed.every((item) => Number.isFinite(item.quantity) && Number.isFinite(item.unitPriceCents))
     ? projectTotalCents(parsed)
     : null;
 }
 
 /** What a save sends: staff the whole draft, a customer his notes. */
-export const draftUpdate = (draft: ProjectDraft, staff: boolean): ProjectUpdate =>
+export const draftUpdate = (draft: ProjectDraft, staff: boolean, locale: string): ProjectUpdate =>
   staff
     ? {
-        items: parsedItems(draft.items),
+        items: parsedItems(draft.items, locale),
         templateIds: draft.templateIds,
         cables: Object.entries(draft.cables).map(([liftId, status]) => ({ liftId, status })),
         notes: draft.notes,

@@ -44,7 +44,7 @@ export function useProjectEditor(projectId: string) {
     try {
       const saved = await update.mutate({
         params: { id: project.id },
-        body: { baseVersion: project.version, project: draftUpdate(draft, staff) },
+        body: { baseVersion: project.version, project: draftUpdate(draft, staff, i18n.locale) },
       });
       drafts.sent(draft);
       query.setData(() => saved);
