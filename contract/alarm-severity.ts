@@ -6,7 +6,14 @@ import type { AlarmKind } from './schemas/alarm';
  * lift is out of service, another fault, the controller is silent, a test of the alarm chain.
  * The server orders open alarms by it, the browser shows it as the alarm's badge and colour.
  */
-export const ALARM_SEVERITIES = ['emergencyCall', 'trapped', 'outOfService', 'fault', 'offline', 'test'] as const;
+export const ALARM_SEVERITIES = [
+  'emergencyCall',
+  'trapped',
+  'outOfService',
+  'fault',
+  'offline',
+  'test',
+] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 
 /**

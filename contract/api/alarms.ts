@@ -80,7 +80,8 @@ export const alarmsApi = {
     summary:
       'Open a test alarm on the lift, told to its people like a real one, and send the controller its testAlarm command when connected',
     tags,
-  }),  lineTest: endpoint({
+  }),
+  lineTest: endpoint({
     method: 'GET',
     path: '/lifts/:id/line-test',
     params: IdParamsSchema,

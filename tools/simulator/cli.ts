@@ -106,7 +106,13 @@ async function main() {
   for (const lift of lifts) {
     const { deviceKey } = await api<{ deviceKey: string }>('POST', `/lifts/${lift.id}/device-key`);
     // Each tests its emergency-call line every 72 hours, and now and then misses a test or fails it.
-    const options = { imei: lift.imei, key: deviceKey, codes, startSeq: Date.now(), lineTest: DEMO_LINE_TEST };
+    const options = {
+      imei: lift.imei,
+      key: deviceKey,
+      codes,
+      startSeq: Date.now(),
+      lineTest: DEMO_LINE_TEST,
+    };
     const controller = args.mqtt
       ? new MqttController({ ...options, url: args.mqtt })
       : new VirtualController({ ...options, url: URL_BASE });

@@ -43,7 +43,9 @@ async function recipientsOf(
   emergency: boolean,
 ): Promise<Recipient[]> {
   const first =
-    notice === 'escalated' ? await repository.escalationRecipients(liftId) : await repository.liftRecipients(liftId);
+    notice === 'escalated'
+      ? await repository.escalationRecipients(liftId)
+      : await repository.liftRecipients(liftId);
   if (!emergency) return first;
   const more =
     notice === 'escalated' ? await repository.liftRecipients(liftId) : await repository.adminRecipients();
@@ -78,7 +80,8 @@ export function createAlarmNotifier(deps: NotifierDeps) {
   ): OutgoingMessage[] => {
     const language = recipient.language;
     // An emergency call reaches whoever serves the lift and the admins by every channel.
-    const preference = input.kind === 'emergencyCall' && recipient.onCall ? 'email/sms' : recipient.preference;
+    const preference =
+      input.kind === 'emergencyCall' && recipient.onCall ? 'email/sms' : recipient.preference;
     const base = {
       kind: KIND_OF[notice],
       cause: `${KIND_OF[notice]}:${alarm.id}`,

@@ -96,16 +96,16 @@ export function alarmMail(language: Language, input: AlarmTextInput): MailConten
           ? 'Der automatische Testanruf des Notrufsystems ist ausgeblieben oder fehlgeschlagen (EN 81-28: mindestens alle drei Tage). Eingeschlossene Personen werden womöglich nicht gehört: Notrufsystem prüfen.'
           : 'The automatic test call of the emergency-call system is missing or failed (EN 81-28: at least every three days). Trapped passengers may not be heard: check the emergency-call system.'
         : input.test || input.kind === 'test'
-      ? de
-        ? 'Dies ist ein Testalarm: Die Alarmkette wurde vom Portal aus geprüft. Es ist nichts zu tun.'
-        : 'This is a test alarm: the alarm chain was checked from the portal. Nothing needs to be done.'
-      : input.escalated
-        ? de
-          ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
-          : 'No service technician acknowledged this alarm within the expected time.'
-        : de
-          ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
-          : 'An alarm was raised for one of your lifts.';
+          ? de
+            ? 'Dies ist ein Testalarm: Die Alarmkette wurde vom Portal aus geprüft. Es ist nichts zu tun.'
+            : 'This is a test alarm: the alarm chain was checked from the portal. Nothing needs to be done.'
+          : input.escalated
+            ? de
+              ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
+              : 'No service technician acknowledged this alarm within the expected time.'
+            : de
+              ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
+              : 'An alarm was raised for one of your lifts.';
   const label = de ? 'Aufzug öffnen' : 'Open the lift';
   const subject = alarmTitle(language, input);
   return composeMail({

@@ -110,8 +110,11 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
       if (escalated?.length) app.outbox.wake();
     },
     async checkLineTests(at = new Date()) {
-      const opened = await checkLineTests(app.db, new Date(at.getTime() - lineTestHours * HOUR_MS), lineTestHours, (tx, ids) =>
-        enqueueNotifications(tx, ids, 'opened'),
+      const opened = await checkLineTests(
+        app.db,
+        new Date(at.getTime() - lineTestHours * HOUR_MS),
+        lineTestHours,
+        (tx, ids) => enqueueNotifications(tx, ids, 'opened'),
       );
       if (opened?.length) tell({ opened, changed: opened });
     },

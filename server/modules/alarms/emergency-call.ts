@@ -9,7 +9,7 @@ import type { LineTest } from '../../../contract/schemas/alarm';
 import { HOUR_MS } from '../../../contract/time';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { alarmWatchedLifts, alarms, lineTests } from '../../db/schema/alarms';
+import { alarms, alarmWatchedLifts, lineTests } from '../../db/schema/alarms';
 import type { IngestTransaction, Reading } from '../telemetry/ingest';
 import { EMERGENCY_CALL_NAME, LINE_TEST_OVERDUE_NAME } from './alarm-texts';
 
@@ -32,7 +32,9 @@ export async function applyEmergencyCallEvents(
   readings: readonly Reading[],
 ): Promise<{ opened: string[]; changed: string[] }> {
   const events: EmergencyEvent[] = readings
-    .flatMap((r) => (r.kind === 'event' && isEmergencyCallEvent(r.reading) ? [{ ...r.reading, liftId: r.liftId }] : []))
+    .flatMap((r) =>
+      r.kind === 'event' && isEmergencyCallEvent(r.reading) ? [{ ...r.reading, liftId: r.liftId }] : [],
+    )
     .sort((a, b) => a.ts - b.ts || a.seq - b.seq);
   const opened: string[] = [];
   const changed: string[] = [];
@@ -116,7 +118,7 @@ async function close(
 /**
  * The periodic line-test run: every lift a controller reported for (`alarm_watched_lifts`) whose
  * last good line test (or, with none, the time it is counted from) is older than `threshold` gets
- * its overdue alarm, opened when the test fell due (`hours` after). Only the next good test closes
+ * its overdue alarm, opened when the test fell due (`hours` after; now at the latest). Only the next good test closes
  * it. One process at a time (advisory lock); `withOpened` writes the notifications in the same
  * transaction. Answers the alarms opened, or null when another process runs it.
  */
@@ -127,12 +129,14 @@ export async function checkLineTests(
   withOpened: (tx: Database, opened: string[]) => Promise<unknown>,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${LINE_TEST_LOCK}::bigint) as locked`);
+    const locked = await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${LINE_TEST_LOCK}::bigint) as locked`,
+    );
     if (rowsOf<{ locked: boolean }>(locked)[0]?.locked !== true) return null;
     const result = await tx.execute(sql`
       insert into alarms (lift_id, kind, code, name, name_de, opened_at)
       select w.lift_id, 'lineTestOverdue', 0, ${LINE_TEST_OVERDUE_NAME.en}, ${LINE_TEST_OVERDUE_NAME.de},
-        coalesce(t.last_ok_at, w.line_test_since) + make_interval(hours => ${hours}::integer)
+        least(coalesce(t.last_ok_at, w.line_test_since) + make_interval(hours => ${hours}::integer), now())
       from alarm_watched_lifts w
       join lifts l on l.id = w.lift_id
       left join line_tests t on t.lift_id = w.lift_id

@@ -91,8 +91,8 @@ const describeAlarm: Describer = (_entry, { row, lift }, locale) => {
         : alarm?.kind === 'lineTestOverdue'
           ? t`Emergency-call test overdue`
           : alarm && code !== null && code !== undefined
-        ? `${t`Error ${code}`}: ${descriptionName({ name: alarm.name ?? '', nameDE: alarm.nameDE ?? '' }, locale)}`
-        : t`Alarm`;
+            ? `${t`Error ${code}`}: ${descriptionName({ name: alarm.name ?? '', nameDE: alarm.nameDE ?? '' }, locale)}`
+            : t`Alarm`;
   return { title: t`Alarm acknowledged at ${where}: ${what}`, details: [], photos: [] };
 };
 
