@@ -28,9 +28,24 @@ test('an emergency call shows first on the service man’s alarms page and its m
   const serviceMan = await tokenOf('service_man');
   const imei = `37${String(Date.now()).slice(-13)}`.padEnd(15, '0');
   const uid = `NOTRUF-${imei.slice(-6)}`;
+  const adminHeaders = { Authorization: `Bearer ${admin.access_token}` };
+  const customers = await request.get('/api/users', {
+    headers: adminHeaders,
+    params: { role: 'customer', pageSize: 100 },
+  });
+  const customer = ((await customers.json()) as { users: { id: string; email: string }[] }).users.find(
+    (user) => user.email === DEMO_ACCOUNTS.customer,
+  );
+  expect(customer).toBeTruthy();
   const registered = await request.post('/api/lifts/register', {
-    headers: { Authorization: `Bearer ${admin.access_token}` },
-    data: { uid, address: 'Notrufweg 1, 10115 Berlin', imei, servicemen: [serviceMan.user.id] },
+    headers: adminHeaders,
+    data: {
+      uid,
+      address: 'Notrufweg 1, 10115 Berlin',
+      imei,
+      customers: [customer?.id],
+      servicemen: [serviceMan.user.id],
+    },
   });
   expect(registered.ok(), await registered.text()).toBeTruthy();
   const lift = (await registered.json()) as { id: string; deviceKey: string };
