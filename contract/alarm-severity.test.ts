@@ -25,4 +25,16 @@ describe('alarm severity', () => {
     // The same severity: newest first.
     expect(sorted[2]?.openedAt).toBe(later);
   });
+
+  it('puts an emergency call above everything, and an overdue line test with out of service', () => {
+    const at = '2026-11-28T10:00:00Z';
+    const alarms = [
+      { kind: 'error' as const, code: 123, openedAt: '2026-11-28T12:00:00Z' },
+      { kind: 'lineTestOverdue' as const, code: null, openedAt: at },
+      { kind: 'emergencyCall' as const, code: null, openedAt: at },
+    ];
+    const sorted = [...alarms].sort(compareAlarms);
+    expect(sorted.map((alarm) => alarm.kind)).toEqual(['emergencyCall', 'error', 'lineTestOverdue']);
+    expect(sorted.map(alarmSeverity)).toEqual(['emergencyCall', 'trapped', 'outOfService']);
+  });
 });

@@ -1,11 +1,19 @@
 import type { AlarmKind } from './schemas/alarm';
 
 /**
- * How urgent an alarm is, most urgent first (docs/alarms.md#severity): passengers may be trapped,
- * the lift is out of service, another fault, the controller is silent, a test of the alarm chain.
+ * How urgent an alarm is, most urgent first (docs/alarms.md#severity): someone pressed the alarm
+ * button in the car (an emergency call: passengers are trapped), passengers may be trapped, the
+ * lift is out of service, another fault, the controller is silent, a test of the alarm chain.
  * The server orders open alarms by it, the browser shows it as the alarm's badge and colour.
  */
-export const ALARM_SEVERITIES = ['trapped', 'outOfService', 'fault', 'offline', 'test'] as const;
+export const ALARM_SEVERITIES = [
+  'emergencyCall',
+  'trapped',
+  'outOfService',
+  'fault',
+  'offline',
+  'test',
+] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 
 /**
@@ -19,6 +27,9 @@ export const OUT_OF_SERVICE_CODES: readonly number[] = [111, 120, 121, 161, 191,
 
 /** The severity of an alarm by its kind and, for an error, its code. */
 export function alarmSeverity(alarm: { kind: AlarmKind; code: number | null }): AlarmSeverity {
+  if (alarm.kind === 'emergencyCall') return 'emergencyCall';
+  // A lift whose emergency call may not be heard must not carry passengers (EN 81-28).
+  if (alarm.kind === 'lineTestOverdue') return 'outOfService';
   if (alarm.kind === 'test') return 'test';
   if (alarm.kind === 'offline') return 'offline';
   if (alarm.code !== null && TRAPPED_CODES.includes(alarm.code)) return 'trapped';
@@ -26,7 +37,7 @@ export function alarmSeverity(alarm: { kind: AlarmKind; code: number | null }): 
   return 'fault';
 }
 
-/** Higher is more urgent: 4 for trapped passengers down to 0 for a test. */
+/** Higher is more urgent: 5 for an emergency call down to 0 for a test. */
 export const severityRank = (severity: AlarmSeverity): number =>
   ALARM_SEVERITIES.length - 1 - ALARM_SEVERITIES.indexOf(severity);
 

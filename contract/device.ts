@@ -35,16 +35,44 @@ export type StatsReading = v.InferOutput<typeof StatsReadingSchema>;
 export const EVENT_TYPES = ['error', 'info'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The emergency-call system's own info events (EN 81-28, docs/device-protocol.md#emergency-call):
+ * `lineTest`, the automatic test call of the line, with its `result`; `call`, the alarm button in
+ * the car pressed and the call placed (`active: true`: passengers may be trapped), reset on site
+ * (`active: false`). Both are `type: 'info'`: they are not faults of the lift's drive, and take the
+ * alarm path of their own (docs/alarms.md).
+ */
+export const EMERGENCY_CALL_CODES = { lineTest: 520, call: 521 } as const;
+export const LINE_TEST_RESULTS = ['ok', 'failed'] as const;
+export type LineTestResult = (typeof LINE_TEST_RESULTS)[number];
+const EMERGENCY_CODES: readonly number[] = Object.values(EMERGENCY_CALL_CODES);
+
 /** `event`: a code raised (`active: true`) or cleared (`active: false`); `code` is a description's number. */
-export const EventReadingSchema = v.object({
-  seq,
-  ts,
-  code: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65_535)),
-  type: v.picklist(EVENT_TYPES),
-  active: v.boolean(),
-  floor: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(200))),
-});
+export const EventReadingSchema = v.pipe(
+  v.object({
+    seq,
+    ts,
+    code: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65_535)),
+    type: v.picklist(EVENT_TYPES),
+    active: v.boolean(),
+    floor: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(200))),
+    /** Only with the line test (`EMERGENCY_CALL_CODES.lineTest`), which must carry it. */
+    result: v.optional(v.picklist(LINE_TEST_RESULTS)),
+  }),
+  v.check(
+    (event) => !EMERGENCY_CODES.includes(event.code) || event.type === 'info',
+    'The emergency-call events are of type info',
+  ),
+  v.check(
+    (event) => (event.code === EMERGENCY_CALL_CODES.lineTest) === (event.result !== undefined),
+    'The line test, and only it, carries a result (ok or failed)',
+  ),
+);
 export type EventReading = v.InferOutput<typeof EventReadingSchema>;
+
+/** Whether the event is one of the emergency-call system's (EMERGENCY_CALL_CODES). */
+export const isEmergencyCallEvent = (event: { type: EventType; code: number }) =>
+  event.type === 'info' && EMERGENCY_CODES.includes(event.code);
 
 /** `params`: the parameters in force on the controller. */
 export const ParamsReadingSchema = v.object({

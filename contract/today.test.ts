@@ -63,6 +63,18 @@ describe('todayList', () => {
     });
   });
 
+  it('puts an emergency call not acknowledged before older alarms', () => {
+    const items = todayList(
+      base({
+        alarms: [
+          alarm('a3', 'l2', '2026-06-15T07:00:00Z'),
+          { ...alarm('e1', 'l1', '2026-06-15T09:30:00Z'), kind: 'emergencyCall' as const, code: 0 },
+        ],
+      }),
+    );
+    expect(items.map((item) => item.key)).toEqual(['alarm:e1', 'alarm:a3']);
+  });
+
   it('lists maintenance overdue or due within 7 days, soonest first, and none further off', () => {
     const items = todayList(
       base({

@@ -136,7 +136,11 @@ export function todayList(input: TodayInput): TodayItem[] {
   }
   alarms.sort((a, b) =>
     a.kind === 'alarm' && b.kind === 'alarm'
-      ? Number(a.acknowledged) - Number(b.acknowledged) || byText(a.since, b.since) || byText(a.key, b.key)
+      ? Number(a.acknowledged) - Number(b.acknowledged) ||
+        // Passengers trapped come before every other alarm (docs/alarms.md#emergency-call).
+        Number(b.alarmKind === 'emergencyCall') - Number(a.alarmKind === 'emergencyCall') ||
+        byText(a.since, b.since) ||
+        byText(a.key, b.key)
       : 0,
   );
 

@@ -200,6 +200,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       checkEveryMs: config.nodeEnv === 'test' ? null : 30_000,
       quietOffline: config.demo === 'full',
       perUserHourlyLimit: config.alarmNoticeHourlyLimit,
+      lineTestHours: config.emergencyCallTestHours,
+      emergencyCallEscalationSeconds: config.trappedEscalationSeconds,
     });
     await app.register(telemetryPlugin, {
       // Partitions ahead, raw retention and old device receipts: every 6 hours (tests call it).

@@ -159,6 +159,8 @@ const EnvSchema = v.object({
   MAIL_SENDER_HOURLY_LIMIT: wholeNumber(30, 1, 100_000),
   MAIL_RECIPIENT_HOURLY_LIMIT: wholeNumber(5, 1, 100_000),
   ALARM_NOTICE_HOURLY_LIMIT: wholeNumber(20, 1, 100_000),
+  EMERGENCY_CALL_TEST_HOURS: wholeNumber(72, 1, 24 * 365),
+  TRAPPED_ESCALATION_SECONDS: wholeNumber(60, 1, 24 * 3600),
   /** Unset with METRICS_PORT unset: no metrics endpoint (docs/metrics.md). */
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters long'))),
   METRICS_PORT: v.optional(wholeNumber(0, 0, 65535)),
@@ -251,6 +253,10 @@ export interface Config {
   mailQuota: { perSender: number; perRecipient: number };
   /** Alarm notifications one user may get per hour, all channels together (docs/alarms.md). */
   alarmNoticeHourlyLimit: number;
+  /** Hours a lift may go without a good emergency-call line test (docs/alarms.md#emergency-call). */
+  emergencyCallTestHours: number;
+  /** Seconds an emergency call (passengers trapped) may stay unacknowledged before it escalates. */
+  trappedEscalationSeconds: number;
   /**
    * The Prometheus endpoint (docs/metrics.md): `/metrics` on the portal's port behind `token`, and/or
    * on a port of its own on `host` (the token asked there too when set). Neither set: off.
@@ -357,6 +363,8 @@ export function loadConfig(env: Environment = process.env): Config {
     mailRateLimit: e.MAIL_RATE_LIMIT,
     mailQuota: { perSender: e.MAIL_SENDER_HOURLY_LIMIT, perRecipient: e.MAIL_RECIPIENT_HOURLY_LIMIT },
     alarmNoticeHourlyLimit: e.ALARM_NOTICE_HOURLY_LIMIT,
+    emergencyCallTestHours: e.EMERGENCY_CALL_TEST_HOURS,
+    trappedEscalationSeconds: e.TRAPPED_ESCALATION_SECONDS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.join(root, 'dist', 'web'),
     migrationsDir: e.MIGRATIONS_DIR

@@ -6,6 +6,7 @@ import {
   AlarmListQuerySchema,
   AlarmListResponseSchema,
   AlarmSchema,
+  LineTestSchema,
   TestAlarmResultSchema,
 } from '../schemas/alarm';
 import { IdParamsSchema } from '../schemas/common';
@@ -78,6 +79,17 @@ export const alarmsApi = {
     auth: 'admin',
     summary:
       'Open a test alarm on the lift, told to its people like a real one, and send the controller its testAlarm command when connected',
+    tags,
+  }),
+  lineTest: endpoint({
+    method: 'GET',
+    path: '/lifts/:id/line-test',
+    params: IdParamsSchema,
+    answer: LineTestSchema,
+    errors: [404],
+    auth: 'signedIn',
+    summary:
+      "The lift's emergency-call line test: the last one (when, result), the last good one, and when the next is due",
     tags,
   }),
 };

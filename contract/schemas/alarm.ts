@@ -1,21 +1,22 @@
 import * as v from 'valibot';
 import { ALARM_MSG } from '../alarm-messages';
-import { ControllerAckSchema } from '../device';
+import { ControllerAckSchema, LINE_TEST_RESULTS } from '../device';
 import { MSG } from '../messages';
 import { IdSchema } from './common';
 
 /**
- * What opened an alarm: an error event of the controller, its silence, or someone testing the
- * alarm chain from the lift page (docs/alarms.md).
+ * What opened an alarm: an error event of the controller, its silence, someone testing the alarm
+ * chain from the lift page, the emergency call of the car (passengers trapped), or the
+ * emergency-call line test overdue or failed (docs/alarms.md).
  */
-export const ALARM_KINDS = ['error', 'offline', 'test'] as const;
+export const ALARM_KINDS = ['error', 'offline', 'test', 'emergencyCall', 'lineTestOverdue'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 /** open: nobody acknowledged it yet; acknowledged: a service man took it; closed: cleared or back online. */
 export const ALARM_STATES = ['open', 'acknowledged', 'closed'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 
-/** One alarm as the API and the offline mirror show it. `code` is null for an offline or test alarm. */
+/** One alarm as the API and the offline mirror show it. `code` is null for any kind but `error`. */
 export const AlarmSchema = v.object({
   id: v.string(),
   liftId: v.string(),
@@ -91,6 +92,20 @@ export const TestAlarmResultSchema = v.object({
   /** The controller's answer to its `testAlarm` command; `ok: false` when it is not connected. */
   controller: ControllerAckSchema,
 });
+
+/**
+ * `GET /lifts/{id}/line-test`: the lift's emergency-call line test (docs/alarms.md#emergency-call):
+ * the last one its controller reported (when, by the controller's clock, and the result), the last
+ * good one, and by when the next good one is due before the overdue alarm opens.
+ */
+export const LineTestSchema = v.object({
+  testedAt: v.nullable(v.string()),
+  result: v.nullable(v.picklist(LINE_TEST_RESULTS)),
+  lastOkAt: v.nullable(v.string()),
+  /** Null for a lift no controller has reported for: nothing is watched there. */
+  dueAt: v.nullable(v.string()),
+});
+export type LineTest = v.InferOutput<typeof LineTestSchema>;
 
 /** A Web Push subscription as `PushSubscription.toJSON()` gives it. */
 export const PushSubscriptionSchema = v.object({

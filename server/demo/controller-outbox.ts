@@ -1,11 +1,12 @@
-import type {
-  ControllerAck,
-  ControllerRequest,
-  DeviceAck,
-  DeviceCommand,
-  EventReading,
-  ParamsReading,
-  StatsReading,
+import {
+  type ControllerAck,
+  type ControllerRequest,
+  type DeviceAck,
+  type DeviceCommand,
+  EMERGENCY_CALL_CODES,
+  type EventReading,
+  type ParamsReading,
+  type StatsReading,
 } from '../../contract/device';
 import { defaultParameters, type LiftParameters } from '../../contract/parameters';
 import { FaultModel, type FaultModelOptions } from './fault-model';
@@ -29,7 +30,16 @@ export interface ControllerOutboxOptions {
   startSeq?: number;
   /** The clock of `ride()`; `Date.now` unless a test controls it. */
   now?: () => number;
+  /**
+   * The emergency-call system's automatic line test (docs/device-protocol.md#emergency-call): the
+   * first at the first ride, then every `everyMs` of the controller's clock; `missShare` of them
+   * are never placed and `failShare` fail. None when unset.
+   */
+  lineTest?: { everyMs: number; missShare: number; failShare: number; random?: () => number };
 }
+
+/** EN 81-28: the line is tested at least every three days; a few tests are missed or fail. */
+export const DEMO_LINE_TEST = { everyMs: 72 * 60 * 60_000, missShare: 0.05, failShare: 0.05 };
 
 /**
  * What a lift controller does whatever it speaks (docs/device-protocol.md): counters that grow
@@ -57,6 +67,8 @@ export abstract class ControllerOutbox {
   protected seq: number;
   protected readonly now: () => number;
   private readonly faultModel: FaultModel | null;
+  private readonly lineTest: ControllerOutboxOptions['lineTest'];
+  private nextLineTestAt: number | null = null;
   private readonly idleWaiters: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
 
@@ -65,6 +77,7 @@ export abstract class ControllerOutbox {
     this.seq = options.startSeq ?? 1;
     this.now = options.now ?? Date.now;
     this.faultModel = options.codes ? new FaultModel(options.codes, options.faults) : null;
+    this.lineTest = options.lineTest;
   }
 
   abstract get connected(): boolean;
@@ -105,6 +118,19 @@ export abstract class ControllerOutbox {
       }
       this.sendEvent(event);
     }
+    this.testLineWhenDue();
+  }
+
+  /** The line test when due: sent with its result, or now and then missed (never sent). */
+  private testLineWhenDue() {
+    const test = this.lineTest;
+    const now = this.now();
+    if (!test || (this.nextLineTestAt !== null && now < this.nextLineTestAt)) return;
+    this.nextLineTestAt = now + test.everyMs;
+    const draw = (test.random ?? Math.random)();
+    if (draw < test.missShare) return;
+    const result = draw < test.missShare + test.failShare ? 'failed' : 'ok';
+    this.sendEvent({ type: 'info', code: EMERGENCY_CALL_CODES.lineTest, active: true, result, ts: now });
   }
 
   /** Rides every `intervalMs` until `stop`. */

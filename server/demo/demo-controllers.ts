@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { descriptions } from '../db/schema/descriptions';
 import { lifts } from '../db/schema/lifts';
 import { newDeviceKey } from '../modules/lifts/lifts.repository';
+import { DEMO_LINE_TEST } from './controller-outbox';
 import { VirtualController } from './virtual-controller';
 
 export interface DemoControllers {
@@ -39,7 +40,14 @@ export async function startDemoControllers(
     const { deviceKey: key, hash } = newDeviceKey();
     await db.update(lifts).set({ deviceKeyHash: hash }).where(eq(lifts.id, row.id));
     // A fresh seq range per start: a real controller keeps its counter across reboots.
-    const controller = new VirtualController({ imei: row.imei, key, url, codes, startSeq: Date.now() });
+    const controller = new VirtualController({
+      imei: row.imei,
+      key,
+      url,
+      codes,
+      startSeq: Date.now(),
+      lineTest: DEMO_LINE_TEST,
+    });
     controller.trips = row.trips;
     controller.operatingHours = row.hours;
     controllers.push(controller);

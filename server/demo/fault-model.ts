@@ -1,3 +1,5 @@
+import { isEmergencyCallEvent } from '../../contract/device';
+
 /**
  * When a demo lift breaks down and when it is repaired (docs/architecture.md#seed-and-demo-mode).
  * Real lifts fail now and then and most faults clear within minutes (a door blocked, a reset), a
@@ -62,7 +64,11 @@ export class FaultModel {
   private open: { code: number; clearsAt: number } | null = null;
 
   constructor(codes: { errors: number[]; infos: number[] }, options: FaultModelOptions = {}) {
-    this.codes = codes;
+    // The emergency-call system's events are its own (controller-outbox.ts), never a random info.
+    this.codes = {
+      errors: codes.errors,
+      infos: codes.infos.filter((code) => !isEmergencyCallEvent({ type: 'info', code })),
+    };
     this.rates = options.rates ?? DEMO_FAULT_RATES;
     this.random = options.random ?? Math.random;
   }

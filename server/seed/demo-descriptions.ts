@@ -618,4 +618,25 @@ export const DEMO_DESCRIPTIONS: Entry[] = [
     'Der Fahrten- oder Betriebsstundenzähler hat das Wartungsintervall erreicht.',
     'Nächsten Wartungstermin planen.',
   ],
+  // The emergency-call system's own events (contract/device.ts EMERGENCY_CALL_CODES).
+  [
+    520,
+    'info',
+    'Emergency-call line test',
+    'Notruf-Testanruf',
+    'The emergency-call unit placed its automatic test call (EN 81-28: at least every three days); the result says whether the call centre answered.',
+    'A failed test: check the SIM or phone line of the emergency call unit and place a test call by hand.',
+    'Die Notrufeinheit hat ihren automatischen Testanruf abgesetzt (EN 81-28: mindestens alle drei Tage); das Ergebnis sagt, ob die Notrufzentrale erreicht wurde.',
+    'Bei einem fehlgeschlagenen Test: SIM-Karte bzw. Telefonleitung der Notrufeinheit prüfen und einen Testanruf von Hand absetzen.',
+  ],
+  [
+    521,
+    'info',
+    'Emergency call: passengers trapped',
+    'Notruf: Personen eingeschlossen',
+    'The alarm button in the car was pressed and the emergency call placed (cleared when the call is reset on site).',
+    'Go to the lift at once, free the passengers, find the cause, and reset the emergency call.',
+    'Im Fahrkorb wurde der Alarmtaster gedrückt und der Notruf abgesetzt (gelöscht, wenn der Notruf vor Ort zurückgesetzt wird).',
+    'Sofort zum Aufzug fahren, die Personen befreien, die Ursache suchen und den Notruf zurücksetzen.',
+  ],
 ];

@@ -13,6 +13,7 @@
  * too few), rotates their controller keys and drives them until Ctrl+C.
  */
 import { parseArgs } from 'node:util';
+import { DEMO_LINE_TEST } from '../../server/demo/controller-outbox';
 import { MqttController } from '../../server/demo/mqtt-controller';
 import { VirtualController } from '../../server/demo/virtual-controller';
 
@@ -104,7 +105,14 @@ async function main() {
   const controllers: (VirtualController | MqttController)[] = [];
   for (const lift of lifts) {
     const { deviceKey } = await api<{ deviceKey: string }>('POST', `/lifts/${lift.id}/device-key`);
-    const options = { imei: lift.imei, key: deviceKey, codes, startSeq: Date.now() };
+    // Each tests its emergency-call line every 72 hours, and now and then misses a test or fails it.
+    const options = {
+      imei: lift.imei,
+      key: deviceKey,
+      codes,
+      startSeq: Date.now(),
+      lineTest: DEMO_LINE_TEST,
+    };
     const controller = args.mqtt
       ? new MqttController({ ...options, url: args.mqtt })
       : new VirtualController({ ...options, url: URL_BASE });

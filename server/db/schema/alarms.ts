@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LINE_TEST_RESULTS, type LineTestResult } from '../../../contract/device';
 import { ALARM_KINDS, type AlarmKind } from '../../../contract/schemas/alarm';
 
 import { sqlList, syncPosition, timestamps, tombstone, version } from './columns';
@@ -105,4 +106,30 @@ export const alarmWatchedLifts = pgTable('alarm_watched_lifts', {
     .primaryKey()
     .references(() => lifts.id, { onDelete: 'cascade' }),
   firstHeardAt: timestamp('first_heard_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Where the emergency-call line test is counted from while the lift has no good one
+   * (docs/alarms.md#emergency-call): when its controller was first heard, or, for lifts heard before
+   * the portal watched line tests, when it began to.
+   */
+  lineTestSince: timestamp('line_test_since', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The last emergency-call line test of each lift (EN 81-28, docs/alarms.md#emergency-call): when
+ * and with what result its controller reported it, and the last good one, from which the overdue
+ * alarm counts.
+ */
+export const lineTests = pgTable(
+  'line_tests',
+  {
+    liftId: uuid('lift_id')
+      .primaryKey()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    /** The controller's time of its last test. */
+    testedAt: timestamp('tested_at', { withTimezone: true }).notNull(),
+    result: text('result').$type<LineTestResult>().notNull(),
+    /** The controller's time of its last good test; null while it has had none. */
+    lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+  },
+  (table) => [check('line_tests_result_known', sql`${table.result} in (${sqlList(LINE_TEST_RESULTS)})`)],
+);

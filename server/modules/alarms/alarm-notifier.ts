@@ -30,6 +30,33 @@ const KIND_OF: Record<AlarmNotice, OutboxKind> = {
 /** The lift page in the PWA (src/routes/_app/apps/lift/lifts.$liftId.{-$deviceId}.tsx). */
 export const liftPath = (liftId: string) => `/apps/lift/lifts/${liftId}`;
 
+/**
+ * Who is told: the lift's service men and customers when an alarm opens, the customer admins and
+ * admins when it escalates. An emergency call (docs/alarms.md#emergency-call) goes to the admins
+ * at once too, and its escalation to the lift's people again: everyone once, whoever is on call
+ * marked so.
+ */
+async function recipientsOf(
+  repository: ReturnType<typeof createAlarmsRepository>,
+  liftId: string,
+  notice: AlarmNotice,
+  emergency: boolean,
+): Promise<Recipient[]> {
+  const first =
+    notice === 'escalated'
+      ? await repository.escalationRecipients(liftId)
+      : await repository.liftRecipients(liftId);
+  if (!emergency) return first;
+  const more =
+    notice === 'escalated' ? await repository.liftRecipients(liftId) : await repository.adminRecipients();
+  const byId = new Map<string, Recipient>();
+  for (const recipient of [...first, ...more]) {
+    const known = byId.get(recipient.id);
+    byId.set(recipient.id, known ? { ...known, onCall: known.onCall || recipient.onCall } : recipient);
+  }
+  return [...byId.values()];
+}
+
 /** A phone number as the profile keeps it (digits with the country code) in E.164 for the gateway. */
 const e164 = (phone: string) => (phone.startsWith('+') ? phone : `+${phone.replace(/^00/, '')}`);
 
@@ -52,6 +79,9 @@ export function createAlarmNotifier(deps: NotifierDeps) {
     pushTargets: { endpoint: string; p256dh: string; auth: string }[],
   ): OutgoingMessage[] => {
     const language = recipient.language;
+    // An emergency call reaches whoever serves the lift and the admins by every channel.
+    const preference =
+      input.kind === 'emergencyCall' && recipient.onCall ? 'email/sms' : recipient.preference;
     const base = {
       kind: KIND_OF[notice],
       cause: `${KIND_OF[notice]}:${alarm.id}`,
@@ -60,10 +90,10 @@ export function createAlarmNotifier(deps: NotifierDeps) {
       liftId: alarm.liftId,
     };
     const messages: OutgoingMessage[] = [];
-    if (recipient.preference === 'email' || recipient.preference === 'email/sms') {
+    if (preference === 'email' || preference === 'email/sms') {
       messages.push({ ...base, channel: 'mail', to: recipient.email, mail: alarmMail(language, input) });
     }
-    if ((recipient.preference === 'sms' || recipient.preference === 'email/sms') && recipient.phoneNumber) {
+    if ((preference === 'sms' || preference === 'email/sms') && recipient.phoneNumber) {
       messages.push({
         ...base,
         channel: 'sms',
@@ -122,13 +152,13 @@ export function createAlarmNotifier(deps: NotifierDeps) {
         escalated: notice === 'escalated',
         test: notice === 'test',
       };
-      const recipients =
-        notice === 'escalated'
-          ? await repository.escalationRecipients(alarm.liftId)
-          : await repository.liftRecipients(alarm.liftId);
+      const emergency = alarm.kind === 'emergencyCall';
+      const recipients = await recipientsOf(repository, alarm.liftId, notice, emergency);
       for (const recipient of recipients) {
-        if (recipient.preference === 'nothing') continue;
-        if ((await repository.countNotification(recipient.id, hour)) > deps.perUserHourlyLimit) continue;
+        if (recipient.preference === 'nothing' && !(emergency && recipient.onCall)) continue;
+        // The hourly cap keeps flapping faults from flooding anyone; it never holds back an emergency call.
+        const count = await repository.countNotification(recipient.id, hour);
+        if (!emergency && count > deps.perUserHourlyLimit) continue;
         messages.push(
           ...messagesFor(recipient, input, alarm, notice, await repository.pushTargets(recipient.id)),
         );

@@ -23,6 +23,16 @@ export interface AlarmTextInput {
 export const OFFLINE_NAME = { en: 'Controller offline', de: 'Steuerung offline' } as const;
 /** The name of a test alarm (docs/alarms.md#test-alarm). */
 export const TEST_NAME = { en: 'Test alarm', de: 'Testalarm' } as const;
+/** The alarm button in the car pressed: passengers trapped (docs/alarms.md#emergency-call). */
+export const EMERGENCY_CALL_NAME = {
+  en: 'Emergency call: passengers trapped',
+  de: 'Notruf: Personen eingeschlossen',
+} as const;
+/** No good emergency-call line test in time, or a failed one (docs/alarms.md#emergency-call). */
+export const LINE_TEST_OVERDUE_NAME = {
+  en: 'Emergency-call test overdue',
+  de: 'Notruf-Testanruf überfällig',
+} as const;
 
 const formatTime = (language: Language, at: Date) =>
   new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
@@ -34,6 +44,8 @@ const formatTime = (language: Language, at: Date) =>
 function what(language: Language, input: AlarmTextInput): string {
   if (input.kind === 'offline') return OFFLINE_NAME[language];
   if (input.kind === 'test') return TEST_NAME[language];
+  if (input.kind === 'emergencyCall') return EMERGENCY_CALL_NAME[language];
+  if (input.kind === 'lineTestOverdue') return LINE_TEST_OVERDUE_NAME[language];
   const name = language === 'de' ? input.nameDE : input.name;
   return language === 'de' ? `Fehler ${input.code}: ${name}` : `Error ${input.code}: ${name}`;
 }
@@ -75,17 +87,25 @@ export function alarmMail(language: Language, input: AlarmTextInput): MailConten
     [de ? 'Seit' : 'Since', formatTime(language, input.openedAt)],
   ];
   const intro =
-    input.test || input.kind === 'test'
+    input.kind === 'emergencyCall' && !input.escalated
       ? de
-        ? 'Dies ist ein Testalarm: Die Alarmkette wurde vom Portal aus geprüft. Es ist nichts zu tun.'
-        : 'This is a test alarm: the alarm chain was checked from the portal. Nothing needs to be done.'
-      : input.escalated
+        ? 'Im Fahrkorb wurde der Alarmtaster gedrückt: Personen sind eingeschlossen. Bitte sofort hinfahren, die Personen befreien und den Alarm quittieren.'
+        : 'The alarm button in the car was pressed: passengers are trapped. Go there at once, free them and acknowledge the alarm.'
+      : input.kind === 'lineTestOverdue' && !input.escalated
         ? de
-          ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
-          : 'No service technician acknowledged this alarm within the expected time.'
-        : de
-          ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
-          : 'An alarm was raised for one of your lifts.';
+          ? 'Der automatische Testanruf des Notrufsystems ist ausgeblieben oder fehlgeschlagen (EN 81-28: mindestens alle drei Tage). Eingeschlossene Personen werden womöglich nicht gehört: Notrufsystem prüfen.'
+          : 'The automatic test call of the emergency-call system is missing or failed (EN 81-28: at least every three days). Trapped passengers may not be heard: check the emergency-call system.'
+        : input.test || input.kind === 'test'
+          ? de
+            ? 'Dies ist ein Testalarm: Die Alarmkette wurde vom Portal aus geprüft. Es ist nichts zu tun.'
+            : 'This is a test alarm: the alarm chain was checked from the portal. Nothing needs to be done.'
+          : input.escalated
+            ? de
+              ? 'Dieser Alarm wurde innerhalb der vorgesehenen Zeit von keinem Servicetechniker quittiert.'
+              : 'No service technician acknowledged this alarm within the expected time.'
+            : de
+              ? 'Für einen Ihrer Aufzüge wurde ein Alarm ausgelöst.'
+              : 'An alarm was raised for one of your lifts.';
   const label = de ? 'Aufzug öffnen' : 'Open the lift';
   const subject = alarmTitle(language, input);
   return composeMail({

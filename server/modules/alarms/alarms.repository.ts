@@ -9,6 +9,7 @@ import {
   lte,
   ne,
   notInArray,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -37,6 +38,7 @@ import { users } from '../../db/schema/users';
 import type { IngestTransaction, Reading } from '../telemetry/ingest';
 import { toAlarm } from './alarm-mapper';
 import { OFFLINE_NAME, TEST_NAME } from './alarm-texts';
+import { applyEmergencyCallEvents } from './emergency-call';
 
 /** Advisory lock keys of the periodic runs: one process at a time does each (docs/alarms.md#what-opens-and-closes-an-alarm). */
 const OFFLINE_LOCK = 18_0001;
@@ -60,6 +62,11 @@ export interface Recipient {
   phoneNumber: string | null;
   preference: NotificationPreference;
   language: Language;
+  /**
+   * Serves the lift (its service man) or is an admin: an emergency call reaches him by every
+   * channel whatever his preference (docs/alarms.md#emergency-call).
+   */
+  onCall: boolean;
 }
 
 const stateCondition = (state: AlarmState | undefined): SQL | undefined => {
@@ -76,10 +83,12 @@ const stateCondition = (state: AlarmState | undefined): SQL | undefined => {
 };
 
 /**
- * The severity's rank in SQL (contract/alarm-severity.ts): trapped 4, out of service 3, fault 2,
- * offline 1, test 0; the lists put the most urgent first.
+ * The severity's rank in SQL (contract/alarm-severity.ts): emergency call 5, trapped 4, out of
+ * service 3 (an overdue line test too), fault 2, offline 1, test 0; the lists put the most urgent first.
  */
 const severityRank = sql`case
+  when ${alarms.kind} = 'emergencyCall' then 5
+  when ${alarms.kind} = 'lineTestOverdue' then 3
   when ${alarms.kind} = 'test' then 0
   when ${alarms.kind} = 'offline' then 1
   when ${alarms.code} in (${sql.join(
@@ -123,12 +132,14 @@ export function createAlarmsRepository(db: Database) {
       phone_number: string | null;
       notification_preference: NotificationPreference;
       language: string | null;
+      on_call: boolean | null;
     }>(result).map((row) => ({
       id: row.id,
       email: row.email,
       phoneNumber: row.phone_number,
       preference: row.notification_preference,
       language: row.language === 'en' ? 'en' : 'de',
+      onCall: row.on_call === true,
     }));
   };
   /**
@@ -226,6 +237,15 @@ export function createAlarmsRepository(db: Database) {
       return Number(row?.open ?? 0);
     },
 
+    /** Whether the user sees the lift (not deleted). */
+    async liftInScope(liftId: string, user: ScopeUser): Promise<boolean> {
+      const [row] = await db
+        .select({ id: lifts.id })
+        .from(lifts)
+        .where(and(eq(lifts.id, liftId), liftScopeCondition(user)));
+      return row !== undefined;
+    },
+
     /** An alarm of a lift the user sees. */
     async findInScope(id: string, user: ScopeUser): Promise<AlarmRow | undefined> {
       const [row] = await db
@@ -299,16 +319,22 @@ export function createAlarmsRepository(db: Database) {
 
     /** The lift's service men and customers (active accounts). */
     liftRecipients: (liftId: string) =>
-      recipientsOf(sql`select ${recipientColumns} from lift_users lu join users u on u.id = lu.user_id
+      recipientsOf(sql`select ${recipientColumns}, bool_or(lu.kind = 'serviceman') as on_call
+        from lift_users lu join users u on u.id = lu.user_id
         where lu.lift_id = ${liftId} and u.status = 'active'
         group by u.id`),
 
     /** The customer admins of the lift's customers' companies, and the admins. */
     escalationRecipients: (liftId: string) =>
-      recipientsOf(sql`select ${recipientColumns} from users u
+      recipientsOf(sql`select ${recipientColumns}, u.role = 'admin' as on_call from users u
         where u.status = 'active' and (u.role = 'admin' or (u.role = 'customer_admin' and u.company_id in (
           select c.company_id from lift_users lu join users c on c.id = lu.user_id
           where lu.lift_id = ${liftId} and lu.kind = 'customer' and c.company_id is not null)))`),
+
+    /** The admins (active accounts), whom an emergency call reaches at once. */
+    adminRecipients: () =>
+      recipientsOf(sql`select ${recipientColumns}, true as on_call from users u
+        where u.status = 'active' and u.role = 'admin'`),
 
     async pushTargets(userId: string) {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -402,6 +428,7 @@ export function createAlarmsRepository(db: Database) {
      */
     async escalate(
       threshold: Date,
+      emergencyCallThreshold: Date,
       withEscalated: (tx: Database, escalated: string[]) => Promise<unknown>,
     ): Promise<string[] | null> {
       return db.transaction(async (tx) => {
@@ -417,7 +444,11 @@ export function createAlarmsRepository(db: Database) {
               isNull(alarms.deletedAt),
               // A test was told as a test; nobody is late acknowledging it.
               ne(alarms.kind, 'test'),
-              lte(alarms.createdAt, threshold),
+              // An emergency call waits seconds, not minutes (docs/alarms.md#emergency-call).
+              or(
+                and(ne(alarms.kind, 'emergencyCall'), lte(alarms.createdAt, threshold)),
+                and(eq(alarms.kind, 'emergencyCall'), lte(alarms.createdAt, emergencyCallThreshold)),
+              ),
             ),
           )
           .returning({ id: alarms.id });
@@ -458,6 +489,8 @@ export async function applyReadings(
       .returning({ id: alarms.id });
     for (const row of closed) changed.push(row.id);
   }
+  const emergency = await applyEmergencyCallEvents(tx, readings);
+  changed.push(...emergency.changed);
   const events = readings
     .flatMap((r) =>
       r.kind === 'event' && r.reading.type === 'error' ? [{ liftId: r.liftId, ...r.reading }] : [],
@@ -465,7 +498,7 @@ export async function applyReadings(
     .sort((a, b) => a.ts - b.ts || a.seq - b.seq);
   if (events.length === 0) {
     const present = await openPresentFaults(tx, reporting);
-    return { opened: present, changed: [...changed, ...present] };
+    return { opened: [...emergency.opened, ...present], changed: [...changed, ...present] };
   }
 
   const codes = [...new Set(events.filter((e) => e.active).map((e) => e.code))];
@@ -519,7 +552,7 @@ export async function applyReadings(
   // Faults the lift reports as raised before (a controller reconnecting) with no open alarm; after
   // the batch's own raises, which open theirs with the event's floor.
   opened.push(...(await openPresentFaults(tx, reporting)));
-  return { opened, changed: [...changed, ...opened] };
+  return { opened: [...emergency.opened, ...opened], changed: [...changed, ...opened] };
 }
 
 /**

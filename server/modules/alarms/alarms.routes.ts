@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ALARM_MSG } from '../../../contract/alarm-messages';
 import { alarmsApi } from '../../../contract/api/alarms';
 import { pushApi } from '../../../contract/api/push';
+import { MSG } from '../../../contract/messages';
 import { mayAcknowledgeAlarm } from '../../access/alarms';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
@@ -62,6 +63,13 @@ export const alarmsRoutes: FastifyPluginAsync = async (app) => {
       details: { alarmId: alarm.id, controller, by: currentUser(request).id },
     });
     return { alarm, controller };
+  });
+
+  app.serve(alarmsApi.lineTest, async (request) => {
+    if (!(await repository.liftInScope(request.params.id, currentUser(request)))) {
+      throw new HttpError(404, MSG.liftNotFound);
+    }
+    return app.alarms.lineTest(request.params.id);
   });
 
   app.serve(pushApi.key, async () => ({ publicKey: app.push.publicKey }));

@@ -1,6 +1,6 @@
 import { min } from 'drizzle-orm';
-import type { Alarm } from '../../../contract/schemas/alarm';
-import { MINUTE_MS } from '../../../contract/time';
+import type { Alarm, LineTest } from '../../../contract/schemas/alarm';
+import { HOUR_MS, MINUTE_MS } from '../../../contract/time';
 import { clusterNodes } from '../../db/schema/cluster';
 import { definePlugin } from '../../lib/define-plugin';
 import { toAlarm } from './alarm-mapper';
@@ -11,12 +11,17 @@ import {
   createAlarmsRepository,
   openPresentFaults,
 } from './alarms.repository';
+import { checkLineTests, lineTestOf } from './emergency-call';
 
 export interface AlarmsPluginOptions {
   publicUrl: string;
   /** The periodic offline and escalation runs, every this many ms; null: only when called (tests). */
   checkEveryMs: number | null;
   perUserHourlyLimit?: number;
+  /** Hours a lift may go without a good emergency-call line test (EN 81-28: three days). */
+  lineTestHours?: number;
+  /** Seconds an emergency call may stay unacknowledged before it escalates. */
+  emergencyCallEscalationSeconds?: number;
   /**
    * Offline alarms are opened and shown but nobody is told (demo mode: only some demo lifts have a
    * virtual controller, the others fall silent after every start).
@@ -30,6 +35,10 @@ export interface AlarmsService {
   checkOffline(at?: Date): Promise<void>;
   /** One escalation run over the alarms nobody acknowledged in time. */
   escalate(at?: Date): Promise<void>;
+  /** One line-test run: lifts without a good emergency-call line test in time get their alarm. */
+  checkLineTests(at?: Date): Promise<void>;
+  /** The lift's emergency-call line test: the last, the last good one, when the next is due. */
+  lineTest(liftId: string): Promise<LineTest>;
   /**
    * Opens the alarms of faults the lifts have raised now and have no open alarm for (the stored
    * error state, e.g. at the server's start), and tells them like new ones.
@@ -53,6 +62,8 @@ declare module 'fastify' {
  */
 export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (app, options) => {
   const repository = createAlarmsRepository(app.db);
+  const lineTestHours = options.lineTestHours ?? 72;
+  const emergencyCallEscalationSeconds = options.emergencyCallEscalationSeconds ?? 60;
   // Notifications are outbox rows written in the transaction that changes the alarms, so an alarm
   // never opens without them; the outbox's worker delivers them after the commit (docs/outbox.md).
   const enqueueNotifications = createAlarmNotifier({
@@ -91,11 +102,23 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
     },
     async escalate(at = new Date()) {
       const minutes = app.settings.current().alarms.escalationMinutes;
-      const escalated = await repository.escalate(new Date(at.getTime() - minutes * MINUTE_MS), (tx, ids) =>
-        enqueueNotifications(tx, ids, 'escalated'),
+      const escalated = await repository.escalate(
+        new Date(at.getTime() - minutes * MINUTE_MS),
+        new Date(at.getTime() - emergencyCallEscalationSeconds * 1000),
+        (tx, ids) => enqueueNotifications(tx, ids, 'escalated'),
       );
       if (escalated?.length) app.outbox.wake();
     },
+    async checkLineTests(at = new Date()) {
+      const opened = await checkLineTests(
+        app.db,
+        new Date(at.getTime() - lineTestHours * HOUR_MS),
+        lineTestHours,
+        (tx, ids) => enqueueNotifications(tx, ids, 'opened'),
+      );
+      if (opened?.length) tell({ opened, changed: opened });
+    },
+    lineTest: (liftId) => lineTestOf(app.db, liftId, lineTestHours),
     async openPresentFaults() {
       const opened = await app.db.transaction(async (tx) => {
         const ids = await openPresentFaults(tx);
@@ -128,15 +151,24 @@ export const alarmsPlugin = definePlugin<AlarmsPluginOptions>('alarms', async (a
         const [oldest] = await app.db.select({ startedAt: min(clusterNodes.startedAt) }).from(clusterNodes);
         const upMinutes = (Date.now() - (oldest?.startedAt?.getTime() ?? Date.now())) / MINUTE_MS;
         const offlineDue = upMinutes >= app.settings.current().alarms.controllerOfflineMinutes;
+        // Line tests wait as the offline check does: a controller's tests kept while the portal was
+        // away arrive with its reconnect.
         await Promise.all([
           service.openPresentFaults(),
           offlineDue ? service.checkOffline() : undefined,
+          offlineDue ? service.checkLineTests() : undefined,
           service.escalate(),
         ]);
         // At once after the start: a fault present since before (the stored error state) opens
         // its alarm without waiting for the first period.
       },
       { firstDelayMs: 0 },
+    );
+    // An emergency call escalates after seconds: its run comes often enough for that.
+    app.jobs.every(
+      'emergency-call escalation',
+      Math.min(options.checkEveryMs, Math.max(1000, (emergencyCallEscalationSeconds * 1000) / 6)),
+      () => service.escalate(),
     );
   }
 });

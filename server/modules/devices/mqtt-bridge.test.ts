@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEVICE_AUTH_ERROR } from '../../../contract/device';
+import { DEVICE_AUTH_ERROR, EMERGENCY_CALL_CODES } from '../../../contract/device';
 import { MSG } from '../../../contract/messages';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { adminSendsToController } from '../../../tests/server/helpers/controller-requests';
@@ -164,6 +164,35 @@ describe.skipIf(mosquittoMissing)('MQTT bridge', () => {
     c.sendEvent({ code: 7, type: 'error', active: false });
     await c.idle();
     expect((await liftRow(lift.id)).activeErrors).toEqual([]);
+  });
+
+  it('takes the emergency call and the line test as socket readings do: their alarms open and close', async () => {
+    const lift = await insertLiftWithKey(db());
+    const c = await controllerFor(lift);
+    const { lineTest, call } = EMERGENCY_CALL_CODES;
+    c.sendEvent({ code: call, type: 'info', active: true, floor: 1 });
+    c.sendEvent({ code: lineTest, type: 'info', active: true, result: 'failed' });
+    await c.idle();
+    const kinds = async () =>
+      (await db().select().from(alarms).where(eq(alarms.liftId, lift.id)))
+        .map((alarm) => [alarm.kind, alarm.floor, alarm.closedAt === null] as const)
+        .sort();
+    expect(await kinds()).toEqual([
+      ['emergencyCall', 1, true],
+      ['lineTestOverdue', null, true],
+    ]);
+    c.sendEvent({ code: call, type: 'info', active: false });
+    c.sendEvent({ code: lineTest, type: 'info', active: true, result: 'ok' });
+    await c.idle();
+    expect(await kinds()).toEqual([
+      ['emergencyCall', 1, false],
+      ['lineTestOverdue', null, false],
+    ]);
+    // A line test without its result is refused on this path too.
+    expect(
+      await c.sendRaw('event', { seq: 900, ts: Date.now(), code: lineTest, type: 'info', active: true }, 900),
+    ).toEqual({ ok: false, seq: 900, error: MSG.invalidValue });
+    await t.app.alarms.settled();
   });
 
   it('counts a controller online from its retained status, and offline from its Last Will', async () => {

@@ -15,7 +15,13 @@ interface AlarmGroup {
   alarms: AlarmListItem[];
 }
 
-const groupKey = (alarm: Alarm) => (alarm.kind === 'error' ? `error:${alarm.code}` : alarm.kind);
+// Each emergency call stays its own card: trapped passengers are never folded into a count.
+const groupKey = (alarm: Alarm) =>
+  alarm.kind === 'error'
+    ? `error:${alarm.code}`
+    : alarm.kind === 'emergencyCall'
+      ? `emergencyCall:${alarm.id}`
+      : alarm.kind;
 const pending = (alarm: Alarm) => !alarm.closedAt && !alarm.acknowledgedAt;
 
 /** Groups of one kind, most urgent first, each group's alarms most urgent and newest first. */

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { BellOff, Check, FlaskConical } from 'lucide-react';
+import { BellOff, Check, FlaskConical, PhoneOff, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { type AlarmSeverity, alarmSeverity } from '../../../contract/alarm-severity';
 import type { Alarm, AlarmListItem } from '../../../contract/schemas/alarm';
@@ -19,6 +19,7 @@ import { acknowledgeAlarm } from './use-alarms';
 type Shown = Alarm & Partial<Pick<AlarmListItem, 'liftUid' | 'liftAddress' | 'acknowledgedByName'>>;
 
 const SEVERITY_LOOK: Record<AlarmSeverity, { palette: string; variant: 'solid' | 'subtle' }> = {
+  emergencyCall: { palette: 'red', variant: 'solid' },
   trapped: { palette: 'red', variant: 'solid' },
   outOfService: { palette: 'red', variant: 'subtle' },
   fault: { palette: 'orange', variant: 'subtle' },
@@ -30,6 +31,7 @@ const SEVERITY_LOOK: Record<AlarmSeverity, { palette: string; variant: 'solid' |
 export function SeverityBadge({ severity }: { severity: AlarmSeverity }) {
   const { t } = useLingui();
   const labels: Record<AlarmSeverity, string> = {
+    emergencyCall: t`Emergency call`,
     trapped: t`Passengers may be trapped`,
     outOfService: t`Out of service`,
     fault: t`Fault`,
@@ -118,10 +120,12 @@ export function AlarmItem({
     <Box
       as="li"
       listStyleType="none"
-      borderWidth="1px"
       borderRadius="l2"
       padding="3"
       borderColor={openAndNotAcknowledged ? 'border.error' : undefined}
+      // An emergency call not yet closed stands out from every other alarm (docs/alarms.md#emergency-call).
+      borderWidth={severity === 'emergencyCall' && !alarm.closedAt ? '3px' : '1px'}
+      bg={severity === 'emergencyCall' && !alarm.closedAt ? 'bg.error' : undefined}
       data-testid="alarm-item"
       data-alarm-id={alarm.id}
       data-severity={severity}
@@ -138,6 +142,8 @@ export function AlarmItem({
             )}
             {alarm.kind === 'offline' && <BellOff size="1em" aria-hidden="true" />}
             {alarm.kind === 'test' && <FlaskConical size="1em" aria-hidden="true" />}
+            {alarm.kind === 'emergencyCall' && <Siren size="1em" aria-hidden="true" />}
+            {alarm.kind === 'lineTestOverdue' && <PhoneOff size="1em" aria-hidden="true" />}
             {name(alarm)}
           </Text>
           <HStack gap="1.5" wrap="wrap">

@@ -9,6 +9,7 @@ import type { ApiRequestError } from '../../data/api/api-error';
 import { useApiQuery } from '../../data/api/use-api';
 import { relativeTime } from '../../data/i18n/relative-time';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
+import { useAlarmName } from '../../ui/alarm-name';
 import { LoadFailure } from '../../ui/LoadFailure';
 
 /** Shown at most; the alarms page (`/apps/alarms`) lists them all. */
@@ -47,12 +48,7 @@ export function OpenAlarmsSection() {
   // Most urgent first (contract/alarm-severity.ts), then newest.
   const sorted = [...(alarms ?? [])].sort(compareAlarms);
   const now = new Date();
-  const title = (alarm: Alarm) => {
-    if (alarm.kind === 'offline') return t`Controller offline`;
-    if (alarm.kind === 'test') return t({ message: 'Test alarm', context: 'alarm name' });
-    const name = i18n.locale.startsWith('de') ? alarm.nameDE : alarm.name;
-    return t`Error ${alarm.code}: ${name}`;
-  };
+  const title = useAlarmName();
 
   return (
     <Stack as="section" gap="3" aria-labelledby="open-alarms-heading">

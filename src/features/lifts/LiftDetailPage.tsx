@@ -135,18 +135,21 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
 /**
  * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. The route fills
  * the slots from other features (a feature never imports another): `alarmsSlot` the lift's alarms
- * (src/features/alarms/), `maintenanceSlot` its maintenance section in the overview
+ * (src/features/alarms/), `lineTestSlot` its emergency-call line test under the controller (there too),
+ * `maintenanceSlot` its maintenance section in the overview
  * (src/features/maintenance/), `inspectionsSlot` its statutory inspections there
  * (src/features/inspections/).
  */
 export function LiftDetailPage({
   liftId,
   alarmsSlot,
+  lineTestSlot,
   maintenanceSlot,
   inspectionsSlot,
 }: {
   liftId: string;
   alarmsSlot?: ReactNode;
+  lineTestSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
   inspectionsSlot?: ReactNode;
 }) {
@@ -349,6 +352,7 @@ export function LiftDetailPage({
                   <Trans>ICCID: {data.iccid ?? '—'}</Trans>
                 </Text>
               </SimpleGrid>
+              {lineTestSlot}
             </Stack>
             <Stack as="section" gap="2" aria-labelledby="lift-build-heading">
               <Heading as="h2" size="lg" id="lift-build-heading">

@@ -86,9 +86,13 @@ const describeAlarm: Describer = (_entry, { row, lift }, locale) => {
   const what =
     alarm?.kind === 'offline'
       ? t`Controller offline`
-      : alarm && code !== null && code !== undefined
-        ? `${t`Error ${code}`}: ${descriptionName({ name: alarm.name ?? '', nameDE: alarm.nameDE ?? '' }, locale)}`
-        : t`Alarm`;
+      : alarm?.kind === 'emergencyCall'
+        ? t`Emergency call: passengers trapped`
+        : alarm?.kind === 'lineTestOverdue'
+          ? t`Emergency-call test overdue`
+          : alarm && code !== null && code !== undefined
+            ? `${t`Error ${code}`}: ${descriptionName({ name: alarm.name ?? '', nameDE: alarm.nameDE ?? '' }, locale)}`
+            : t`Alarm`;
   return { title: t`Alarm acknowledged at ${where}: ${what}`, details: [], photos: [] };
 };
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { LiftAlarms } from '../../../../features/alarms/LiftAlarms';
+import { LiftLineTest } from '../../../../features/alarms/LiftLineTest';
 import { useLiftInspections } from '../../../../features/inspections/LiftInspectionsSection';
 import { LiftDetailPage } from '../../../../features/lifts/LiftDetailPage';
 import { useLiftMaintenance } from '../../../../features/maintenance/LiftMaintenanceSection';
@@ -24,6 +25,7 @@ function LiftPage({ liftId }: { liftId: string }) {
       <LiftDetailPage
         liftId={liftId}
         alarmsSlot={<LiftAlarms liftId={liftId} />}
+        lineTestSlot={<LiftLineTest liftId={liftId} />}
         maintenanceSlot={maintenance.section}
         inspectionsSlot={inspections.section}
       />
