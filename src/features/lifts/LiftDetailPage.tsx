@@ -137,18 +137,20 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
  * the slots from other features (a feature never imports another): `alarmsSlot` the lift's alarms
  * (src/features/alarms/), `maintenanceSlot` its maintenance section in the overview
  * (src/features/maintenance/), `inspectionsSlot` its statutory inspections there
- * (src/features/inspections/).
+ * (src/features/inspections/), `reportsSlot` its service reports (src/features/service-reports/).
  */
 export function LiftDetailPage({
   liftId,
   alarmsSlot,
   maintenanceSlot,
   inspectionsSlot,
+  reportsSlot,
 }: {
   liftId: string;
   alarmsSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
   inspectionsSlot?: ReactNode;
+  reportsSlot?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -357,6 +359,7 @@ export function LiftDetailPage({
               <LiftBaseFacts lift={data} />
             </Stack>
             {maintenanceSlot}
+            {reportsSlot}
             {inspectionsSlot}
           </Stack>
         </Tabs.Content>
