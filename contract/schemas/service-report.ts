@@ -97,7 +97,6 @@ export const ServiceReportInputSchema = v.object({
   /** When the customer signed, on the device's clock; not ahead of the server's by more than minutes. */
   signedAt: v.pipe(v.string(REPORT_MSG.invalidSignedAt), v.isoTimestamp(REPORT_MSG.invalidSignedAt)),
 });
-export type ServiceReportInput = v.InferOutput<typeof ServiceReportInputSchema>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayFilter = v.optional(v.pipe(v.string(), v.regex(DAY, MSG.invalidValue)));

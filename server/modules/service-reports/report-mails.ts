@@ -8,7 +8,7 @@ const TEXTS = {
     body: (uid: string, address: string, signer: string) =>
       `Guten Tag,\n\nim Anhang finden Sie den Servicebericht zu Aufzug ${uid}${address ? ` (${address})` : ''}, unterschrieben von ${signer}.`,
     signedAt: 'Unterschrieben am',
-    state: 'Aufzug',
+    state: 'Zustand',
     inService: 'in Betrieb belassen',
     outOfService: 'außer Betrieb',
     open: 'Aufzug im Portal öffnen',
@@ -19,7 +19,7 @@ const TEXTS = {
     body: (uid: string, address: string, signer: string) =>
       `Hello,\n\nplease find attached the service report for lift ${uid}${address ? ` (${address})` : ''}, signed by ${signer}.`,
     signedAt: 'Signed on',
-    state: 'Lift',
+    state: 'State',
     inService: 'left in service',
     outOfService: 'out of service',
     open: 'Open the lift in the portal',

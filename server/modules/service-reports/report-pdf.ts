@@ -16,8 +16,9 @@ const TEXTS = {
     signedAt: 'Datum',
     serviceMan: 'Servicetechniker',
     timeOnSite: 'Zeit vor Ort',
-    minutes: (minutes: number) => `${Math.floor(minutes / 60)} Std. ${minutes % 60} Min.`,
-    state: 'Aufzug',
+    minutes: (minutes: number) =>
+      minutes < 60 ? `${minutes} Min.` : `${Math.floor(minutes / 60)} Std. ${minutes % 60} Min.`,
+    state: 'Zustand',
     inService: 'in Betrieb belassen',
     outOfService: 'außer Betrieb',
     cause: 'Anlass',
@@ -41,8 +42,9 @@ const TEXTS = {
     signedAt: 'Date',
     serviceMan: 'Service technician',
     timeOnSite: 'Time on site',
-    minutes: (minutes: number) => `${Math.floor(minutes / 60)} h ${minutes % 60} min`,
-    state: 'Lift',
+    minutes: (minutes: number) =>
+      minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`,
+    state: 'State',
     inService: 'left in service',
     outOfService: 'out of service',
     cause: 'Reason',

@@ -232,7 +232,7 @@ export function ServiceReportDialog({
               ))}
             </datalist>
             {parts.fields.map((field, index) => (
-              <Grid key={field.id} templateColumns="1fr 6rem auto" gap="2" alignItems="end">
+              <Grid key={field.id} templateColumns="1fr 6rem auto" gap="2" alignItems="start">
                 <FormField
                   id={`report-part-${index}-name`}
                   label={t`Part ${index + 1}`}
@@ -253,7 +253,7 @@ export function ServiceReportDialog({
                   variant="ghost"
                   aria-label={t`Remove part ${index + 1}`}
                   onClick={() => parts.remove(index)}
-                  alignSelf="end"
+                  marginTop="7"
                 >
                   <Trash2 />
                 </IconButton>
