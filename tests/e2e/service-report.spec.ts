@@ -132,6 +132,9 @@ test('a report written offline with a photo and a signature reaches the server o
     const shown = reopened.getByTestId('service-report').filter({ hasText: work });
     await expect(shown.getByRole('button', { name: 'PDF öffnen' })).toBeVisible({ timeout: 30_000 });
     await expect(shown.getByTestId('report-waiting')).toHaveCount(0);
+    await shown.getByRole('button', { name: 'PDF öffnen' }).click();
+    await expect(reopened.getByTitle('Vorschau des Serviceberichts')).toBeVisible({ timeout: 30_000 });
+    await reopened.keyboard.press('Escape');
 
     // One mail to the lift's customer, with the PDF: the work, the signer and images in it.
     const subject = `Servicebericht zu Aufzug ${lift.uid}`;

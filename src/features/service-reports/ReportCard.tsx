@@ -1,5 +1,6 @@
 import { Badge, Box, Button, chakra, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { ServiceReport } from '../../../contract/schemas/service-report';
@@ -97,8 +98,10 @@ export function ReportCard({
       {waiting && waiting.status !== 'pending' && waiting.error && (
         <Text fontSize="sm" color="fg.error">
           {waiting.error}{' '}
-          <Link href="/apps/sync" colorPalette="blue">
-            <Trans>See waiting changes</Trans>
+          <Link asChild colorPalette="blue">
+            <RouterLink to="/apps/sync">
+              <Trans>See waiting changes</Trans>
+            </RouterLink>
           </Link>
         </Text>
       )}

@@ -36,7 +36,7 @@ export function ServiceReportsPage() {
     ...(DAY.test(from) ? { from } : {}),
     ...(DAY.test(to) ? { to } : {}),
   };
-  const list = useApiQuery(serviceReportsApi.list, { query } as never);
+  const list = useApiQuery(serviceReportsApi.list, { query });
   const filtered =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
