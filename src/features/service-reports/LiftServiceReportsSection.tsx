@@ -28,6 +28,8 @@ export function useLiftServiceReports(liftId: string): {
   write: (context: ReportContext) => void;
   /** Whether the user writes reports (service men and staff). */
   mayWrite: boolean;
+  /** The lift's reports, newest first; null while loading. */
+  reports: ServiceReport[] | null;
 } {
   const [writing, setWriting] = useState<ReportContext | null>(null);
   const mirror = useMirror();
@@ -45,6 +47,7 @@ export function useLiftServiceReports(liftId: string): {
   return {
     write,
     mayWrite,
+    reports,
     section: (
       <LiftServiceReportsSection
         reports={reports}
