@@ -38,8 +38,9 @@ const config: KnipConfig = {
   ignore: ['tools/lint-fixtures/**'],
   // Programs of the system: bench:files drops its files from the page cache with coreutils' dd;
   // tools/deploy/scratch-nginx.ts makes its certificate with Debian's openssl (tools/ensure-nginx.sh);
-  // the offer PDF tests read the text with poppler's pdftotext (tests/server/helpers/pdf-text.ts).
-  ignoreBinaries: ['dd', 'openssl', 'pdftotext'],
+  // the offer PDF tests read the text with poppler's pdftotext (tests/server/helpers/pdf-text.ts),
+  // the service report tests count a PDF's images with its pdfimages.
+  ignoreBinaries: ['dd', 'openssl', 'pdftotext', 'pdfimages'],
   paths: {
     // Vite's alias for Chakra's theme one module per import (vite.config.ts, src/ui/chakra-theme.d.ts).
     'chakra-theme/*': ['./node_modules/@chakra-ui/react/dist/esm/theme/*'],

@@ -5,6 +5,7 @@ import type { INSPECTION_MSG } from './inspection-messages';
 import type { MAINTENANCE_MSG } from './maintenance-messages';
 import type { OUTBOX_MSG } from './outbox-messages';
 import type { PROJECT_MSG } from './project-messages';
+import type { REPORT_MSG } from './service-report-messages';
 import type { SETTINGS_MSG } from './settings-messages';
 import type { SIM_MSG } from './sim-messages';
 import type { TABLEAU_MSG } from './tableau-messages';
@@ -106,6 +107,7 @@ export type DomainServerMessage =
   | TextOf<typeof MAINTENANCE_MSG>
   | TextOf<typeof OUTBOX_MSG>
   | TextOf<typeof PROJECT_MSG>
+  | TextOf<typeof REPORT_MSG>
   | TextOf<typeof SETTINGS_MSG>
   | TextOf<typeof SIM_MSG>
   | TextOf<typeof TABLEAU_MSG>;

@@ -7,6 +7,7 @@ import { DefectSchema, InspectionSchema } from './schemas/inspection';
 import { LiftSchema } from './schemas/lift';
 import { MaintenanceVisitSchema } from './schemas/maintenance';
 import { MessageSchema } from './schemas/message';
+import { ServiceReportSchema } from './schemas/service-report';
 
 /**
  * Who mirrors which rows of a table (docs/sync.md#what-is-mirrored):
@@ -158,6 +159,15 @@ export const MIRRORED_TABLES = {
     outboxEntity: 'defect',
     shapeVersion: 5,
     storesVersion: 6,
+  }),
+  /** Service reports, whatever their age (docs/service-reports.md); written offline through the outbox. */
+  reports: mirrored({
+    row: ServiceReportSchema,
+    scope: 'liftChild',
+    indexes: ['liftId'],
+    outboxEntity: 'report',
+    shapeVersion: 7,
+    storesVersion: 7,
   }),
 };
 

@@ -6,6 +6,7 @@ import { MAINTENANCE_MSG } from './maintenance-messages';
 import { MSG, type ServerMessage } from './messages';
 import { OUTBOX_MSG } from './outbox-messages';
 import { PROJECT_MSG } from './project-messages';
+import { REPORT_MSG } from './service-report-messages';
 import { SETTINGS_MSG } from './settings-messages';
 import { SIM_MSG } from './sim-messages';
 import { TABLEAU_MSG } from './tableau-messages';
@@ -24,6 +25,7 @@ export const SERVER_MESSAGE_TABLES: readonly Readonly<Record<string, ServerMessa
   MAINTENANCE_MSG,
   OUTBOX_MSG,
   PROJECT_MSG,
+  REPORT_MSG,
   SETTINGS_MSG,
   SIM_MSG,
   TABLEAU_MSG,

@@ -40,6 +40,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { outboxPlugin } from './modules/outbox/outbox.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { serviceReportsRoutes } from './modules/service-reports/service-reports.routes';
 import { settingsPlugin } from './modules/settings/settings.plugin';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { simsRoutes } from './modules/sims/sims.routes';
@@ -275,6 +276,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Tests run the notice job when they ask; a running portal checks every hour.
       noticeEveryMs: config.nodeEnv === 'test' ? null : HOUR_MS,
     });
+    await app.register(serviceReportsRoutes, { prefix: '/api', publicUrl: config.publicUrl });
     await app.register(tableauRoutes, {
       prefix: '/api',
       fileMaxBytes: config.fileMaxBytes,

@@ -28,6 +28,7 @@ import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
 import { Route as AppAppsMailsRouteImport } from './routes/_app/apps/mails'
 import { Route as AppAppsOutboxRouteImport } from './routes/_app/apps/outbox'
 import { Route as AppAppsProfileRouteImport } from './routes/_app/apps/profile'
+import { Route as AppAppsReportsRouteImport } from './routes/_app/apps/reports'
 import { Route as AppAppsScanRouteImport } from './routes/_app/apps/scan'
 import { Route as AppAppsSocketRouteImport } from './routes/_app/apps/socket'
 import { Route as AppAppsSyncRouteImport } from './routes/_app/apps/sync'
@@ -150,6 +151,11 @@ const AppAppsOutboxRoute = AppAppsOutboxRouteImport.update({
 const AppAppsProfileRoute = AppAppsProfileRouteImport.update({
   id: '/apps/profile',
   path: '/apps/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsReportsRoute = AppAppsReportsRouteImport.update({
+  id: '/apps/reports',
+  path: '/apps/reports',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAppsScanRoute = AppAppsScanRouteImport.update({
@@ -334,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/apps/mails': typeof AppAppsMailsRoute
   '/apps/outbox': typeof AppAppsOutboxRoute
   '/apps/profile': typeof AppAppsProfileRoute
+  '/apps/reports': typeof AppAppsReportsRoute
   '/apps/scan': typeof AppAppsScanRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/apps/sync': typeof AppAppsSyncRoute
@@ -383,6 +390,7 @@ export interface FileRoutesByTo {
   '/apps/mails': typeof AppAppsMailsRoute
   '/apps/outbox': typeof AppAppsOutboxRoute
   '/apps/profile': typeof AppAppsProfileRoute
+  '/apps/reports': typeof AppAppsReportsRoute
   '/apps/scan': typeof AppAppsScanRoute
   '/apps/socket': typeof AppAppsSocketRoute
   '/apps/sync': typeof AppAppsSyncRoute
@@ -435,6 +443,7 @@ export interface FileRoutesById {
   '/_app/apps/mails': typeof AppAppsMailsRoute
   '/_app/apps/outbox': typeof AppAppsOutboxRoute
   '/_app/apps/profile': typeof AppAppsProfileRoute
+  '/_app/apps/reports': typeof AppAppsReportsRoute
   '/_app/apps/scan': typeof AppAppsScanRoute
   '/_app/apps/socket': typeof AppAppsSocketRoute
   '/_app/apps/sync': typeof AppAppsSyncRoute
@@ -486,6 +495,7 @@ export interface FileRouteTypes {
     | '/apps/mails'
     | '/apps/outbox'
     | '/apps/profile'
+    | '/apps/reports'
     | '/apps/scan'
     | '/apps/socket'
     | '/apps/sync'
@@ -535,6 +545,7 @@ export interface FileRouteTypes {
     | '/apps/mails'
     | '/apps/outbox'
     | '/apps/profile'
+    | '/apps/reports'
     | '/apps/scan'
     | '/apps/socket'
     | '/apps/sync'
@@ -586,6 +597,7 @@ export interface FileRouteTypes {
     | '/_app/apps/mails'
     | '/_app/apps/outbox'
     | '/_app/apps/profile'
+    | '/_app/apps/reports'
     | '/_app/apps/scan'
     | '/_app/apps/socket'
     | '/_app/apps/sync'
@@ -760,6 +772,13 @@ declare module '@tanstack/react-router' {
       path: '/apps/profile'
       fullPath: '/apps/profile'
       preLoaderRoute: typeof AppAppsProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/reports': {
+      id: '/_app/apps/reports'
+      path: '/apps/reports'
+      fullPath: '/apps/reports'
+      preLoaderRoute: typeof AppAppsReportsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/apps/scan': {
@@ -987,6 +1006,7 @@ interface AppRouteChildren {
   AppAppsMailsRoute: typeof AppAppsMailsRoute
   AppAppsOutboxRoute: typeof AppAppsOutboxRoute
   AppAppsProfileRoute: typeof AppAppsProfileRoute
+  AppAppsReportsRoute: typeof AppAppsReportsRoute
   AppAppsScanRoute: typeof AppAppsScanRoute
   AppAppsSocketRoute: typeof AppAppsSocketRoute
   AppAppsSyncRoute: typeof AppAppsSyncRoute
@@ -1028,6 +1048,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsMailsRoute: AppAppsMailsRoute,
   AppAppsOutboxRoute: AppAppsOutboxRoute,
   AppAppsProfileRoute: AppAppsProfileRoute,
+  AppAppsReportsRoute: AppAppsReportsRoute,
   AppAppsScanRoute: AppAppsScanRoute,
   AppAppsSocketRoute: AppAppsSocketRoute,
   AppAppsSyncRoute: AppAppsSyncRoute,

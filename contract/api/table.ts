@@ -17,6 +17,7 @@ import { outboxApi } from './outbox';
 import { profileApi } from './profile';
 import { projectsApi } from './projects';
 import { pushApi } from './push';
+import { serviceReportsApi } from './service-reports';
 import { sessionApi } from './session';
 import { settingsApi } from './settings';
 import { simsApi } from './sims';
@@ -53,6 +54,7 @@ const API_TABLE = {
   analytics: analyticsApi,
   maintenance: maintenanceApi,
   inspections: inspectionsApi,
+  serviceReports: serviceReportsApi,
   settings: settingsApi,
   base: baseApi,
   projects: projectsApi,

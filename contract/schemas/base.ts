@@ -12,6 +12,7 @@ export const BASE_CATEGORIES = [
   'doorType',
   'buildingType',
   'cableType',
+  'sparePart',
 ] as const;
 export type BaseCategory = (typeof BASE_CATEGORIES)[number];
 

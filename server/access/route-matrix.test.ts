@@ -84,6 +84,9 @@ const contactOf = (w: World, role: Role, which: Which) => {
   return role === 'service_man' || role === 'customer_admin' ? w.f.ids.customer : w.f.ids.service_man;
 };
 const page = { page: '1', pageSize: '50' };
+/** A signature as the report form sends it: a PNG data URL (one grey pixel). */
+const MATRIX_SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWPo6OgAAAM0AZmUse0HAAAAAElFTkSuQmCC';
 const simBody = (w: World, role: Role) => ({ access_token: w.simTokens[role] ?? 'none' });
 
 const CASES: Record<string, AccessCase> = {
@@ -375,6 +378,28 @@ const CASES: Record<string, AccessCase> = {
     request: (w, _role, which) => ({ params: { id: lift(w, which).id }, body: { everyTrips: 40000 } }),
   },
   'maintenance.stickers': { request: (w, _role, which) => ({ query: { ids: lift(w, which).id } }) },
+  'serviceReports.create': {
+    pathScoped: true,
+    refused: ['customer', 'customer_admin'],
+    request: (w, _role, which) => ({
+      params: { id: lift(w, which).id },
+      body: {
+        id: crypto.randomUUID(),
+        workDone: 'Matrix report',
+        minutesOnSite: 30,
+        liftInService: true,
+        signerName: 'Matrix Signer',
+        signature: MATRIX_SIGNATURE,
+        signedAt: new Date().toISOString(),
+      },
+    }),
+  },
+  'serviceReports.lift': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
+  },
+  'serviceReports.list': { request: () => ({ query: page }) },
+  'serviceReports.parts': {},
   'tableau.folders': { request: () => ({ query: {} }) },
   'tableau.folder': { request: (w) => ({ params: { id: w.tableau.folderId } }) },
   'tableau.registerFolder': { request: () => ({ body: { name: 'Matrix line', isPublic: true } }) },

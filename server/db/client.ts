@@ -24,6 +24,7 @@ import * as maintenanceTables from './schema/maintenance';
 import * as messagesTables from './schema/messages';
 import * as outboxTables from './schema/outbox';
 import * as projectsTables from './schema/projects';
+import * as serviceReportsTables from './schema/service-reports';
 import * as settingsTables from './schema/settings';
 import * as simsTables from './schema/sims';
 import * as tableauTables from './schema/tableau';
@@ -49,6 +50,7 @@ export const schema = {
   ...messagesTables,
   ...outboxTables,
   ...projectsTables,
+  ...serviceReportsTables,
   ...settingsTables,
   ...simsTables,
   ...tableauTables,

@@ -29,6 +29,13 @@ const STARTING_ENTRIES: Record<BaseCategory, [key: string, de: string, en: strin
     ['flat', 'Flachkabel', 'Flat cable'],
     ['round', 'Rundkabel', 'Round cable'],
   ],
+  sparePart: [
+    ['door-roller', 'Türrolle', 'Door roller'],
+    ['guide-shoe', 'Führungsschuh', 'Guide shoe'],
+    ['push-button', 'Taster', 'Push button'],
+    ['light-curtain', 'Lichtgitter', 'Light curtain'],
+    ['brake-pad', 'Bremsbelag', 'Brake pad'],
+  ],
 };
 
 /**

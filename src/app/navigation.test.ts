@@ -27,8 +27,8 @@ const EVERYONE = [
   '/apps/sync',
 ];
 const CUSTOMER = ['/apps/servicers/servicers', '/apps/projects'];
-/** Service men and staff, never customers (docs/today.md). */
-const SERVICE_WORK = ['/apps/today'];
+/** Service men and staff, never customers (docs/today.md, docs/service-reports.md). */
+const SERVICE_WORK = ['/apps/today', '/apps/reports'];
 const ADMIN = [
   '/apps/users/users',
   '/apps/json',
@@ -61,6 +61,7 @@ describe('visibleNavigation', () => {
     expect(group?.title.message ?? group?.title.id).toBe('Applications');
     expect(topLevelIdsFor('dev')).toEqual([
       'today',
+      'reports',
       'dashboards',
       'lifts',
       'descriptions',

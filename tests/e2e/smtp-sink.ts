@@ -13,8 +13,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   links: string[];
-  /** The attached files (the offer PDF of tests/e2e/projects.spec.ts): name, type and size. */
-  attachments: { filename: string; contentType: string; size: number }[];
+  /** The attached files (the offer PDF of tests/e2e/projects.spec.ts): name, type, size and bytes (base64). */
+  attachments: { filename: string; contentType: string; size: number; base64: string }[];
 }
 
 /**
@@ -58,6 +58,7 @@ export default async function startSmtpSink(): Promise<() => Promise<void>> {
               filename: attachment.filename ?? '',
               contentType: attachment.contentType,
               size: attachment.size,
+              base64: attachment.content.toString('base64'),
             })),
           };
           appendFileSync(SMTP_MAILBOX_FILE, `${JSON.stringify(mail)}\n`);

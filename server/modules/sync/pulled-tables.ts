@@ -11,6 +11,7 @@ import { defects, inspections } from '../../db/schema/inspections';
 import { lifts } from '../../db/schema/lifts';
 import { maintenanceVisits } from '../../db/schema/maintenance';
 import { messageSyncFloors, messages } from '../../db/schema/messages';
+import { serviceReports } from '../../db/schema/service-reports';
 import { users } from '../../db/schema/users';
 import { toAlarm } from '../alarms/alarm-mapper';
 import { toBaseEntry } from '../base/base-mapper';
@@ -20,6 +21,7 @@ import { toDefect, toInspection } from '../inspections/inspection-mapper';
 import { toLifts } from '../lifts/lift-view';
 import { toMaintenanceVisit } from '../maintenance/visit-mapper';
 import { toMessagesWithNotes } from '../messages/messages.repository';
+import { toServiceReport } from '../service-reports/report-mapper';
 
 /** A table the pull reads: every write gives its row a new position (`sync_seq`), deletions leave tombstones. */
 export type SyncedTable = PgTable & { id: AnyPgColumn; syncSeq: AnyPgColumn; deletedAt: AnyPgColumn };
@@ -185,5 +187,18 @@ export const PULLED_TABLES: { [N in MirroredTableName]: PulledTable<N> } = {
           .$dynamic(),
       ),
     answer: (_db, rows) => rows.map(({ row, fixedByName }) => toDefect(row, fixedByName)),
+  }),
+  /** Whatever their age. */
+  reports: pulled({
+    table: serviceReports,
+    select: (db) =>
+      rowQuery(
+        db
+          .select({ row: serviceReports, authorName: users.displayName })
+          .from(serviceReports)
+          .leftJoin(users, eq(users.id, serviceReports.authorId))
+          .$dynamic(),
+      ),
+    answer: (_db, rows) => rows.map(({ row, authorName }) => toServiceReport(row, authorName)),
   }),
 };

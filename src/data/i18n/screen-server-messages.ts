@@ -8,6 +8,7 @@ import type { MAINTENANCE_MSG } from '../../../contract/maintenance-messages';
 import type { DomainServerMessage } from '../../../contract/messages';
 import type { OUTBOX_MSG } from '../../../contract/outbox-messages';
 import type { PROJECT_MSG } from '../../../contract/project-messages';
+import type { REPORT_MSG } from '../../../contract/service-report-messages';
 import type { SETTINGS_MSG } from '../../../contract/settings-messages';
 import type { SIM_MSG } from '../../../contract/sim-messages';
 import type { TABLEAU_MSG } from '../../../contract/tableau-messages';
@@ -98,6 +99,20 @@ const SIM_TEXTS: Translations<typeof SIM_MSG> = {
   'Connectivity reset requested': msg`Connectivity reset requested`,
 };
 
+const REPORT_TEXTS: Translations<typeof REPORT_MSG> = {
+  'Describe the work done': msg`Describe the work done`,
+  'Name the part': msg`Name the part`,
+  'Enter a quantity above 0': msg`Enter a quantity above 0`,
+  'Enter the minutes on site, 1 to 1440': msg`Enter the minutes on site, 1 to 1440`,
+  'Enter the name of the person signing': msg`Enter the name of the person signing`,
+  'The customer’s signature is missing': msg`The customer’s signature is missing`,
+  'The time of signing is not valid': msg`The time of signing is not valid`,
+  'This report id belongs to another report': msg`This report id belongs to another report`,
+  'The maintenance visit was not found for this lift': msg`The maintenance visit was not found for this lift`,
+  'The alarm was not found for this lift': msg`The alarm was not found for this lift`,
+  'A photo is not a file of this lift': msg`A photo is not a file of this lift`,
+};
+
 const OUTBOX_TEXTS: Translations<typeof OUTBOX_MSG> = {
   'Message not found': msg`Message not found`,
   'Only a message that failed can be sent again': msg`Only a message that failed can be sent again`,
@@ -130,6 +145,7 @@ export const SCREEN_SERVER_MESSAGES: Readonly<Record<DomainServerMessage, Messag
   ...INSPECTION_TEXTS,
   ...MAINTENANCE_TEXTS,
   ...PROJECT_TEXTS,
+  ...REPORT_TEXTS,
   ...SETTINGS_TEXTS,
   ...SIM_TEXTS,
   ...OUTBOX_TEXTS,

@@ -36,9 +36,18 @@ function stateOf(alarm: ShownAlarm) {
 
 /**
  * `/apps/alarms/$alarmId`: one alarm's facts (lift, error, opened, acknowledged, closed) and,
- * in `deliveriesSlot`, whom it was sent to and how that went (the outbox feature's section).
+ * in `deliveriesSlot`, whom it was sent to and how that went (the outbox feature's section), and in
+ * `reportSlot` the service reports of the repair (src/features/service-reports/, given its lift).
  */
-export function AlarmDetailPage({ alarmId, deliveriesSlot }: { alarmId: string; deliveriesSlot: ReactNode }) {
+export function AlarmDetailPage({
+  alarmId,
+  deliveriesSlot,
+  reportSlot,
+}: {
+  alarmId: string;
+  deliveriesSlot: ReactNode;
+  reportSlot?: (alarm: { liftId: string; label: string }) => ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const name = useAlarmName();
   const mayAcknowledge = useMayAcknowledge();
@@ -138,6 +147,7 @@ export function AlarmDetailPage({ alarmId, deliveriesSlot }: { alarmId: string; 
           </Button>
         </Box>
       )}
+      {reportSlot?.({ liftId: alarm.liftId, label: name(alarm) })}
       {deliveriesSlot}
     </Stack>
   );

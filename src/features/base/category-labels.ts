@@ -8,4 +8,5 @@ export const CATEGORY_LABELS: Record<BaseCategory, MessageDescriptor> = {
   doorType: msg`Door types`,
   buildingType: msg`Building types`,
   cableType: msg`Cable types`,
+  sparePart: msg`Spare parts`,
 };

@@ -138,7 +138,7 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
  * (src/features/alarms/), `lineTestSlot` its emergency-call line test under the controller (there too),
  * `maintenanceSlot` its maintenance section in the overview
  * (src/features/maintenance/), `inspectionsSlot` its statutory inspections there
- * (src/features/inspections/).
+ * (src/features/inspections/), `reportsSlot` its service reports (src/features/service-reports/).
  */
 export function LiftDetailPage({
   liftId,
@@ -146,12 +146,14 @@ export function LiftDetailPage({
   lineTestSlot,
   maintenanceSlot,
   inspectionsSlot,
+  reportsSlot,
 }: {
   liftId: string;
   alarmsSlot?: ReactNode;
   lineTestSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
   inspectionsSlot?: ReactNode;
+  reportsSlot?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
@@ -361,6 +363,7 @@ export function LiftDetailPage({
               <LiftBaseFacts lift={data} />
             </Stack>
             {maintenanceSlot}
+            {reportsSlot}
             {inspectionsSlot}
           </Stack>
         </Tabs.Content>

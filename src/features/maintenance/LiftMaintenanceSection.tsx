@@ -5,6 +5,7 @@ import { Wrench } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { maintenanceApi } from '../../../contract/api/maintenance';
 import { berlinDay, lastVisitOf, liftMaintenanceDue, planOf } from '../../../contract/maintenance';
+import { canAccess } from '../../../contract/roles';
 import type { LiftMaintenance, MaintenanceVisit } from '../../../contract/schemas/maintenance';
 import { type ApiState, useApiQuery } from '../../data/api/use-api';
 import { numberFormat } from '../../data/i18n/intl-format';
@@ -20,7 +21,11 @@ import { RecordVisitDialog } from './RecordVisitDialog';
  * and the dialog that records a visit. The route holds both, so that the lift page re-rendering its
  * tabs (live data, the mirror arriving) never drops the loaded data or a half-filled form.
  */
-export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog: ReactNode } {
+export function useLiftMaintenance(
+  liftId: string,
+  /** Opens the service report's dialog about a visit (src/features/service-reports/, through the route). */
+  onReport?: (visit: { visitId: string; label: string }) => void,
+): { section: ReactNode; dialog: ReactNode } {
   const state = useApiQuery(maintenanceApi.lift, { params: { id: liftId } });
   const [recording, setRecording] = useState(false);
   // The visits from the mirror when it holds them: offline too, with those recorded on this device.
@@ -59,6 +64,7 @@ export function useLiftMaintenance(liftId: string): { section: ReactNode; dialog
         local={local}
         visits={mirrored ?? null}
         onRecord={() => setRecording(true)}
+        onReport={onReport}
       />
     ),
     dialog: recording ? (
@@ -72,6 +78,7 @@ function LiftMaintenanceSection({
   local,
   visits: mirroredVisits,
   onRecord,
+  onReport,
 }: {
   state: ApiState<LiftMaintenance>;
   /** Plan and due day computed from the mirror; null: the API's. */
@@ -79,8 +86,9 @@ function LiftMaintenanceSection({
   /** From the mirror; null: the API's. */
   visits: MaintenanceVisit[] | null;
   onRecord: () => void;
+  onReport: ((visit: { visitId: string; label: string }) => void) | undefined;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const role = sessionRole(useSession());
   const data = local ?? state.data;
@@ -173,7 +181,25 @@ function LiftMaintenanceSection({
                       {visit.notes}
                       <VisitPhotos urls={visit.photoUrls} />
                     </Table.Cell>
-                    <Table.Cell>{visit.recordedByName ?? '—'}</Table.Cell>
+                    <Table.Cell>
+                      {visit.recordedByName ?? '—'}
+                      {onReport && canAccess(role, 'serviceWork') && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          display="flex"
+                          marginTop="1"
+                          onClick={() =>
+                            onReport({
+                              visitId: visit.id,
+                              label: t`Maintenance visit on ${formatDay(visit.visitedOn, locale)}`,
+                            })
+                          }
+                        >
+                          <Trans>Service report</Trans>
+                        </Button>
+                      )}
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

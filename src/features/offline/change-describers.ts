@@ -6,6 +6,7 @@ import type { Defect } from '../../../contract/schemas/inspection';
 import { LIFT_BASE_FIELDS, type Lift, type LiftBaseField } from '../../../contract/schemas/lift';
 import type { MaintenanceVisit } from '../../../contract/schemas/maintenance';
 import type { Message, MessageNotes } from '../../../contract/schemas/message';
+import type { ServiceReport } from '../../../contract/schemas/service-report';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import type { OutboxEntity, OutboxEntry } from '../../data/mirror/mirror-db';
 import { isPhotoUrl } from '../../ui/Photos';
@@ -58,6 +59,27 @@ const photoCount = (count: number) => plural(count, { one: '# photo', other: '# 
 /** " — 2 photos" after a title, nothing without photos. */
 const withPhotos = (title: string, photos: string[]) =>
   photos.length > 0 ? `${title} — ${photoCount(photos.length)}` : title;
+
+const describeReport: Describer = (_entry, { row, lift }, locale) => {
+  const report = row as Partial<ServiceReport> | null;
+  const photos = (report?.photoUrls ?? []).filter(isPhotoUrl);
+  const where = liftName(lift);
+  const day = report?.signedAt
+    ? dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(
+        new Date(report.signedAt),
+      )
+    : '—';
+  const signer = report?.signerName ?? '—';
+  const details = [
+    report?.workDone ? t`Work done: ${report.workDone}` : null,
+    report?.signerName ? t`Signed by ${signer}` : null,
+  ];
+  return {
+    title: withPhotos(t`Service report at ${where} on ${day}`, photos),
+    details: details.filter((line): line is string => line !== null),
+    photos,
+  };
+};
 
 function descriptionName(description: Pick<Description, 'name' | 'nameDE'>, locale: string): string {
   return (isGerman(locale) ? description.nameDE : description.name) || description.name || description.nameDE;
@@ -177,6 +199,7 @@ export const DESCRIBERS: Record<OutboxEntity, Describer> = {
   alarm: describeAlarm,
   visit: describeVisit,
   defect: describeDefect,
+  report: describeReport,
 };
 
 const names = (ids: unknown, lift: Lift | null) => {

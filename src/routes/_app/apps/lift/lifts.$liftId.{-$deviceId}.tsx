@@ -5,6 +5,7 @@ import { LiftLineTest } from '../../../../features/alarms/LiftLineTest';
 import { useLiftInspections } from '../../../../features/inspections/LiftInspectionsSection';
 import { LiftDetailPage } from '../../../../features/lifts/LiftDetailPage';
 import { useLiftMaintenance } from '../../../../features/maintenance/LiftMaintenanceSection';
+import { useLiftServiceReports } from '../../../../features/service-reports/LiftServiceReportsSection';
 
 export const Route = createFileRoute('/_app/apps/lift/lifts/$liftId/{-$deviceId}')({
   loader: loadScreenCatalog,
@@ -16,9 +17,13 @@ function LiftRoute() {
   return <LiftPage key={liftId} liftId={liftId} />;
 }
 
-/** The lift page with its alarms, maintenance and inspections sections, the latter two's state kept per lift. */
+/**
+ * The lift page with its alarms, maintenance, service report and inspection sections, their state
+ * kept per lift; a visit's "Write a service report" opens the report's dialog about it.
+ */
 function LiftPage({ liftId }: { liftId: string }) {
-  const maintenance = useLiftMaintenance(liftId);
+  const reports = useLiftServiceReports(liftId);
+  const maintenance = useLiftMaintenance(liftId, reports.write);
   const inspections = useLiftInspections(liftId);
   return (
     <>
@@ -28,8 +33,10 @@ function LiftPage({ liftId }: { liftId: string }) {
         lineTestSlot={<LiftLineTest liftId={liftId} />}
         maintenanceSlot={maintenance.section}
         inspectionsSlot={inspections.section}
+        reportsSlot={reports.section}
       />
       {maintenance.dialog}
+      {reports.dialog}
       {inspections.dialog}
     </>
   );
