@@ -11,7 +11,8 @@ export const earlyWarningsApi = {
     path: '/early-warnings',
     answer: EarlyWarningListSchema,
     auth: 'signedIn',
-    summary: 'The lifts the user sees that a rule marks unusual on the last evaluated day, with their figures',
+    summary:
+      'The lifts the user sees that a rule marks unusual on the last evaluated day, with their figures',
     tags,
   }),
   lift: endpoint({
@@ -21,7 +22,8 @@ export const earlyWarningsApi = {
     answer: LiftEarlyWarningsSchema,
     errors: [404],
     auth: 'signedIn',
-    summary: "One lift's early warnings and, for each rule that flags it, the daily series with its baseline band",
+    summary:
+      "One lift's early warnings and, for each rule that flags it, the daily series with its baseline band",
     tags,
   }),
 };

@@ -87,8 +87,7 @@ export function poissonUpperTail(k: number, lambda: number): number {
 /** Complementary error function (Abramowitz and Stegun 7.1.26), enough for a tail probability. */
 function erfc(x: number): number {
   const t = 1 / (1 + 0.3275911 * Math.abs(x));
-  const y =
-    t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const y = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
   const value = y * Math.exp(-x * x);
   return x >= 0 ? value : 2 - value;
 }
@@ -203,11 +202,7 @@ function hoursRule(days: readonly DayFigures[], i: number): RulePoint {
   const excesses = base.map((d) => d.hours - perTrip * d.trips);
   const usualExcess = median(excesses);
   const usualHours = median(base.map((d) => d.hours));
-  const margin = Math.max(
-    S.z * robustSigma(excesses),
-    S.minExcessHours,
-    S.minExcessShare * usualHours,
-  );
+  const margin = Math.max(S.z * robustSigma(excesses), S.minExcessHours, S.minExcessShare * usualHours);
   const expected = Math.max(0, perTrip * today.trips + usualExcess);
   return {
     value: today.hours,

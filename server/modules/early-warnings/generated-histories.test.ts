@@ -13,7 +13,7 @@ describe('early warnings on generated histories', () => {
   const table = figuresTable(figures);
 
   it('catches at least 90 % of each kind of anomaly within 14 days, with at most one false alarm per 1,000 lift-days', () => {
-    console.log(`\n${table}\n`);
+    process.stdout.write(`\n${table}\n\n`);
     for (const f of figures) {
       expect(f.injected, f.rule).toBe(40);
       expect(f.hits / f.injected, f.rule).toBeGreaterThanOrEqual(0.9);
