@@ -15,6 +15,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/analytics',
   '<rootDir>/src/features/maintenance',
   '<rootDir>/src/features/inspections',
+  '<rootDir>/src/features/early-warnings',
   '<rootDir>/src/features/projects',
   '<rootDir>/src/features/base',
   '<rootDir>/src/features/settings',

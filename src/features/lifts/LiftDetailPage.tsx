@@ -135,18 +135,20 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
 /**
  * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. The route fills
  * the slots from other features (a feature never imports another): `alarmsSlot` the lift's alarms
- * (src/features/alarms/), `maintenanceSlot` its maintenance section in the overview
+ * (src/features/alarms/), `warningsSlot` its early warnings (src/features/early-warnings/), `maintenanceSlot` its maintenance section in the overview
  * (src/features/maintenance/), `inspectionsSlot` its statutory inspections there
  * (src/features/inspections/).
  */
 export function LiftDetailPage({
   liftId,
   alarmsSlot,
+  warningsSlot,
   maintenanceSlot,
   inspectionsSlot,
 }: {
   liftId: string;
   alarmsSlot?: ReactNode;
+  warningsSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
   inspectionsSlot?: ReactNode;
 }) {
@@ -245,6 +247,7 @@ export function LiftDetailPage({
     <Stack gap="5">
       <LiftHeader lift={data} descriptions={descriptions} />
       {alarmsSlot}
+      {warningsSlot}
 
       {isAdmin && !online && (
         <Text role="status" color="fg.muted">
