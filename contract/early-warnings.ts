@@ -13,5 +13,3 @@ export type EarlyWarningRule = (typeof EARLY_WARNING_RULES)[number];
  * defined here once: the door rule counts these, the fault-rate rule every other error code.
  */
 export const DOOR_FAULT_CODES: readonly number[] = [101, 102, 103, 104, 105, 106, 107];
-
-export const isDoorFault = (code: number) => DOOR_FAULT_CODES.includes(code);

@@ -24,7 +24,7 @@ function UnusualBadge({ warnings }: { warnings: EarlyWarning[] }) {
   const reasons = warnings.map((w) => titles[w.rule]).join(', ');
   return (
     <Badge colorPalette="orange" variant="solid" title={reasons} data-testid="unusual-mark">
-      <TriangleAlert aria-hidden="true" />
+      <TriangleAlert aria-hidden="true" size={12} />
       <Trans>Unusual</Trans>
       <Text as="span" srOnly>
         : {reasons}

@@ -30,9 +30,11 @@ export function useWarningTexts() {
   };
   function reason(w: EarlyWarning): string {
     const day = formatDay(w.day, locale);
-    const value = figure(w.value, 2);
-    const expected = figure(w.expected, 2);
-    const threshold = figure(w.threshold, 2);
+    // Rates to two decimals, hours to one, trips whole.
+    const digits = w.rule === 'standstill' ? 0 : w.rule === 'hoursWithoutTrips' ? 1 : 2;
+    const value = figure(w.value, digits);
+    const expected = figure(w.expected, digits);
+    const threshold = figure(w.threshold, digits);
     const count = figure(w.count, 0);
     switch (w.rule) {
       case 'faultRate':
