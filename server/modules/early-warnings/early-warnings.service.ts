@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { EARLY_WARNING_RULES } from '../../../contract/early-warnings';
 import { berlinDay } from '../../../contract/maintenance';
 import { DAY_MS } from '../../../contract/time';
@@ -14,6 +15,8 @@ import { type DayFigures, evaluateDay, flaggedSince, RULE_SETTINGS } from './rul
 export const CHART_DAYS = 56;
 /** Days of roll-ups before the first evaluated day that a rule looks at: the baseline and the rate window. */
 const LOOK_BACK_DAYS = RULE_SETTINGS.baselineDays + RULE_SETTINGS.rateWindowDays - 1;
+/** Arbitrary but fixed: the transaction lock of a run's writes. */
+const EARLY_WARNINGS_LOCK_KEY = 727_465_031;
 /** Points older than this are dropped. */
 const KEEP_DAYS = 90;
 
@@ -91,6 +94,8 @@ export async function runEarlyWarnings(
     }
   }
   await db.transaction(async (tx) => {
+    // Two leaders for a moment (docs/scaling.md#periodic-jobs) write one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(${EARLY_WARNINGS_LOCK_KEY})`);
     const inTx = createEarlyWarningsRepository(tx);
     await inTx.savePoints(points, addDays(yesterday, -(KEEP_DAYS - 1)));
     await inTx.replaceWarnings(warnings);
