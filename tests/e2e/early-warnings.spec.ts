@@ -40,6 +40,17 @@ test('the lift page shows why a lift is unusual, with the chart of its series an
   await expect(card.locator('.chakra-badge').getByText('Auffällig', { exact: true })).toBeVisible();
   await expect(card.getByText(/machte der Aufzug 0 Fahrten, an einem solchen Tag sonst/)).toBeVisible();
 
+  // Online only: offline the section says that it shows what it loaded before.
+  await page.context().setOffline(true);
+  await expect(page.getByText('Offline: die Frühwarnungen wie zuletzt geladen.')).toBeVisible();
+  if (process.env.SHOTS_DIR) {
+    await page.screenshot({
+      path: `${process.env.SHOTS_DIR}/lift-warning-offline-de-1280.png`,
+      fullPage: true,
+    });
+  }
+  await page.context().setOffline(false);
+
   await page.goto('/apps/lift/lifts');
   const row = page.getByRole('row').filter({ hasText: 'AZ-10075' });
   await expect(row.getByTestId('unusual-mark')).toBeVisible();

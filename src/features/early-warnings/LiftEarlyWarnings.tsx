@@ -17,7 +17,8 @@ const WarningChart = lazy(() =>
 /**
  * The lift page's early warnings (docs/early-warnings.md): for each rule that marks the lift
  * unusual, the reason in words and a chart of the series with its baseline band. Nothing while the
- * lift is usual; online only, so offline it says that it needs a connection.
+ * lift is usual. Online only: offline it says that it needs a connection, or that what it shows was
+ * loaded before.
  */
 export function LiftEarlyWarnings({ liftId }: { liftId: string }) {
   const online = useOnline();
@@ -34,6 +35,11 @@ export function LiftEarlyWarnings({ liftId }: { liftId: string }) {
   if (!data || data.warnings.length === 0) return null;
   return (
     <Stack gap="4">
+      {!online && (
+        <Text role="status" fontSize="sm" color="fg.muted">
+          <Trans>Offline: the early warnings as last loaded.</Trans>
+        </Text>
+      )}
       {data.warnings.map((warning) => (
         <WarningCard
           key={warning.rule}
