@@ -16,6 +16,7 @@ const SCREEN_SOURCES = [
   '<rootDir>/src/features/maintenance',
   '<rootDir>/src/features/inspections',
   '<rootDir>/src/features/service-reports',
+  '<rootDir>/src/features/early-warnings',
   '<rootDir>/src/features/projects',
   '<rootDir>/src/features/base',
   '<rootDir>/src/features/settings',

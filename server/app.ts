@@ -25,6 +25,7 @@ import { descriptionsRoutes } from './modules/descriptions/descriptions.routes';
 import { deviceGatewayPlugin } from './modules/devices/device-gateway';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { mqttBridgePlugin } from './modules/devices/mqtt-bridge';
+import { earlyWarningsRoutes } from './modules/early-warnings/early-warnings.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { mailQuotaPlugin } from './modules/email/mail-quota';
 import { filesRoutes } from './modules/files/files.routes';
@@ -269,6 +270,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(outboxRoutes, { prefix: '/api' });
 
     await app.register(analyticsRoutes, { prefix: '/api' });
+    await app.register(earlyWarningsRoutes, {
+      prefix: '/api',
+      // Tests evaluate when they ask; a running portal looks for a new complete day every hour.
+      everyMs: config.nodeEnv === 'test' ? null : HOUR_MS,
+    });
     await app.register(inspectionsRoutes, { prefix: '/api' });
     await app.register(maintenanceRoutes, {
       prefix: '/api',

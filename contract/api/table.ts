@@ -5,6 +5,7 @@ import { baseApi } from './base';
 import { chatApi } from './chat';
 import { descriptionsApi } from './descriptions';
 import { devicesApi } from './devices';
+import { earlyWarningsApi } from './early-warnings';
 import { emailApi } from './email';
 import type { EndpointDefinition } from './endpoint';
 import { filesApi } from './files';
@@ -52,6 +53,7 @@ const API_TABLE = {
   push: pushApi,
   outbox: outboxApi,
   analytics: analyticsApi,
+  earlyWarnings: earlyWarningsApi,
   maintenance: maintenanceApi,
   inspections: inspectionsApi,
   serviceReports: serviceReportsApi,

@@ -335,6 +335,11 @@ const CASES: Record<string, AccessCase> = {
   'push.unsubscribe': {
     request: (_w, role) => ({ body: { endpoint: `https://push.example.com/matrix/${role}` } }),
   },
+  'earlyWarnings.list': {},
+  'earlyWarnings.lift': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
+  },
   'analytics.get': { request: (w, _role, which) => ({ query: { range: '7D', liftId: lift(w, which).id } }) },
   'inspections.lift': {
     pathScoped: true,

@@ -66,7 +66,21 @@ const ADDRESSES = [
   'Breiter Weg 200, 39104 Magdeburg',
 ];
 const HISTORY_DAYS = 90;
+
+/**
+ * Demo lifts whose last days are unusual, so the early warnings (docs/early-warnings.md) have
+ * something to show: door faults rising on one of the demo customer's lifts, another of his standing
+ * still without a fault, and one of the second customer's running hours without trips.
+ */
+const DEMO_WARNINGS: Partial<Record<number, 'doorFaults' | 'standstill' | 'hoursWithoutTrips'>> = {
+  1: 'doorFaults',
+  2: 'standstill',
+  13: 'hoursWithoutTrips',
+};
+/** From when the demo warnings' anomalies are in the history, before now. */
+const WARNING_DAYS = { doorFaults: 6, standstill: 2.5, hoursWithoutTrips: 3 } as const;
 const STATS_EVERY_MS = 6 * HOUR_MS;
+const DOOR_CODES = [104, 105, 106];
 const SIM_QUOTA = 500 * 1024 * 1024;
 const BATCH = 2000;
 
@@ -274,9 +288,20 @@ export async function seedDemoLifts(
         kind: 'stats',
         ...fields,
       });
+    const warning = DEMO_WARNINGS[i];
+    const unusualFrom = warning ? end - WARNING_DAYS[warning] * DAY_MS : end + 1;
     for (let at = start; at <= end; at += STATS_EVERY_MS) {
-      trips += Math.floor(tripsPerReading * (0.6 + rnd() * 0.8));
-      hours += Math.round(tripsPerReading * 0.012 * (0.6 + rnd() * 0.8) * 100) / 100;
+      const addTrips = Math.floor(tripsPerReading * (0.6 + rnd() * 0.8));
+      const addHours = Math.round(tripsPerReading * 0.012 * (0.6 + rnd() * 0.8) * 100) / 100;
+      const unusual = at >= unusualFrom;
+      // Standing still: neither counter moves; hours without trips: the drive runs three times as long.
+      trips += unusual && warning === 'standstill' ? 0 : addTrips;
+      hours +=
+        unusual && warning === 'standstill'
+          ? 0
+          : unusual && warning === 'hoursWithoutTrips'
+            ? 3 * addHours
+            : addHours;
       reading(at, { kind: 'stats', trips, operatingHours: hours });
     }
 
@@ -284,7 +309,9 @@ export async function seedDemoLifts(
     let brokenMs = 0;
     const activeErrors: { code: number; since: string }[] = [];
     let at = start + rnd() * 3 * DAY_MS;
-    while (at < end) {
+    // The unusual lifts' own faults stop a day before their anomaly: a standstill without a fault code.
+    const eventsEnd = warning ? unusualFrom - DAY_MS : end;
+    while (at < eventsEnd) {
       const isError = rnd() < 0.55;
       const codes = isError ? errorCodes : infoCodes;
       const code = codes[Math.floor(rnd() * codes.length)] ?? 101;
@@ -299,6 +326,15 @@ export async function seedDemoLifts(
         activeErrors.push({ code, since: new Date(at).toISOString() });
       }
       at += duration + (1 + rnd() * 5) * DAY_MS;
+    }
+    if (warning === 'doorFaults') {
+      // Door faults every 14 hours, each cleared after a quarter of an hour.
+      for (let raised = unusualFrom; raised + 15 * 60_000 < end; raised += 14 * HOUR_MS) {
+        const code = DOOR_CODES[Math.floor(raised / HOUR_MS) % DOOR_CODES.length] ?? 105;
+        reading(raised, { kind: 'error', code, active: true, floor: 0 });
+        reading(raised + 15 * 60_000, { kind: 'error', code, active: false, floor: 0 });
+        brokenMs += 15 * 60_000;
+      }
     }
     // Three lifts have an error raised now, whatever the dice said.
     if (i % 14 === 3 && activeErrors.length === 0) {

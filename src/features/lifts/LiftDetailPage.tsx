@@ -136,7 +136,8 @@ function limitValue(value: number, locale: string, notSet: string): ReactNode {
  * `/apps/lift/lifts/$liftId`: one lift, live, in the tabs a service man expects. The route fills
  * the slots from other features (a feature never imports another): `alarmsSlot` the lift's alarms
  * (src/features/alarms/), `lineTestSlot` its emergency-call line test under the controller (there too),
- * `maintenanceSlot` its maintenance section in the overview
+ * `warningsSlot` its early warnings (src/features/early-warnings/), `maintenanceSlot` its maintenance
+ * section in the overview
  * (src/features/maintenance/), `inspectionsSlot` its statutory inspections there
  * (src/features/inspections/), `reportsSlot` its service reports (src/features/service-reports/).
  */
@@ -144,6 +145,7 @@ export function LiftDetailPage({
   liftId,
   alarmsSlot,
   lineTestSlot,
+  warningsSlot,
   maintenanceSlot,
   inspectionsSlot,
   reportsSlot,
@@ -151,6 +153,7 @@ export function LiftDetailPage({
   liftId: string;
   alarmsSlot?: ReactNode;
   lineTestSlot?: ReactNode;
+  warningsSlot?: ReactNode;
   maintenanceSlot?: ReactNode;
   inspectionsSlot?: ReactNode;
   reportsSlot?: ReactNode;
@@ -250,6 +253,7 @@ export function LiftDetailPage({
     <Stack gap="5">
       <LiftHeader lift={data} descriptions={descriptions} />
       {alarmsSlot}
+      {warningsSlot}
 
       {isAdmin && !online && (
         <Text role="status" color="fg.muted">

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Input, Link, Stack, Table, Text, useBreakpointValu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
 import { usePagedSearch } from '../../data/api/use-paged-search';
@@ -53,8 +53,16 @@ function LiftLink({ lift }: { lift: Lift }) {
   );
 }
 
-/** `/apps/lift/lifts`: the lifts in the user's scope. */
-export function LiftsListPage() {
+/**
+ * `/apps/lift/lifts`: the lifts in the user's scope. The route fills `unusual` from the early
+ * warnings (src/features/early-warnings/): a mark per lift, a toggle, and while it is on the unusual
+ * lifts instead of the paged list.
+ */
+export function LiftsListPage({
+  unusual,
+}: {
+  unusual?: { mark: (liftId: string) => ReactNode; toggle: ReactNode; filtered: ReactNode | null };
+} = {}) {
   const { t, i18n } = useLingui();
   const isAdmin = useHasRole('admin');
   const { searchInput, setSearchInput, search, page, setPage } = usePagedSearch();
@@ -126,6 +134,7 @@ export function LiftsListPage() {
           />
         </Box>
         <HStack gap="2" wrap="wrap">
+          {unusual?.toggle}
           {/* Anyone who sees lifts may print their stickers. */}
           <PrintStickersButton ids={[...selected]} />
           {isAdmin && (
@@ -147,7 +156,9 @@ export function LiftsListPage() {
 
       <LoadFailure error={state.status === 'failed' ? state.error : null} />
 
-      {wide ? (
+      {unusual?.filtered ? (
+        unusual.filtered
+      ) : wide ? (
         <Box
           position="relative"
           overflowX="auto"
@@ -214,7 +225,10 @@ export function LiftsListPage() {
                   </Table.Cell>
                   <Table.Cell minWidth="40">{lift.address}</Table.Cell>
                   <Table.Cell>
-                    <LiftStateBadges lift={lift} />
+                    <HStack gap="1" wrap="wrap">
+                      <LiftStateBadges lift={lift} />
+                      {unusual?.mark(lift.id)}
+                    </HStack>
                   </Table.Cell>
                   <Table.Cell>
                     <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
@@ -270,6 +284,7 @@ export function LiftsListPage() {
                 </HStack>
                 <HStack gap="1" wrap="wrap">
                   <LiftStateBadges lift={lift} />
+                  {unusual?.mark(lift.id)}
                   <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
                 </HStack>
                 <Text fontSize="sm">
@@ -290,7 +305,9 @@ export function LiftsListPage() {
         </Stack>
       )}
 
-      <Pagination page={page} pageSize={PAGE_SIZE_DEFAULT} count={count} onPage={setPage} />
+      {!unusual?.filtered && (
+        <Pagination page={page} pageSize={PAGE_SIZE_DEFAULT} count={count} onPage={setPage} />
+      )}
 
       <AppDialog open={creating} onClose={() => setCreating(false)} title={t`New lift`} size="lg">
         {creating && (

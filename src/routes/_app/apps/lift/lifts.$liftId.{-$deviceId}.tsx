@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadScreenCatalog } from '../../../../data/i18n/i18n';
 import { LiftAlarms } from '../../../../features/alarms/LiftAlarms';
 import { LiftLineTest } from '../../../../features/alarms/LiftLineTest';
+import { LiftEarlyWarnings } from '../../../../features/early-warnings/LiftEarlyWarnings';
 import { useLiftInspections } from '../../../../features/inspections/LiftInspectionsSection';
 import { LiftDetailPage } from '../../../../features/lifts/LiftDetailPage';
 import { useLiftMaintenance } from '../../../../features/maintenance/LiftMaintenanceSection';
@@ -18,8 +19,9 @@ function LiftRoute() {
 }
 
 /**
- * The lift page with its alarms, maintenance, service report and inspection sections, their state
- * kept per lift; a visit's "Write a service report" opens the report's dialog about it.
+ * The lift page with its alarms, early warnings, maintenance, service report and inspection
+ * sections, their state kept per lift; a visit's "Write a service report" opens the report's dialog
+ * about it.
  */
 function LiftPage({ liftId }: { liftId: string }) {
   const reports = useLiftServiceReports(liftId);
@@ -31,6 +33,7 @@ function LiftPage({ liftId }: { liftId: string }) {
         liftId={liftId}
         alarmsSlot={<LiftAlarms liftId={liftId} />}
         lineTestSlot={<LiftLineTest liftId={liftId} />}
+        warningsSlot={<LiftEarlyWarnings liftId={liftId} />}
         maintenanceSlot={maintenance.section}
         inspectionsSlot={inspections.section}
         reportsSlot={reports.section}

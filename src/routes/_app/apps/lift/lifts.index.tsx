@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadScreenCatalog } from '../../../../data/i18n/i18n';
+import { useUnusualLiftsFilter } from '../../../../features/early-warnings/unusual-lifts';
 import { LiftsListPage } from '../../../../features/lifts/LiftsListPage';
 import { firstLiftPageSettled, prefetchFirstLiftPage } from '../../../../features/lifts/lift-list-prefetch';
 
@@ -12,5 +13,10 @@ export const Route = createFileRoute('/_app/apps/lift/lifts/')({
     prefetchFirstLiftPage();
     await Promise.all([loadScreenCatalog(), firstLiftPageSettled()]);
   },
-  component: LiftsListPage,
+  component: LiftsRoute,
 });
+
+/** The lift list with the early warnings' mark and filter of unusual lifts. */
+function LiftsRoute() {
+  return <LiftsListPage unusual={useUnusualLiftsFilter()} />;
+}
