@@ -65,6 +65,8 @@ export async function startBuiltPortal(options: {
   /** The server's address without a database, e.g. postgres://postgres@127.0.0.1:5432. */
   pg: string;
   port: string;
+  /** More environment for the server (`WEB_DIR` of a build with the bench's own static page). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<BuiltPortal> {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
     throw new Error('Run "npm run build" first: the benchmark drives the built portal.');
@@ -76,7 +78,7 @@ export async function startBuiltPortal(options: {
   const databaseUrl = `${options.pg}/${name}`;
   const base = `http://127.0.0.1:${options.port}`;
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: benchServerEnv(databaseUrl, options.port, name),
+    env: { ...benchServerEnv(databaseUrl, options.port, name), ...options.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {

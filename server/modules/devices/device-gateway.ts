@@ -207,8 +207,32 @@ export const deviceGatewayPlugin = definePlugin<DeviceGatewayOptions>(
       }
       return [...byImeiOnce.values()];
     };
-    const announceControllers = () =>
-      track(connected().then((list) => app.io.to(DEVS_ROOM).emit('controllers', list)));
+    /**
+     * Sends the devs the list after a change. One read at a time, and changes meanwhile make one
+     * more read after it: a storm of connects (a process restarting under thousands of controllers)
+     * reads the whole list a few times, not once per connect (docs/scaling.md#idle-controllers).
+     */
+    let announcing = false;
+    let announceAgain = false;
+    const announceControllers = () => {
+      if (announcing) {
+        announceAgain = true;
+        return;
+      }
+      announcing = true;
+      const run = async () => {
+        do {
+          announceAgain = false;
+          const list = await connected();
+          app.io.to(DEVS_ROOM).emit('controllers', list);
+        } while (announceAgain);
+      };
+      track(
+        run().finally(() => {
+          announcing = false;
+        }),
+      );
+    };
 
     function logRefused(imei: string | null, reason: string) {
       const k = imei ?? '(invalid)';
