@@ -1,13 +1,13 @@
-import { Badge, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { todayActionCount } from '../../../contract/today';
 import { useSession } from '../../data/session/session';
+import { CountBadge } from '../../ui/CountBadge';
 import { useToday } from './use-today';
 
 /**
  * The menu's count beside "Today": the rows of the signed-in user's list that wait for him
  * (docs/today.md). The shell loads it lazily, so the mirror's hooks stay off the sign-in page;
- * drawn like the shell's other counts (src/app/shell/NavItemBadge.tsx).
+ * drawn like the shell's other counts.
  */
 export default function TodayBadge({ folded }: { folded: boolean }) {
   const { t } = useLingui();
@@ -15,24 +15,5 @@ export default function TodayBadge({ folded }: { folded: boolean }) {
   const today = useToday(userId, userId);
   const count = today ? todayActionCount(today.items) : 0;
   if (count === 0) return null;
-  return (
-    <>
-      <Badge
-        colorPalette="red"
-        variant="solid"
-        size="sm"
-        borderRadius="full"
-        marginInlineStart={folded ? undefined : 'auto'}
-        position={folded ? 'absolute' : undefined}
-        top={folded ? '0.5' : undefined}
-        insetEnd={folded ? '0.5' : undefined}
-        aria-hidden="true"
-      >
-        {count > 99 ? '99+' : count}
-      </Badge>
-      <Text as="span" srOnly>
-        , {t`${count} open`}
-      </Text>
-    </>
-  );
+  return <CountBadge count={count} spoken={t`${count} open`} folded={folded} />;
 }
