@@ -9,7 +9,11 @@ interface Choice<T extends string> {
 }
 
 interface ChoiceMenuProps<T extends string> {
-  /** Accessible name of the button and the menu. */
+  /**
+   * Name of the menu, and the start of the button's name: the button is named "label: what it
+   * shows" (a hidden prefix to its visible text), so the words on it are in its name too
+   * (WCAG 2.5.3, "Label in Name"): speech users say what they see.
+   */
   label: string;
   choices: Choice<T>[];
   value: T;
@@ -101,7 +105,6 @@ export function ChoiceMenu<T extends string>({
         ref={buttonRef}
         variant="ghost"
         size="sm"
-        aria-label={label}
         title={label}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -115,6 +118,7 @@ export function ChoiceMenu<T extends string>({
         }}
         {...buttonProps}
       >
+        <chakra.span srOnly>{`${label}: `}</chakra.span>
         {children}
       </Button>
       {open && (

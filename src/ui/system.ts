@@ -38,6 +38,34 @@ import { sizes } from 'chakra-theme/tokens/sizes';
 import { spacing } from 'chakra-theme/tokens/spacing';
 import { zIndices } from 'chakra-theme/tokens/z-indices';
 
+/** A light-mode colour in place of Chakra's, its dark-mode one kept. */
+const light = (token: { value: { _light: string; _dark: string } }, value: string) => ({
+  ...token,
+  value: { ...token.value, _light: value },
+});
+
+/**
+ * Chakra's colours where text on them, or they as text on white and grey, fall short of WCAG's
+ * 4.5:1 (axe's colour-contrast, tests/e2e/accessibility.spec.ts). Between Chakra's 600 and 700 steps, so
+ * that orange still reads as orange: error, warning and success text (field errors, figures),
+ * the faint text of headings such as the menu's group titles (`fg.subtle`), and white on the
+ * solid orange, green, teal and cyan of badges and buttons.
+ */
+const colorsWithContrast = {
+  ...semanticColors,
+  fg: {
+    ...semanticColors.fg,
+    subtle: light(semanticColors.fg.subtle, '#6b6b73'),
+    error: light(semanticColors.fg.error, '#b91c1c'),
+    warning: light(semanticColors.fg.warning, '#c2410c'),
+    success: light(semanticColors.fg.success, '#15803d'),
+  },
+  orange: { ...semanticColors.orange, solid: light(semanticColors.orange.solid, '#c2410c') },
+  green: { ...semanticColors.green, solid: light(semanticColors.green.solid, '#15803d') },
+  teal: { ...semanticColors.teal, solid: light(semanticColors.teal.solid, '#0f766e') },
+  cyan: { ...semanticColors.cyan, solid: light(semanticColors.cyan.solid, '#0e7490') },
+};
+
 /**
  * Chakra's default theme with only the recipes of the sign-in page: `defaultSystem` would put
  * all ~80 of them on the first load, which has a size budget. The other recipes are added by
@@ -86,7 +114,7 @@ export const system = createSystem(
         zIndex: zIndices,
         cursor,
       },
-      semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+      semanticTokens: { colors: colorsWithContrast, shadows: semanticShadows, radii: semanticRadii },
       textStyles,
       layerStyles,
       animationStyles,

@@ -1,10 +1,10 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
-import { mailsTo } from './smtp-sink';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   LANDING_PATH,
+  mailedPath,
   signInByToken,
   TEXT,
   TOKEN_STORAGE_KEY,
@@ -22,16 +22,6 @@ async function apiToken(request: APIRequestContext, email: string, password: str
   const response = await request.post('/api/users/authenticate', { data: { email, password } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** The path of the newest mailed link to `email` that contains `part`, once the mail has arrived. */
-async function mailedPath(email: string, part: string, count = 1): Promise<string> {
-  await expect
-    .poll(() => mailsTo(email).filter((mail) => mail.links.some((link) => link.includes(part))).length)
-    .toBeGreaterThanOrEqual(count);
-  const mails = mailsTo(email).filter((mail) => mail.links.some((link) => link.includes(part)));
-  const link = mails.at(-1)?.links.find((candidate) => candidate.includes(part)) ?? '';
-  return new URL(link).pathname;
 }
 
 /**

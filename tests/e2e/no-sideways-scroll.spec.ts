@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, LANDING_PATH, signInByToken, TEXT } from './support';
+import { LANDING_PATH, openSimSession, signInByToken, TEXT } from './support';
 
 /**
  * No page scrolls sideways on a 360 px phone, for any role. The pages come from the app itself, so
@@ -115,22 +115,6 @@ function signedInSamples(route: string, s: Samples): string[] | undefined {
   if (route in samples) return samples[route];
   // Index routes end in '/' in the tree ('/apps/lift/lifts/'); the app links them without it.
   return /[$]/.test(route) ? undefined : [route.replace(/(.)\/$/, '$1')];
-}
-
-/**
- * Admins and devs open SIM management by confirming their password (a SIM session in the tab's
- * sessionStorage, src/features/sims/sim-session.ts), so the SIM list and a card are checked as
- * pages, not only their sign-in.
- */
-async function openSimSession(page: Page, request: APIRequestContext, token: string, role: Role) {
-  if (role !== 'dev' && role !== 'admin') return;
-  const response = await request.post('/api/sims/authenticate', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const session = JSON.stringify(await response.json());
-  await page.addInitScript((value) => sessionStorage.setItem('lift-portal.sim-session', value), session);
 }
 
 /** Null when the page fits; else its width and the element that reaches furthest right. */

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
+import { mailsTo } from './smtp-sink';
 
 export const DEMO_ACCOUNTS: Record<Role, string> = {
   dev: 'dev@demo.local',
@@ -31,6 +32,32 @@ export async function signInByToken(page: Page, request: APIRequestContext, role
     [TOKEN_STORAGE_KEY, access_token] as const,
   );
   return access_token;
+}
+
+/**
+ * Admins and devs open SIM management by confirming their password (a SIM session in the tab's
+ * sessionStorage, src/features/sims/sim-session.ts), so the SIM list and a card are checked as
+ * pages, not only their sign-in.
+ */
+export async function openSimSession(page: Page, request: APIRequestContext, token: string, role: Role) {
+  if (role !== 'dev' && role !== 'admin') return;
+  const response = await request.post('/api/sims/authenticate', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  const session = JSON.stringify(await response.json());
+  await page.addInitScript((value) => sessionStorage.setItem('lift-portal.sim-session', value), session);
+}
+
+/** The path of the newest mailed link to `email` that contains `part`, once the mail has arrived. */
+export async function mailedPath(email: string, part: string, count = 1): Promise<string> {
+  await expect
+    .poll(() => mailsTo(email).filter((mail) => mail.links.some((link) => link.includes(part))).length)
+    .toBeGreaterThanOrEqual(count);
+  const mails = mailsTo(email).filter((mail) => mail.links.some((link) => link.includes(part)));
+  const link = mails.at(-1)?.links.find((candidate) => candidate.includes(part)) ?? '';
+  return new URL(link).pathname;
 }
 
 /** Signs in through the login form, in German (the default language). */

@@ -128,26 +128,32 @@ export function AppShell() {
             overflowY="auto"
             transition="width 0.2s"
           >
-            <Flex
-              align="center"
-              justify={navFolded ? 'center' : 'space-between'}
-              height="14"
-              paddingX={navFolded ? '0' : '4'}
-              borderBottomWidth="1px"
-            >
-              {!navFolded && <Brand />}
-              <IconButton
-                variant="ghost"
-                size="sm"
-                aria-label={foldLabel}
-                title={foldLabel}
-                aria-pressed={navFolded}
-                onClick={() => chooseLayout({ navFolded: !navFolded })}
-              >
-                {navFolded ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
-              </IconButton>
-            </Flex>
-            <VerticalNavigation groups={groups} folded={navFolded} />
+            {/* The logo and the fold button inside the navigation's landmark: nothing outside one. */}
+            <VerticalNavigation
+              groups={groups}
+              folded={navFolded}
+              top={
+                <Flex
+                  align="center"
+                  justify={navFolded ? 'center' : 'space-between'}
+                  height="14"
+                  paddingX={navFolded ? '0' : '4'}
+                  borderBottomWidth="1px"
+                >
+                  {!navFolded && <Brand />}
+                  <IconButton
+                    variant="ghost"
+                    size="sm"
+                    aria-label={foldLabel}
+                    title={foldLabel}
+                    aria-pressed={navFolded}
+                    onClick={() => chooseLayout({ navFolded: !navFolded })}
+                  >
+                    {navFolded ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
+                  </IconButton>
+                </Flex>
+              }
+            />
           </Box>
         )}
 

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { NavCollapse, NavEntry, NavGroup, NavItem, NavLink } from '../navigation';
 import { NavItemBadge } from './NavItemBadge';
 
@@ -12,12 +13,14 @@ interface VerticalNavigationProps {
   folded?: boolean;
   /** Called after a link was followed (closes the drawer on phones). */
   onNavigate?: () => void;
+  /** Drawn above the groups inside the navigation landmark (the side bar's logo and fold button). */
+  top?: ReactNode;
 }
 
 const isWithin = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /** The navigation as a vertical list: groups, collapses, items, external links and dividers. */
-export function VerticalNavigation({ groups, folded = false, onNavigate }: VerticalNavigationProps) {
+export function VerticalNavigation({ groups, folded = false, onNavigate, top }: VerticalNavigationProps) {
   const { t, i18n } = useLingui();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = (descriptor: MessageDescriptor) => i18n._(descriptor);
@@ -147,35 +150,38 @@ export function VerticalNavigation({ groups, folded = false, onNavigate }: Verti
   };
 
   return (
-    <Box as="nav" aria-label={t`Main navigation`} paddingX="2" paddingY="3">
-      {groups.map((group) => (
-        <Box key={group.id} role="group" aria-label={title(group.title)} marginBottom="4">
-          <Text
-            aria-hidden="true"
-            fontSize="xs"
-            fontWeight="semibold"
-            textTransform="uppercase"
-            letterSpacing="wider"
-            color="fg.subtle"
-            paddingX="3"
-            paddingBottom="2"
-            srOnly={folded}
-          >
-            {title(group.title)}
-          </Text>
-          <Box
-            as="ul"
-            listStyleType="none"
-            margin="0"
-            padding="0"
-            display="flex"
-            flexDirection="column"
-            gap="1"
-          >
-            {group.children.map(renderEntry)}
+    <Box as="nav" aria-label={t`Main navigation`}>
+      {top}
+      <Box paddingX="2" paddingY="3">
+        {groups.map((group) => (
+          <Box key={group.id} role="group" aria-label={title(group.title)} marginBottom="4">
+            <Text
+              aria-hidden="true"
+              fontSize="xs"
+              fontWeight="semibold"
+              textTransform="uppercase"
+              letterSpacing="wider"
+              color="fg.subtle"
+              paddingX="3"
+              paddingBottom="2"
+              srOnly={folded}
+            >
+              {title(group.title)}
+            </Text>
+            <Box
+              as="ul"
+              listStyleType="none"
+              margin="0"
+              padding="0"
+              display="flex"
+              flexDirection="column"
+              gap="1"
+            >
+              {group.children.map(renderEntry)}
+            </Box>
           </Box>
-        </Box>
-      ))}
+        ))}
+      </Box>
     </Box>
   );
 }

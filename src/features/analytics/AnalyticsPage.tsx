@@ -27,6 +27,7 @@ import { useApiQuery } from '../../data/api/use-api';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
+import { ScrollBox } from '../../ui/ScrollBox';
 import { type ExportSheet, exportCsv, exportXlsx } from './export';
 import { TrendChart } from './TrendChart';
 
@@ -64,7 +65,7 @@ function NumbersTable({
   numeric: readonly number[];
 }) {
   return (
-    <Box overflowX="auto" borderWidth="1px" borderRadius="l2" maxHeight="96" overflowY="auto">
+    <ScrollBox label={caption} borderWidth="1px" borderRadius="l2" maxHeight="96" overflowY="auto">
       <Table.Root size="sm" stickyHeader>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
@@ -90,7 +91,7 @@ function NumbersTable({
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </ScrollBox>
   );
 }
 

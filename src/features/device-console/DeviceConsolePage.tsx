@@ -26,6 +26,7 @@ import { useOnlineUsers, useSocketEvent } from '../../data/session/socket';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
+import { ScrollBox } from '../../ui/ScrollBox';
 
 const TRAFFIC_MAX = 200;
 
@@ -260,9 +261,10 @@ export function DeviceConsolePage() {
             </Button>
           </HStack>
         </HStack>
-        <Box
-          as="ol"
-          listStyleType="none"
+        {/* Scrolls as a named region the keyboard reaches; the list holds only entries, the waiting
+            text stands beside it. */}
+        <ScrollBox
+          label={t`Traffic`}
           fontFamily="mono"
           fontSize="xs"
           maxHeight="96"
@@ -270,20 +272,22 @@ export function DeviceConsolePage() {
           borderWidth="1px"
           borderRadius="l2"
           padding="2"
-          aria-label={t`Traffic`}
         >
-          {traffic.map((entry) => (
-            <Box as="li" key={entry.key} paddingY="0.5" wordBreak="break-all">
-              {time(entry.at)} {entry.direction === 'in' ? '←' : '→'} {entry.imei} {entry.event}{' '}
-              {JSON.stringify(entry.payload)}
-            </Box>
-          ))}
-          {traffic.length === 0 && (
+          {traffic.length === 0 ? (
             <Text color="fg.muted">
               <Trans>Waiting for traffic…</Trans>
             </Text>
+          ) : (
+            <Box as="ol" listStyleType="none" margin="0" padding="0" aria-label={t`Traffic`}>
+              {traffic.map((entry) => (
+                <Box as="li" key={entry.key} paddingY="0.5" wordBreak="break-all">
+                  {time(entry.at)} {entry.direction === 'in' ? '←' : '→'} {entry.imei} {entry.event}{' '}
+                  {JSON.stringify(entry.payload)}
+                </Box>
+              ))}
+            </Box>
           )}
-        </Box>
+        </ScrollBox>
       </Stack>
     </Stack>
   );

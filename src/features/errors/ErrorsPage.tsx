@@ -14,6 +14,7 @@ import { DescriptionText } from '../../ui/LiftBadges';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { Pagination } from '../../ui/Pagination';
+import { ScrollBox } from '../../ui/ScrollBox';
 import { useErrorEvents } from './use-error-events';
 
 const RANGES = ['all', '24h', '7d', '30d', '90d'] as const;
@@ -190,9 +191,9 @@ export function ErrorsPage() {
           </FormField>
         </SimpleGrid>
         <LoadFailure error={messages.status === 'failed' ? messages.error : null} />
-        <Box
+        <ScrollBox
+          label={t`Events`}
           position="relative"
-          overflowX="auto"
           borderWidth="1px"
           borderRadius="l2"
           aria-busy={messages.status === 'loading'}
@@ -257,7 +258,7 @@ export function ErrorsPage() {
               <Trans>No events found.</Trans>
             </Text>
           )}
-        </Box>
+        </ScrollBox>
         <Pagination
           page={page}
           pageSize={PAGE_SIZE_DEFAULT}

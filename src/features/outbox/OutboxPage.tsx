@@ -108,55 +108,60 @@ export function OutboxPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* The filters and the list are the selected tab's panel, the one its tab names (`aria-controls`). */}
+        <Tabs.Content value={state}>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+              <FilterSelect
+                id="outbox-channel"
+                label={t`Channel`}
+                value={channel}
+                onChange={(v) => setChannel(v as OutboxChannel | '')}
+                options={[
+                  ['', t`All channels`],
+                  ...OUTBOX_CHANNELS.map((c): [string, string] => [c, i18n._(CHANNEL_LABELS[c])]),
+                ]}
+              />
+              <FilterSelect
+                id="outbox-kind"
+                label={t`Kind`}
+                value={kind}
+                onChange={(v) => setKind(v as OutboxKind | '')}
+                options={[
+                  ['', t`All kinds`],
+                  ...OUTBOX_KINDS.map((k): [string, string] => [k, i18n._(KIND_LABELS[k])]),
+                ]}
+              />
+              <FormField id="outbox-search" label={t`Search recipient or subject`}>
+                <Input
+                  size="sm"
+                  type="search"
+                  value={searchInput}
+                  onChange={(e) => setSearchInput(e.target.value)}
+                />
+              </FormField>
+            </SimpleGrid>
+            <LoadFailure error={list.status === 'failed' ? list.error : null} />
+            <Box aria-live="polite" aria-busy={list.status === 'loading' && list.data === null}>
+              {list.data !== null && messages.length === 0 && (
+                <Text color="fg.muted">
+                  <Trans>No messages.</Trans>
+                </Text>
+              )}
+              <Stack as="ul" gap="3" padding="0" margin="0" aria-label={t`Messages`}>
+                {messages.map((item) => (
+                  <OutboxMessageCard key={item.id} item={item} now={now} onSendAgain={setConfirming} />
+                ))}
+              </Stack>
+              {list.data?.truncated && (
+                <Text fontSize="sm" color="fg.muted" marginTop="2">
+                  <Trans>Only the newest 500 messages are shown; narrow the filter to see older ones.</Trans>
+                </Text>
+              )}
+            </Box>
+          </Stack>
+        </Tabs.Content>
       </Tabs.Root>
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-        <FilterSelect
-          id="outbox-channel"
-          label={t`Channel`}
-          value={channel}
-          onChange={(v) => setChannel(v as OutboxChannel | '')}
-          options={[
-            ['', t`All channels`],
-            ...OUTBOX_CHANNELS.map((c): [string, string] => [c, i18n._(CHANNEL_LABELS[c])]),
-          ]}
-        />
-        <FilterSelect
-          id="outbox-kind"
-          label={t`Kind`}
-          value={kind}
-          onChange={(v) => setKind(v as OutboxKind | '')}
-          options={[
-            ['', t`All kinds`],
-            ...OUTBOX_KINDS.map((k): [string, string] => [k, i18n._(KIND_LABELS[k])]),
-          ]}
-        />
-        <FormField id="outbox-search" label={t`Search recipient or subject`}>
-          <Input
-            size="sm"
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-          />
-        </FormField>
-      </SimpleGrid>
-      <LoadFailure error={list.status === 'failed' ? list.error : null} />
-      <Box aria-live="polite" aria-busy={list.status === 'loading' && list.data === null}>
-        {list.data !== null && messages.length === 0 && (
-          <Text color="fg.muted">
-            <Trans>No messages.</Trans>
-          </Text>
-        )}
-        <Stack as="ul" gap="3" padding="0" margin="0" aria-label={t`Messages`}>
-          {messages.map((item) => (
-            <OutboxMessageCard key={item.id} item={item} now={now} onSendAgain={setConfirming} />
-          ))}
-        </Stack>
-        {list.data?.truncated && (
-          <Text fontSize="sm" color="fg.muted" marginTop="2">
-            <Trans>Only the newest 500 messages are shown; narrow the filter to see older ones.</Trans>
-          </Text>
-        )}
-      </Box>
       <ConfirmDialog
         open={confirming !== null}
         title={t`Send again?`}

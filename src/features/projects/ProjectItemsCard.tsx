@@ -2,6 +2,7 @@ import { Card, HStack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProjectItem } from '../../../contract/schemas/project';
 import type { Subfolder } from '../../../contract/schemas/tableau';
+import { ScrollBox } from '../../ui/ScrollBox';
 import { ProjectItemEditor } from './ProjectItemEditor';
 import { draftTotalCents, type ItemDraft } from './project-draft';
 import { formatCents } from './project-labels';
@@ -22,7 +23,7 @@ export function ProjectItemsCard({
   staff: boolean;
   onChange: (items: ItemDraft[]) => void;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const draftTotal = staff ? draftTotalCents(items, i18n.locale) : null;
   return (
     <Card.Root size="sm">
@@ -35,7 +36,7 @@ export function ProjectItemsCard({
         {staff ? (
           <ProjectItemEditor items={items} articles={articles} onChange={onChange} />
         ) : (
-          <Table.ScrollArea>
+          <ScrollBox label={t`Line items`}>
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
@@ -67,7 +68,7 @@ export function ProjectItemsCard({
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </ScrollBox>
         )}
         <HStack justify="flex-end" marginTop="3" gap="2">
           <Text fontWeight="semibold">

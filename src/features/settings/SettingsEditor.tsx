@@ -72,7 +72,9 @@ export function SettingsEditor({
         // leaves the editor: CodeMirror's way of keeping keyboard users from being trapped).
         history(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ 'aria-label': first.current.label }),
+        // In the Tab order as it is anyway (editable), said outright: checkers such as axe count
+        // only a tabindex, and would take the scrolling editor for a box the keyboard cannot reach.
+        EditorView.contentAttributes.of({ 'aria-label': first.current.label, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed.current(update.state.doc.toString());
         }),

@@ -22,6 +22,8 @@ export function TemplatesPage() {
         onValueChange={(details) => setType(details.value as TemplateType)}
         variant="enclosed"
         size="sm"
+        lazyMount
+        unmountOnExit
       >
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Tabs.List>
@@ -35,11 +37,14 @@ export function TemplatesPage() {
             <Plus /> <Trans>New template</Trans>
           </Button>
         </HStack>
+        {/* The selected tab's panel, the one its tab names (`aria-controls`). A list of its own per
+            type: the other type's cards are not shown while this one loads. */}
+        {TEMPLATE_TYPES.map((item) => (
+          <Tabs.Content key={item} value={item}>
+            <TemplateGrid type={item} />
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <Box marginTop="4">
-        {/* A list of its own per type: the other type's cards are not shown while this one loads. */}
-        <TemplateGrid key={type} type={type} />
-      </Box>
       <NewTemplateDialog open={creating} type={type} onClose={() => setCreating(false)} />
     </Box>
   );
