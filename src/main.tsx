@@ -3,7 +3,6 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerServiceWorker } from './app/pwa/service-worker';
 import { createAppRouter } from './app/router';
 import { followSessionEnds } from './app/session-events';
 import { activateLanguage, i18n, storedLanguage } from './data/i18n/i18n';
@@ -33,5 +32,5 @@ createRoot(root).render(
 // worker and workbox-window stay off the sign-in page's way (tools/bench/size.mjs).
 const stopWaiting = router.subscribe('onRendered', () => {
   stopWaiting();
-  void registerServiceWorker();
+  void import('./app/pwa/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
 });

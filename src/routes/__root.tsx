@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { useUpdateWaiting } from '../app/pwa/service-worker';
+import { useUpdateWaiting } from '../app/pwa/update-waiting';
 import type { RouterContext } from '../app/route-guard';
 import { showStartNotice } from '../app/session-events';
 import { BottomNoticeArea } from '../ui/BottomNotices';

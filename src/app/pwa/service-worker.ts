@@ -2,11 +2,9 @@ import type { Workbox } from 'workbox-window';
 import { HOUR_MS } from '../../../contract/time';
 import { getDirtyFormCount, subscribeDirtyForms } from '../../data/dirty-forms';
 import { createStore, useStore } from '../../data/store';
+import { updateWaiting } from './update-waiting';
 
 const UPDATE_CHECK_INTERVAL_MS = HOUR_MS;
-
-const updateWaiting = createStore(false);
-export const useUpdateWaiting = () => useStore(updateWaiting);
 
 /** The registration's Workbox (workbox-window), once the page has loaded it. */
 let workbox: Workbox | null = null;
