@@ -316,6 +316,10 @@ const CASES: Record<string, AccessCase> = {
     request: (w, _role, which) => ({ body: { ids: [w.alarms[which]] } }),
   },
   'alarms.test': { pathScoped: true, request: (w, _role, which) => ({ params: { id: lift(w, which).id } }) },
+  'alarms.lineTest': {
+    pathScoped: true,
+    request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
+  },
   'outbox.list': { request: () => ({ query: { state: 'failed' } }) },
   // The first allowed role sends it again; later ones get 409, as it is no longer failed.
   'outbox.retry': { request: (w) => ({ params: { id: w.failedMessageId } }) },
