@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { pdfBytes } from '../../lib/pdf';
 
 /** The lift's deep link in the PWA (the route of src/routes/_app/apps/lift/lifts.$liftId.{-$deviceId}.tsx). */
 export const liftLink = (publicUrl: string, liftId: string) =>
@@ -21,12 +22,7 @@ export async function stickersPdf(
   title: string,
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   for (const [index, lift] of lifts.entries()) {
     const slot = index % (COLUMNS * ROWS);
     if (index > 0 && slot === 0) doc.addPage();

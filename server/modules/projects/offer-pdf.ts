@@ -4,6 +4,7 @@ import { berlinDay } from '../../../contract/maintenance';
 import { centsDecimal, EURO_FORMAT, offerSums } from '../../../contract/money';
 import type { OfferTerms, Project } from '../../../contract/schemas/project';
 import type { Settings } from '../../../contract/settings';
+import { drawLetterhead, LETTER_LEFT, LETTER_WIDTH, pdfBytes } from '../../lib/pdf';
 
 /**
  * The offer PDF (docs/projects.md#the-offer-pdf): mailed when a project moves to "Sent offer",
@@ -97,8 +98,8 @@ export interface OfferPdfInput {
   designs?: readonly { name: string; png: Buffer | null }[];
 }
 
-const LEFT = 50;
-const WIDTH = 495;
+const LEFT = LETTER_LEFT;
+const WIDTH = LETTER_WIDTH;
 
 /**
  * The offer as a PDF: the company's letterhead, the offer's number, day and validity, the
@@ -114,25 +115,10 @@ export function offerPdf(input: OfferPdfInput): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `${text.title} ${input.number ?? ''} ${project.project.name}`.replace(/\s+/g, ' ') },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const { project: p } = project;
 
-  // Letterhead: the company's name and address, right; a rule under it.
-  doc.font('Helvetica-Bold').fontSize(14).text(company.name, LEFT, 50, { width: WIDTH, align: 'right' });
-  doc.font('Helvetica').fontSize(9);
-  for (const line of company.addressLines) doc.text(line, { width: WIDTH, align: 'right' });
-  doc.moveDown(0.5);
-  doc
-    .moveTo(LEFT, doc.y)
-    .lineTo(LEFT + WIDTH, doc.y)
-    .strokeColor('#999999')
-    .stroke();
-  doc.moveDown();
+  drawLetterhead(doc, company);
 
   doc.font('Helvetica-Bold').fontSize(18).text(`${text.title}: ${p.name}`, LEFT);
   doc.moveDown(0.5).font('Helvetica').fontSize(10);

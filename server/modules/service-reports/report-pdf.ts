@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '../../../contract/constants';
 import type { ReportPart } from '../../../contract/schemas/service-report';
 import type { Settings } from '../../../contract/settings';
+import { drawLetterhead, LETTER_LEFT, LETTER_WIDTH, pdfBytes } from '../../lib/pdf';
 
 /**
  * The service report as a PDF (docs/service-reports.md), in the reader's language: the company's
@@ -92,8 +93,8 @@ export interface ReportPdfInput {
   signaturePng: Buffer;
 }
 
-const LEFT = 50;
-const WIDTH = 495;
+const LEFT = LETTER_LEFT;
+const WIDTH = LETTER_WIDTH;
 
 export function reportPdf(input: ReportPdfInput): Promise<Buffer> {
   const { language, company } = input;
@@ -104,27 +105,13 @@ export function reportPdf(input: ReportPdfInput): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `${text.title} ${input.lift.uid}` },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const signed = berlinDateTime(language, input.signedAt);
   const room = (height: number) => {
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
   };
 
-  doc.font('Helvetica-Bold').fontSize(14).text(company.name, LEFT, 50, { width: WIDTH, align: 'right' });
-  doc.font('Helvetica').fontSize(9);
-  for (const line of company.addressLines) doc.text(line, { width: WIDTH, align: 'right' });
-  doc.moveDown(0.5);
-  doc
-    .moveTo(LEFT, doc.y)
-    .lineTo(LEFT + WIDTH, doc.y)
-    .strokeColor('#999999')
-    .stroke();
-  doc.moveDown();
+  drawLetterhead(doc, company);
 
   doc.font('Helvetica-Bold').fontSize(18).text(`${text.title}: ${input.lift.uid}`, LEFT);
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
