@@ -8,6 +8,7 @@ import {
   LANDING_PATH,
   mailedPath,
   openSimSession,
+  showIn,
   signInByToken,
 } from './support';
 
@@ -25,7 +26,6 @@ import {
 
 const ROLES: Role[] = ['dev', 'admin', 'customer_admin', 'customer', 'service_man'];
 const LANGUAGES = ['de', 'en'] as const;
-type Language = (typeof LANGUAGES)[number];
 const DESK = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const WIDTHS = [DESK, PHONE];
@@ -101,17 +101,6 @@ async function audit(page: Page, where: string, found: Audit) {
     const serious = violation.impact === 'critical' || violation.impact === 'serious';
     (serious ? found.failures : found.lesser).push(`${where}: ${describe(violation)}`);
   }
-}
-
-/** Shows the portal in `language` at the next load without saving it on the demo user (other tests sign in as him). */
-async function showIn(page: Page, language: Language) {
-  await page.unroute('**/api/users/authenticatewithtoken');
-  await page.route('**/api/users/authenticatewithtoken', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-    if (body.user) body.user.settings = { ...body.user.settings, language };
-    await route.fulfill({ response, json: body });
-  });
 }
 
 /** Requests of the page still under way (the user socket's long polls aside). */

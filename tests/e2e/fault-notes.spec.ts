@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Message } from '../../contract/schemas/message';
 import { adminHeaders, liftWithError, tokenOf, waitForMirror } from './offline-support';
-import { signInByToken } from './support';
+import { showIn, signInByToken, stopShowingIn } from './support';
 
 /**
  * Notes on a fault are entries, each by its author (docs/telemetry.md#notes): an admin reads a
@@ -19,16 +19,7 @@ async function screenshots(page: Page) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   for (const language of ['de', 'en'] as const) {
-    // The admin's saved language wins at sign-in: shown as English here without saving it.
-    await page.unroute('**/api/users/authenticatewithtoken');
-    if (language === 'en') {
-      await page.route('**/api/users/authenticatewithtoken', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-        await route.fulfill({ response, json: body });
-      });
-    }
+    await showIn(page, language);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
       await page.reload();
@@ -42,7 +33,7 @@ async function screenshots(page: Page) {
       await page.keyboard.press('Escape');
     }
   }
-  await page.unroute('**/api/users/authenticatewithtoken');
+  await stopShowingIn(page);
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 

@@ -7,7 +7,7 @@ import { MAIN_URL } from '../../playwright.config';
 import { chromiumLaunchOptions } from '../../tools/chromium.mjs';
 import { adminHeaders, liftWithError, tokenOf, waitForMirror, waitForServiceWorker } from './offline-support';
 import { mailsTo } from './smtp-sink';
-import { DEMO_ACCOUNTS, signInByToken, TOKEN_STORAGE_KEY } from './support';
+import { DEMO_ACCOUNTS, showIn, signInByToken, stopShowingIn, TOKEN_STORAGE_KEY } from './support';
 import { png } from './test-images';
 
 /**
@@ -189,15 +189,7 @@ test('screenshots of the report form, a waiting report and the list', async ({ p
   await expect(dialog).toBeHidden();
 
   for (const language of ['de', 'en'] as const) {
-    await page.unroute('**/api/users/authenticatewithtoken');
-    if (language === 'en') {
-      await page.route('**/api/users/authenticatewithtoken', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-        await route.fulfill({ response, json: body });
-      });
-    }
+    await showIn(page, language);
     await page.evaluate((value) => localStorage.setItem('lift-portal.language', value), language);
     const write = language === 'de' ? 'Servicebericht schreiben' : 'Write a service report';
     for (const width of [360, 1280]) {
@@ -217,7 +209,7 @@ test('screenshots of the report form, a waiting report and the list', async ({ p
       await page.keyboard.press('Escape');
     }
   }
-  await page.unroute('**/api/users/authenticatewithtoken');
+  await stopShowingIn(page);
   await page.evaluate(() => localStorage.setItem('lift-portal.language', 'de'));
   await context.setOffline(false);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '0', { timeout: 60_000 });
@@ -236,14 +228,7 @@ test('screenshots of the report form, a waiting report and the list', async ({ p
         },
         [TOKEN_STORAGE_KEY, token, language] as const,
       );
-      if (language === 'en') {
-        await adminPage.route('**/api/users/authenticatewithtoken', async (route) => {
-          const response = await route.fetch();
-          const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-          if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-          await route.fulfill({ response, json: body });
-        });
-      }
+      await showIn(adminPage, language);
       for (const width of [360, 1280]) {
         await adminPage.setViewportSize({ width, height: width === 360 ? 800 : 900 });
         await adminPage.goto('/apps/reports');

@@ -107,17 +107,7 @@ export async function screenshots(page: Page, name: string, open: (page: Page) =
   if (!dir) return;
   test.setTimeout(300_000);
   for (const language of ['de', 'en'] as const) {
-    // The saved language wins at sign-in: shown as English here without saving it, since other
-    // tests sign in as the same demo user in German.
-    await page.unroute('**/api/users/authenticatewithtoken');
-    if (language === 'en') {
-      await page.route('**/api/users/authenticatewithtoken', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-        await route.fulfill({ response, json: body });
-      });
-    }
+    await showIn(page, language);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
       await page.reload();
@@ -125,7 +115,27 @@ export async function screenshots(page: Page, name: string, open: (page: Page) =
       await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png`, fullPage: true });
     }
   }
-  await page.unroute('**/api/users/authenticatewithtoken');
+  await stopShowingIn(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.reload();
 }
+
+const TOKEN_SIGN_IN = '**/api/users/authenticatewithtoken';
+
+/**
+ * Shows the portal in `language` from the next sign-in on (a reload signs in again), without
+ * saving it on the demo user: his saved language wins at sign-in, and other tests sign in as him
+ * in German.
+ */
+export async function showIn(page: Page, language: 'de' | 'en') {
+  await page.unroute(TOKEN_SIGN_IN);
+  await page.route(TOKEN_SIGN_IN, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
+    if (body.user) body.user.settings = { ...body.user.settings, language };
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** The user's saved language again at the next sign-in. */
+export const stopShowingIn = (page: Page) => page.unroute(TOKEN_SIGN_IN);

@@ -8,7 +8,7 @@ import { MAIN_URL } from '../../playwright.config';
 import { liftLink } from '../../server/modules/maintenance/stickers';
 import { chromiumLaunchOptions } from '../../tools/chromium.mjs';
 import { adminHeaders, userIdOf, waitForMirror, waitForServiceWorker } from './offline-support';
-import { signInByToken } from './support';
+import { showIn, signInByToken, stopShowingIn } from './support';
 
 /**
  * The service man's Today page and the sticker scanned in the app (docs/today.md): after one online
@@ -127,17 +127,7 @@ async function screenshots(page: Page, name: string, path: string, ready: () => 
   if (!dir) return;
   test.setTimeout(300_000);
   for (const language of ['de', 'en'] as const) {
-    // His saved language wins at sign-in (src/data/preferences/user-settings.ts): English shown here
-    // without saving it, since other tests sign in as him in German.
-    await page.unroute('**/api/users/authenticatewithtoken');
-    if (language === 'en') {
-      await page.route('**/api/users/authenticatewithtoken', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { user?: { settings?: Record<string, unknown> } };
-        if (body.user) body.user.settings = { ...body.user.settings, language: 'en' };
-        await route.fulfill({ response, json: body });
-      });
-    }
+    await showIn(page, language);
     await page.evaluate((value) => localStorage.setItem('lift-portal.language', value), language);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
@@ -146,7 +136,7 @@ async function screenshots(page: Page, name: string, path: string, ready: () => 
       await page.screenshot({ path: `${dir}/${name}-${language}-${width}.png`, fullPage: true });
     }
   }
-  await page.unroute('**/api/users/authenticatewithtoken');
+  await stopShowingIn(page);
   await page.evaluate(() => localStorage.setItem('lift-portal.language', 'de'));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(path);
