@@ -36,3 +36,26 @@ export function drawLetterhead(doc: Pdf, company: Settings['company']): void {
     .stroke();
   doc.moveDown();
 }
+
+/**
+ * A grey line at the foot of every page, e.g. the company and "page 2 of 3": drawn last, over the
+ * buffered pages (`bufferPages: true`), with the bottom margin lifted so it does not start a page.
+ */
+export function drawPageFooters(doc: Pdf, line: (page: number, pages: number) => string): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(line(index + 1, range.count), LETTER_LEFT, doc.page.height - 35, {
+        width: LETTER_WIDTH,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}

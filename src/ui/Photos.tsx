@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { fileIdOfUrl, useFileBytes, useObjectUrl } from '../data/files/file-bytes';
+import { type FileBytes, fileIdOfUrl, useFileBytes, useObjectUrl } from '../data/files/file-bytes';
 import { requestSync, useMirrorState } from '../data/mirror/sync-status';
 import { dropUpload, queueUpload, UPLOAD_REF_PREFIX, uidOfRef, uploadRef } from '../data/mirror/uploads';
 import { useMirror } from '../data/mirror/use-mirror';
@@ -71,23 +71,31 @@ export function PhotoThumbnail({
   );
 }
 
+/** What a dialog shows while a file's bytes are not there: loading, not kept on this device, or failed. */
+export function FileBytesStatus({ bytes }: { bytes: FileBytes }) {
+  if (bytes.status === 'loading') return <Loading />;
+  if (bytes.status === 'notKept')
+    return (
+      <Text role="status" color="fg.muted">
+        <Trans>Not on this device</Trans>
+      </Text>
+    );
+  if (bytes.status === 'failed')
+    return (
+      <Text role="alert" color="fg.error">
+        <Trans>The file could not be opened.</Trans>
+      </Text>
+    );
+  return null;
+}
+
 /** A photo shown large, from the device when it is there. */
 export function PhotoDialog({ url, label, onClose }: { url: string; label: string; onClose: () => void }) {
   const bytes = useFileBytes(url);
   const src = useObjectUrl(bytes.status === 'ready' ? bytes.blob : null);
   return (
     <AppDialog open onClose={onClose} title={label} size="xl">
-      {bytes.status === 'loading' && <Loading />}
-      {bytes.status === 'notKept' && (
-        <Text role="status" color="fg.muted">
-          <Trans>Not on this device</Trans>
-        </Text>
-      )}
-      {bytes.status === 'failed' && (
-        <Text role="alert" color="fg.error">
-          <Trans>The file could not be opened.</Trans>
-        </Text>
-      )}
+      <FileBytesStatus bytes={bytes} />
       {src && <Image src={src} alt={label} maxWidth="full" marginInline="auto" data-testid="photo-large" />}
     </AppDialog>
   );

@@ -4,7 +4,7 @@ import { berlinDay } from '../../../contract/maintenance';
 import { centsDecimal, EURO_FORMAT, offerSums } from '../../../contract/money';
 import type { OfferTerms, Project } from '../../../contract/schemas/project';
 import type { Settings } from '../../../contract/settings';
-import { drawLetterhead, LETTER_LEFT, LETTER_WIDTH, pdfBytes } from '../../lib/pdf';
+import { drawLetterhead, drawPageFooters, LETTER_LEFT, LETTER_WIDTH, pdfBytes } from '../../lib/pdf';
 
 /**
  * The offer PDF (docs/projects.md#the-offer-pdf): mailed when a project moves to "Sent offer",
@@ -224,24 +224,10 @@ export function offerPdf(input: OfferPdfInput): Promise<Buffer> {
     }
   }
 
-  // Every page's foot: the company and the page count.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(
-        `${company.name} · ${input.number ?? text.draft} · ${text.page(index + 1, range.count)}`,
-        LEFT,
-        doc.page.height - 35,
-        { width: WIDTH, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
-  }
+  drawPageFooters(
+    doc,
+    (page, pages) => `${company.name} · ${input.number ?? text.draft} · ${text.page(page, pages)}`,
+  );
   doc.end();
   return done;
 }

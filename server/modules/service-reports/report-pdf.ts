@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '../../../contract/constants';
 import type { ReportPart } from '../../../contract/schemas/service-report';
 import type { Settings } from '../../../contract/settings';
-import { drawLetterhead, LETTER_LEFT, LETTER_WIDTH, pdfBytes } from '../../lib/pdf';
+import { drawLetterhead, drawPageFooters, LETTER_LEFT, LETTER_WIDTH, pdfBytes } from '../../lib/pdf';
 
 /**
  * The service report as a PDF (docs/service-reports.md), in the reader's language: the company's
@@ -180,23 +180,10 @@ export function reportPdf(input: ReportPdfInput): Promise<Buffer> {
     .stroke();
   doc.moveDown(0.3).font('Helvetica').fontSize(10).text(text.signedBy(input.signerName, signed), LEFT);
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(
-        `${company.name} · ${text.report} ${input.id.slice(0, 8)} · ${index + 1}/${range.count}`,
-        LEFT,
-        doc.page.height - 35,
-        { width: WIDTH, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
-  }
+  drawPageFooters(
+    doc,
+    (page, pages) => `${company.name} · ${text.report} ${input.id.slice(0, 8)} · ${page}/${pages}`,
+  );
   doc.end();
   return done;
 }

@@ -8,8 +8,7 @@ import { useFileBytes, useObjectUrl } from '../../data/files/file-bytes';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import type { OutboxEntry } from '../../data/mirror/mirror-db';
 import { AppDialog } from '../../ui/AppDialog';
-import { Loading } from '../../ui/LoadFailure';
-import { isPhotoUrl, PhotoStrip } from '../../ui/Photos';
+import { FileBytesStatus, isPhotoUrl, PhotoStrip } from '../../ui/Photos';
 
 /** When a report was signed, in the reader's language and Berlin's time. */
 export const signedText = (locale: string, at: string) =>
@@ -127,17 +126,7 @@ function ReportPdfDialog({ url, title, onClose }: { url: string; title: string; 
   const src = useObjectUrl(bytes.status === 'ready' ? bytes.blob : null);
   return (
     <AppDialog open onClose={onClose} title={title} size="xl">
-      {bytes.status === 'loading' && <Loading />}
-      {bytes.status === 'notKept' && (
-        <Text role="status" color="fg.muted">
-          <Trans>Not on this device</Trans>
-        </Text>
-      )}
-      {bytes.status === 'failed' && (
-        <Text role="alert" color="fg.error">
-          <Trans>The file could not be opened.</Trans>
-        </Text>
-      )}
+      <FileBytesStatus bytes={bytes} />
       {src && (
         <Stack gap="2">
           <Link href={src} download="service-report.pdf" colorPalette="blue" alignSelf="flex-start">
