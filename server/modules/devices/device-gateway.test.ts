@@ -432,6 +432,8 @@ describe('live lift state', () => {
     dev.socket.on('device:traffic', (entry) =>
       traffic.push(`${entry.imei}:${entry.direction}:${entry.event}`),
     );
+    // Traffic goes out only once presence knows a dev is online (read at most once a second).
+    await vi.waitFor(async () => expect((await t.app.presence.audience()).devs).toBe(true));
     const lift = await insertLiftWithKey(db());
     const c = controller(lift.imei, lift.key);
     await c.connect();
