@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { inspectionsDue, isDefectOverdue, isOutOfService } from './inspection-rules';
+import { inspectionDueList, inspectionsDue, isDefectOverdue, isOutOfService } from './inspection-rules';
 import { InspectionInputSchema } from './schemas/inspection';
 
 const main = (inspectedOn: string) => ({ kind: 'main' as const, inspectedOn });
@@ -76,5 +76,56 @@ describe('InspectionInputSchema', () => {
       defects: [{ text: 'Seil', deadline: '2025-02-01' }],
     });
     expect(unexpected.issues?.map((issue) => v.getDotPath(issue))).toEqual(['defects']);
+  });
+});
+
+describe('inspectionDueList', () => {
+  const inspection = {
+    id: 'i1',
+    liftId: 'a',
+    kind: 'main' as const,
+    inspectedOn: '2024-01-10',
+    result: 'dangerous' as const,
+  };
+  const defect = (id: string, deadline: string, extra = {}) => ({
+    id,
+    liftId: 'a',
+    inspectionId: 'i1',
+    text: `Mangel ${id}`,
+    deadline,
+    fixedAt: null,
+    closedAt: null,
+    ...extra,
+  });
+
+  it('lists due and overdue inspections and open unfixed defects of known lifts, soonest first', () => {
+    const list = inspectionDueList(
+      {
+        lifts: [{ id: 'a', mainEveryMonths: null }],
+        inspections: [inspection, { ...inspection, id: 'i2', liftId: 'unknown' }],
+        defects: [
+          defect('d1', '2025-02-01'),
+          defect('d2', '2024-06-01'),
+          defect('fixed', '2024-06-01', { fixedAt: '2024-05-01T10:00:00Z' }),
+          defect('closed', '2024-06-01', { closedAt: '2024-05-01T10:00:00Z' }),
+          defect('later', '2025-06-01'),
+          { ...defect('elsewhere', '2024-06-01'), liftId: 'unknown' },
+        ],
+      },
+      '2025-01-20',
+    );
+    expect(list.map(({ key, status, dangerous }) => ({ key, status, dangerous }))).toEqual([
+      { key: 'defect:d2:2024-06-01', status: 'overdue', dangerous: true },
+      { key: 'intermediate:a:2025-01-10', status: 'overdue', dangerous: false },
+      { key: 'defect:d1:2025-02-01', status: 'soon', dangerous: true },
+    ]);
+  });
+
+  it("reads the lift's own interval and the window asked for", () => {
+    const input = { lifts: [{ id: 'a', mainEveryMonths: 12 }], inspections: [inspection], defects: [] };
+    expect(inspectionDueList(input, '2024-07-01').map((entry) => entry.key)).toEqual([
+      'intermediate:a:2024-07-10',
+    ]);
+    expect(inspectionDueList(input, '2024-07-01', 5)).toEqual([]);
   });
 });

@@ -97,3 +97,93 @@ export function isOutOfService(
   const dangerous = new Set(inspections.filter((i) => i.result === 'dangerous').map((i) => i.id));
   return defects.some((defect) => isDefectOpen(defect) && dangerous.has(defect.inspectionId));
 }
+
+/** What falls due across lifts: a main or intermediate inspection, or an open defect's deadline. */
+export const INSPECTION_DUE_KINDS = ['main', 'intermediate', 'defect'] as const;
+export type InspectionDueKind = (typeof INSPECTION_DUE_KINDS)[number];
+
+export interface InspectionDueLift {
+  id: string;
+  /** The lift's own interval of main inspections, null for the default. */
+  mainEveryMonths: number | null;
+}
+
+export interface InspectionDueEntry {
+  /** Unique in the list, and stable while the due day stays: kind, the lift or defect, the day. */
+  key: string;
+  kind: InspectionDueKind;
+  liftId: string;
+  dueOn: string;
+  status: Exclude<InspectionDueStatus, 'ok'>;
+  /** For `defect`: the defect and its text. */
+  defectId: string | null;
+  text: string | null;
+  /** The lift stays out of service for this defect until it is closed (a dangerous result). */
+  dangerous: boolean;
+}
+
+/**
+ * Everything due within `windowDays` or overdue across the given lifts, soonest first: the list
+ * page, the dashboard, the reminder mails and the PWA's mirror all read it from here. A defect counts
+ * until it is fixed; a fixed one waits for an admin's close and is no longer due.
+ */
+export function inspectionDueList(
+  input: {
+    lifts: readonly InspectionDueLift[];
+    inspections: readonly (InspectionDates & { id: string; liftId: string; result: InspectionResult })[];
+    defects: readonly (DefectState & { id: string; liftId: string; text: string })[];
+  },
+  today: string,
+  windowDays: number = INSPECTION_NOTICE_DAYS,
+): InspectionDueEntry[] {
+  const until = addDays(today, windowDays);
+  const status = (dueOn: string): InspectionDueEntry['status'] | null =>
+    dueOn < today ? 'overdue' : dueOn <= until ? 'soon' : null;
+  const byLift = new Map<string, InspectionDates[]>();
+  for (const inspection of input.inspections) {
+    const list = byLift.get(inspection.liftId);
+    if (list) list.push(inspection);
+    else byLift.set(inspection.liftId, [inspection]);
+  }
+  const known = new Set(input.lifts.map((lift) => lift.id));
+  const dangerous = new Set(input.inspections.filter((i) => i.result === 'dangerous').map((i) => i.id));
+  const entries: InspectionDueEntry[] = [];
+  for (const lift of input.lifts) {
+    const due = inspectionsDue(
+      byLift.get(lift.id) ?? [],
+      lift.mainEveryMonths ?? DEFAULT_MAIN_INTERVAL_MONTHS,
+      today,
+    );
+    for (const kind of ['main', 'intermediate'] as const) {
+      const next = due[kind];
+      const state = next && status(next.dueOn);
+      if (!next || !state) continue;
+      entries.push({
+        key: `${kind}:${lift.id}:${next.dueOn}`,
+        kind,
+        liftId: lift.id,
+        dueOn: next.dueOn,
+        status: state,
+        defectId: null,
+        text: null,
+        dangerous: false,
+      });
+    }
+  }
+  for (const defect of input.defects) {
+    if (!known.has(defect.liftId) || defect.fixedAt !== null || defect.closedAt !== null) continue;
+    const state = status(defect.deadline);
+    if (!state) continue;
+    entries.push({
+      key: `defect:${defect.id}:${defect.deadline}`,
+      kind: 'defect',
+      liftId: defect.liftId,
+      dueOn: defect.deadline,
+      status: state,
+      defectId: defect.id,
+      text: defect.text,
+      dangerous: dangerous.has(defect.inspectionId),
+    });
+  }
+  return entries.sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.key < b.key ? -1 : 1));
+}

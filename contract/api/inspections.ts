@@ -2,6 +2,8 @@ import { IdParamsSchema } from '../schemas/common';
 import {
   DefectFixInputSchema,
   DefectSchema,
+  InspectionDueListSchema,
+  InspectionDueQuerySchema,
   InspectionInputSchema,
   InspectionIntervalInputSchema,
   InspectionIntervalSchema,
@@ -14,6 +16,16 @@ const tags = ['inspections'];
 
 /** Statutory inspections and their defects (docs/inspections.md); every lift scoped as in docs/access.md. */
 export const inspectionsApi = {
+  due: endpoint({
+    method: 'GET',
+    path: '/inspections/due',
+    query: InspectionDueQuerySchema,
+    answer: InspectionDueListSchema,
+    auth: 'signedIn',
+    summary:
+      'Inspections and defect deadlines of the lifts the user sees that are overdue or fall due within `days` (default 30), soonest first',
+    tags,
+  }),
   lift: endpoint({
     method: 'GET',
     path: '/lifts/:id/inspections',

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { INSPECTION_MSG } from '../inspection-messages';
 import {
   DEFAULT_MAIN_INTERVAL_MONTHS,
+  INSPECTION_DUE_KINDS,
   INSPECTION_DUE_STATUSES,
   INSPECTION_KINDS,
   INSPECTION_RESULTS,
@@ -131,3 +132,37 @@ export const intervalOf = (own: number | null) => ({
   mainEveryMonths: own ?? DEFAULT_MAIN_INTERVAL_MONTHS,
   custom: own !== null,
 });
+
+/** `GET /inspections/due`: due within `days` (default `INSPECTION_NOTICE_DAYS`) or overdue. */
+export const InspectionDueQuerySchema = v.object({
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, MSG.invalidValue),
+      v.transform(Number),
+      v.maxValue(365, MSG.invalidValue),
+    ),
+  ),
+});
+
+/** One row of `GET /inspections/due` (`inspectionDueList` of contract/inspection-rules.ts) with its lift. */
+export const InspectionDueItemSchema = v.object({
+  key: v.string(),
+  kind: v.picklist(INSPECTION_DUE_KINDS),
+  liftId: IdSchema,
+  liftUid: v.string(),
+  liftAddress: v.string(),
+  dueOn: v.string(),
+  status: v.picklist(['soon', 'overdue']),
+  defectId: v.nullable(IdSchema),
+  text: v.nullable(v.string()),
+  dangerous: v.boolean(),
+});
+export type InspectionDueItem = v.InferOutput<typeof InspectionDueItemSchema>;
+
+export const InspectionDueListSchema = v.object({
+  today: v.string(),
+  days: v.number(),
+  items: v.array(InspectionDueItemSchema),
+});
+export type InspectionDueList = v.InferOutput<typeof InspectionDueListSchema>;

@@ -345,6 +345,7 @@ const CASES: Record<string, AccessCase> = {
     request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),
   },
   'analytics.get': { request: (w, _role, which) => ({ query: { range: '7D', liftId: lift(w, which).id } }) },
+  'inspections.due': {},
   'inspections.lift': {
     pathScoped: true,
     request: (w, _role, which) => ({ params: { id: lift(w, which).id } }),

@@ -19,6 +19,64 @@ export function createInspectionsRepository(db: Database) {
   };
 
   return {
+    /**
+     * What `inspectionDueList` (contract/inspection-rules.ts) reads, for every lift in the user's
+     * scope ('all': every live lift, for the reminder job): the lifts with their own interval, their
+     * inspections, and their defects not closed.
+     */
+    async dueInputs(user: ScopeUser | 'all') {
+      const scope = user === 'all' ? isNull(lifts.deletedAt) : liftScopeCondition(user);
+      const [liftRows, inspectionRows, defectRows] = await Promise.all([
+        db
+          .select({
+            id: lifts.id,
+            uid: lifts.uid,
+            address: lifts.address,
+            mainEveryMonths: inspectionIntervals.mainEveryMonths,
+          })
+          .from(lifts)
+          .leftJoin(inspectionIntervals, eq(inspectionIntervals.liftId, lifts.id))
+          .where(scope),
+        db
+          .select({
+            id: inspections.id,
+            liftId: inspections.liftId,
+            kind: inspections.kind,
+            inspectedOn: inspections.inspectedOn,
+            result: inspections.result,
+          })
+          .from(inspections)
+          .innerJoin(lifts, eq(lifts.id, inspections.liftId))
+          .where(and(isNull(inspections.deletedAt), scope)),
+        db
+          .select({
+            id: defects.id,
+            liftId: defects.liftId,
+            inspectionId: defects.inspectionId,
+            text: defects.text,
+            deadline: defects.deadline,
+            fixedAt: defects.fixedAt,
+            closedAt: defects.closedAt,
+          })
+          .from(defects)
+          .innerJoin(lifts, eq(lifts.id, defects.liftId))
+          .where(and(isNull(defects.deletedAt), isNull(defects.closedAt), scope)),
+      ]);
+      return {
+        lifts: liftRows,
+        inspections: inspectionRows.map((row) => ({
+          ...row,
+          kind: row.kind as Inspection['kind'],
+          result: row.result as Inspection['result'],
+        })),
+        defects: defectRows.map((defect) => ({
+          ...defect,
+          fixedAt: defect.fixedAt?.toISOString() ?? null,
+          closedAt: defect.closedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
     /** The lift with its own interval (null: the default), when the user sees it. */
     async liftInScope(
       liftId: string,

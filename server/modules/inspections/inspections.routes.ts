@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { inspectionsApi } from '../../../contract/api/inspections';
 import { INSPECTION_MSG } from '../../../contract/inspection-messages';
-import { inspectionsDue, isOutOfService } from '../../../contract/inspection-rules';
+import {
+  INSPECTION_NOTICE_DAYS,
+  inspectionDueList,
+  inspectionsDue,
+  isOutOfService,
+} from '../../../contract/inspection-rules';
 import { berlinDay } from '../../../contract/maintenance';
 import { MSG } from '../../../contract/messages';
 import { intervalOf } from '../../../contract/schemas/inspection';
@@ -30,6 +35,19 @@ export const inspectionsRoutes: FastifyPluginAsync = async (app) => {
     if (!defect) throw new HttpError(404, INSPECTION_MSG.defectNotFound);
     return defect;
   };
+
+  app.serve(inspectionsApi.due, async (request) => {
+    const today = berlinDay();
+    const days = request.query.days ?? INSPECTION_NOTICE_DAYS;
+    const input = await repository.dueInputs(currentUser(request));
+    const liftsById = new Map(input.lifts.map((lift) => [lift.id, lift]));
+    // The same list as the PWA's from its mirror (contract/inspection-rules.ts).
+    const items = inspectionDueList(input, today, days).map((entry) => {
+      const lift = liftsById.get(entry.liftId);
+      return { ...entry, liftUid: lift?.uid ?? '', liftAddress: lift?.address ?? '' };
+    });
+    return { today, days, items };
+  });
 
   app.serve(inspectionsApi.lift, async (request) => {
     const lift = await liftForUser(request.params.id, currentUser(request));

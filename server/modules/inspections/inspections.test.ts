@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, berlinDay } from '../../../contract/maintenance';
-import type { Defect, LiftInspections } from '../../../contract/schemas/inspection';
+import { addDays, addMonths, berlinDay } from '../../../contract/maintenance';
+import type { Defect, InspectionDueList, LiftInspections } from '../../../contract/schemas/inspection';
 import type { SyncPullResponse } from '../../../contract/schemas/sync';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { insertLiftWithKey } from '../devices/device-test-kit';
@@ -184,5 +184,48 @@ describe('inspections', () => {
     ]);
     const admin = await pull('admin');
     expect(new Set(admin.defects.map((row) => row.liftId))).toEqual(new Set([mine.id, foreign.id]));
+  });
+
+  it('lists what falls due across the lifts the user sees, soonest first', async () => {
+    const customer = (await t.signInAs('customer')).user.id;
+    const his = await insertLiftWithKey(t.app.db, { customers: [customer] });
+    const other = await insertLiftWithKey(t.app.db);
+    // A main inspection two years less ten days ago: the main one is due in ten days, the
+    // intermediate one a year ago, and the defect's deadline passed a month ago.
+    const inspectedOn = addDays(addMonths(today, -24), 10);
+    for (const lift of [his, other]) {
+      const recorded = await call('POST', `/api/lifts/${lift.id}/inspections`, 'admin', {
+        ...dangerous,
+        inspectedOn,
+        result: 'defects',
+        defects: [{ text: 'Türkontakt', deadline: addMonths(today, -1) }],
+      });
+      expect(recorded.statusCode, recorded.body).toBe(201);
+    }
+    const due = async (role: Role, query = '') => {
+      const answer = await call('GET', `/api/inspections/due${query}`, role);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<InspectionDueList>();
+    };
+    const seen = await due('customer');
+    expect(seen.days).toBe(30);
+    expect(seen.items.map(({ kind, liftId, dueOn, status }) => ({ kind, liftId, dueOn, status }))).toEqual([
+      { kind: 'intermediate', liftId: his.id, dueOn: addMonths(inspectedOn, 12), status: 'overdue' },
+      { kind: 'defect', liftId: his.id, dueOn: addMonths(today, -1), status: 'overdue' },
+      { kind: 'main', liftId: his.id, dueOn: addMonths(inspectedOn, 24), status: 'soon' },
+    ]);
+    expect(seen.items[1]).toMatchObject({
+      text: 'Türkontakt',
+      dangerous: false,
+      liftUid: expect.any(String),
+    });
+    const admin = await due('admin');
+    expect(admin.items.filter((item) => item.liftId === other.id)).toHaveLength(3);
+    // Within five days the main inspection is not due yet.
+    expect((await due('customer', '?days=5')).items.map((item) => item.kind)).toEqual([
+      'intermediate',
+      'defect',
+    ]);
+    expect((await call('GET', '/api/inspections/due?days=x', 'customer')).statusCode).toBe(400);
   });
 });
