@@ -92,9 +92,16 @@ test('an alarm acknowledged offline stays acknowledged across offline reloads an
 
   await context.setOffline(true);
   await page.reload();
+  // The menu's count, offline after a reload, where the server cannot be asked: the mirror's.
+  const menu = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const alarmsEntry = menu.getByRole('link', { name: /^Alarme\s*, \d+ offen$/ });
+  await expect(alarmsEntry).toBeVisible();
+  const openBefore = Number(/(\d+) offen/.exec((await alarmsEntry.textContent()) ?? '')?.[1]);
   await page.getByLabel('Aufzug', { exact: true }).selectOption(lift.id);
   await alarm.getByRole('button', { name: 'Quittieren' }).click();
   await expect(alarm).toContainText('Quittiert');
+  const openAfter = openBefore > 1 ? new RegExp(`^Alarme\\s*, ${openBefore - 1} offen$`) : /^Alarme$/;
+  await expect(menu.getByRole('link', { name: openAfter })).toBeVisible();
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-waiting', '1');
 
   // After an offline reload the list comes from the service worker's cache, made before the

@@ -143,10 +143,13 @@ export async function holdFirstSync(page: Page): Promise<() => void> {
   return release;
 }
 
-/** The service worker controls the page, so a reload works without the network. */
+/**
+ * The service worker controls the page, so a reload works without the network. It takes control
+ * once it has precached every chunk (~230 files), which takes over 20 s on a loaded machine.
+ */
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 60_000,
   });
 }
 

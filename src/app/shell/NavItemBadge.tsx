@@ -6,10 +6,12 @@ import { useOpenAlarmCount } from './alarm-count';
 
 /** Read from the offline mirror: loaded only when the entry shows, never on the sign-in page. */
 const TodayBadge = lazy(() => import('../../features/today/TodayBadge'));
+const MirroredAlarmBadge = lazy(() => import('../../features/alarms/MirroredAlarmBadge'));
 
 /**
  * A count beside a navigation entry: the unread chat messages beside "Chat", open alarms beside
- * "Alarms", what waits for him beside "Today" (docs/today.md).
+ * "Alarms" (the mirror's while the server's count is unknown), what waits for him beside "Today"
+ * (docs/today.md).
  */
 export function NavItemBadge({ itemId, folded = false }: { itemId: string; folded?: boolean }) {
   const { t } = useLingui();
@@ -21,7 +23,13 @@ export function NavItemBadge({ itemId, folded = false }: { itemId: string; folde
         <TodayBadge folded={folded} />
       </Suspense>
     );
-  const count = itemId === 'chat' ? unread : itemId === 'alarms' ? openAlarms : 0;
+  if (itemId === 'alarms' && openAlarms === null)
+    return (
+      <Suspense>
+        <MirroredAlarmBadge folded={folded} />
+      </Suspense>
+    );
+  const count = itemId === 'chat' ? unread : itemId === 'alarms' ? (openAlarms ?? 0) : 0;
   if (count === 0) return null;
   // The link reads "Chat, 3 unread"; the badge itself is only for the eye.
   return (

@@ -4,9 +4,15 @@ import { getSession } from '../../data/session/session';
 import { useSocketConnected, useSocketEvent } from '../../data/session/socket';
 import { createStore, useStore } from '../../data/store';
 
-/** Open, unacknowledged alarms of the signed-in user's lifts, for the navigation's badge. */
-/** The server's count, and the acknowledgements that waited on this device when it was asked. */
-const openStore = createStore<{ open: number; waitedThen: readonly string[] }>({ open: 0, waitedThen: [] });
+/**
+ * Open, unacknowledged alarms of the signed-in user's lifts, for the navigation's badge: the server's
+ * count (null until it answered in this page's life), and the acknowledgements that waited on this
+ * device when it was asked.
+ */
+const openStore = createStore<{ open: number | null; waitedThen: readonly string[] }>({
+  open: null,
+  waitedThen: [],
+});
 const waitingAcknowledgements = () =>
   outboxStore
     .get()
@@ -16,8 +22,9 @@ const waitingAcknowledgements = () =>
 /**
  * The server's count less the acknowledgements waiting on this device, and those that waited when
  * the count was asked (the server counted each as open then; docs/sync.md#what-screens-show).
+ * Null before the server answered (offline after a reload): the badge counts the mirror then.
  */
-export function useOpenAlarmCount(): number {
+export function useOpenAlarmCount(): number | null {
   const { open, waitedThen } = useStore(openStore);
   const { entries } = useStore(outboxStore);
   const counted = useMemo(() => {
@@ -25,7 +32,7 @@ export function useOpenAlarmCount(): number {
     for (const entry of entries) if (entry.entity === 'alarm') ids.add(entry.entityId);
     return ids.size;
   }, [entries, waitedThen]);
-  return Math.max(0, open - counted);
+  return open === null ? null : Math.max(0, open - counted);
 }
 
 const REFRESH_MS = 60_000;
@@ -81,7 +88,7 @@ export function useFollowOpenAlarms(): void {
       latestRequest++;
       clearTimeout(pending);
       pending = undefined;
-      openStore.set({ open: 0, waitedThen: [] });
+      openStore.set({ open: null, waitedThen: [] });
     },
     [],
   );
