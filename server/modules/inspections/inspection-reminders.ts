@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/constants';
 import { type InspectionDueEntry, inspectionDueList } from '../../../contract/inspection-rules';
 import { berlinDay } from '../../../contract/maintenance';
-import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { liftLink } from '../maintenance/stickers';
 import type { OutgoingMail } from '../outbox/outgoing';
@@ -104,7 +103,7 @@ export async function sendInspectionReminders(
         mail: inspectionReminderMail(languageOf(person.language), sections),
       });
     }
-    return (await app.outbox.enqueue(tx as Database, mails)).length;
+    return (await app.outbox.enqueue(tx, mails)).length;
   });
   if (queued) app.outbox.wake();
   return queued;
