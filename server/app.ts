@@ -30,6 +30,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { mailQuotaPlugin } from './modules/email/mail-quota';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inspectionReminders } from './modules/inspections/inspection-reminders';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { liftListsPlugin } from './modules/lifts/lift-lists';
 import { liftsRoutes } from './modules/lifts/lifts.routes';
@@ -276,6 +277,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       everyMs: config.nodeEnv === 'test' ? null : HOUR_MS,
     });
     await app.register(inspectionsRoutes, { prefix: '/api' });
+    await app.register(inspectionReminders, {
+      publicUrl: config.publicUrl,
+      // Tests run the reminders when they ask; a running portal checks every hour.
+      everyMs: config.nodeEnv === 'test' ? null : HOUR_MS,
+    });
     await app.register(maintenanceRoutes, {
       prefix: '/api',
       publicUrl: config.publicUrl,

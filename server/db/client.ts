@@ -16,6 +16,7 @@ import * as devicesTables from './schema/devices';
 import * as emailTables from './schema/email';
 import * as filesTables from './schema/files';
 import * as idempotencyTables from './schema/idempotency';
+import * as inspectionRemindersTables from './schema/inspection-reminders';
 import * as inspectionsTables from './schema/inspections';
 import * as jobsTables from './schema/jobs';
 import * as liftsTables from './schema/lifts';
@@ -42,6 +43,7 @@ export const schema = {
   ...emailTables,
   ...filesTables,
   ...idempotencyTables,
+  ...inspectionRemindersTables,
   ...inspectionsTables,
   ...jobsTables,
   ...liftsTables,
