@@ -22,6 +22,7 @@ import {
   filterInspectionDue,
   type InspectionsFilter,
   type InspectionsSearch,
+  inspectionsSearchOf,
 } from './inspection-due-filter';
 import { useInspectionsDue } from './use-inspections-due';
 
@@ -57,15 +58,7 @@ export function InspectionsPage({
   const filter: InspectionsFilter = { ...DEFAULT_FILTER, ...search };
   const due = useInspectionsDue(filter.days);
   const labels = useDueLabels();
-  const set = (change: Partial<InspectionsFilter>) => {
-    const next = { ...filter, ...change };
-    onSearch({
-      ...(next.kind !== 'all' ? { kind: next.kind } : {}),
-      ...(next.status !== 'all' ? { status: next.status } : {}),
-      ...(next.days !== DEFAULT_FILTER.days ? { days: next.days } : {}),
-      ...(next.q ? { q: next.q } : {}),
-    });
-  };
+  const set = (change: Partial<InspectionsFilter>) => onSearch(inspectionsSearchOf({ ...filter, ...change }));
   const list = due.list;
   const rows = list ? filterInspectionDue(list.items, filter) : [];
   const day = (value: string) =>
