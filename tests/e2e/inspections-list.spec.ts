@@ -97,7 +97,7 @@ test('the list shows an overdue defect, filters narrow it, export holds it, the 
     const count = due.items.filter((item) => item.kind === 'defect' && item.status === 'overdue').length;
     expect(count).toBeGreaterThan(0);
     await expect(tile).toHaveText(new RegExp(`Überfällige Mängel\\s*${count}$`), { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   await tile.click();
   await expect(page).toHaveURL(/\/apps\/inspections\?kind=defect&status=overdue$/);
   await expect(page.getByLabel('Was')).toHaveValue('defect');
