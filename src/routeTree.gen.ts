@@ -23,6 +23,7 @@ import { Route as AppAppsBaseRouteImport } from './routes/_app/apps/base'
 import { Route as AppAppsChatRouteImport } from './routes/_app/apps/chat'
 import { Route as AppAppsContactsRouteImport } from './routes/_app/apps/contacts'
 import { Route as AppAppsErrorsRouteImport } from './routes/_app/apps/errors'
+import { Route as AppAppsInspectionsRouteImport } from './routes/_app/apps/inspections'
 import { Route as AppAppsJsonRouteImport } from './routes/_app/apps/json'
 import { Route as AppAppsLogsRouteImport } from './routes/_app/apps/logs'
 import { Route as AppAppsMailsRouteImport } from './routes/_app/apps/mails'
@@ -126,6 +127,11 @@ const AppAppsContactsRoute = AppAppsContactsRouteImport.update({
 const AppAppsErrorsRoute = AppAppsErrorsRouteImport.update({
   id: '/apps/errors',
   path: '/apps/errors',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAppsInspectionsRoute = AppAppsInspectionsRouteImport.update({
+  id: '/apps/inspections',
+  path: '/apps/inspections',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAppsJsonRoute = AppAppsJsonRouteImport.update({
@@ -335,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/apps/chat': typeof AppAppsChatRoute
   '/apps/contacts': typeof AppAppsContactsRoute
   '/apps/errors': typeof AppAppsErrorsRoute
+  '/apps/inspections': typeof AppAppsInspectionsRoute
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
   '/apps/mails': typeof AppAppsMailsRoute
@@ -385,6 +392,7 @@ export interface FileRoutesByTo {
   '/apps/chat': typeof AppAppsChatRoute
   '/apps/contacts': typeof AppAppsContactsRoute
   '/apps/errors': typeof AppAppsErrorsRoute
+  '/apps/inspections': typeof AppAppsInspectionsRoute
   '/apps/json': typeof AppAppsJsonRoute
   '/apps/logs': typeof AppAppsLogsRoute
   '/apps/mails': typeof AppAppsMailsRoute
@@ -438,6 +446,7 @@ export interface FileRoutesById {
   '/_app/apps/chat': typeof AppAppsChatRoute
   '/_app/apps/contacts': typeof AppAppsContactsRoute
   '/_app/apps/errors': typeof AppAppsErrorsRoute
+  '/_app/apps/inspections': typeof AppAppsInspectionsRoute
   '/_app/apps/json': typeof AppAppsJsonRoute
   '/_app/apps/logs': typeof AppAppsLogsRoute
   '/_app/apps/mails': typeof AppAppsMailsRoute
@@ -490,6 +499,7 @@ export interface FileRouteTypes {
     | '/apps/chat'
     | '/apps/contacts'
     | '/apps/errors'
+    | '/apps/inspections'
     | '/apps/json'
     | '/apps/logs'
     | '/apps/mails'
@@ -540,6 +550,7 @@ export interface FileRouteTypes {
     | '/apps/chat'
     | '/apps/contacts'
     | '/apps/errors'
+    | '/apps/inspections'
     | '/apps/json'
     | '/apps/logs'
     | '/apps/mails'
@@ -592,6 +603,7 @@ export interface FileRouteTypes {
     | '/_app/apps/chat'
     | '/_app/apps/contacts'
     | '/_app/apps/errors'
+    | '/_app/apps/inspections'
     | '/_app/apps/json'
     | '/_app/apps/logs'
     | '/_app/apps/mails'
@@ -737,6 +749,13 @@ declare module '@tanstack/react-router' {
       path: '/apps/errors'
       fullPath: '/apps/errors'
       preLoaderRoute: typeof AppAppsErrorsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/apps/inspections': {
+      id: '/_app/apps/inspections'
+      path: '/apps/inspections'
+      fullPath: '/apps/inspections'
+      preLoaderRoute: typeof AppAppsInspectionsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/apps/json': {
@@ -1001,6 +1020,7 @@ interface AppRouteChildren {
   AppAppsChatRoute: typeof AppAppsChatRoute
   AppAppsContactsRoute: typeof AppAppsContactsRoute
   AppAppsErrorsRoute: typeof AppAppsErrorsRoute
+  AppAppsInspectionsRoute: typeof AppAppsInspectionsRoute
   AppAppsJsonRoute: typeof AppAppsJsonRoute
   AppAppsLogsRoute: typeof AppAppsLogsRoute
   AppAppsMailsRoute: typeof AppAppsMailsRoute
@@ -1043,6 +1063,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppsChatRoute: AppAppsChatRoute,
   AppAppsContactsRoute: AppAppsContactsRoute,
   AppAppsErrorsRoute: AppAppsErrorsRoute,
+  AppAppsInspectionsRoute: AppAppsInspectionsRoute,
   AppAppsJsonRoute: AppAppsJsonRoute,
   AppAppsLogsRoute: AppAppsLogsRoute,
   AppAppsMailsRoute: AppAppsMailsRoute,

@@ -8,6 +8,7 @@ import {
   CalendarCheck,
   CardSim,
   ChartColumn,
+  ClipboardCheck,
   CloudCog,
   Database,
   Folder,
@@ -135,6 +136,15 @@ export const NAVIGATION: NavGroup[] = [
         title: msg`Lifts`,
         icon: ArrowUpDown,
         path: '/apps/lift/lifts',
+        access: 'signedIn',
+      },
+      // Not in the spec's menu: statutory inspections and defects due across lifts (docs/inspections.md).
+      {
+        kind: 'item',
+        id: 'inspections',
+        title: msg`Inspections`,
+        icon: ClipboardCheck,
+        path: '/apps/inspections',
         access: 'signedIn',
       },
       {

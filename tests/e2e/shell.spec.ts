@@ -13,6 +13,7 @@ import {
 /** Top-level menu entries by their link target, and which roles see them (docs/spec-texts.md#menu-and-screens, docs/access.md). */
 const MENU: Record<string, Role[]> = {
   '/apps/lift/lifts': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
+  '/apps/inspections': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
   '/apps/errors': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
   '/apps/descriptions': ['dev', 'admin', 'customer_admin', 'customer', 'service_man'],
   '/apps/servicers/servicers': ['dev', 'admin', 'customer_admin', 'customer'],

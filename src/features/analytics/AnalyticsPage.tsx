@@ -25,10 +25,10 @@ import {
 import { sheetLanguageOf } from '../../../contract/spreadsheet';
 import { useApiQuery } from '../../data/api/use-api';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
+import { type ExportSheet, exportCsv, exportXlsx } from '../../data/sheet-export';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
 import { PageTitle } from '../../ui/PageTitle';
 import { ScrollBox } from '../../ui/ScrollBox';
-import { type ExportSheet, exportCsv, exportXlsx } from './export';
 import { TrendChart } from './TrendChart';
 
 type View = AnalyticsRange | 'DTM';

@@ -1,7 +1,7 @@
 import { Box, HStack, Link, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { liftsApi } from '../../../contract/api/lifts';
 import { DEVICE_RANGES, type DeviceRange } from '../../../contract/constants';
 import { useApiQuery } from '../../data/api/use-api';
@@ -30,8 +30,11 @@ function Tile({ label, value, colour }: { label: string; value: number; colour?:
   );
 }
 
-/** `/apps/dashboards/my-devices`: the landing page. */
-export function MyDevicesPage() {
+/**
+ * `/apps/dashboards/my-devices`: the landing page. The route fills `inspectionsSlot` with the
+ * inspections and defects tiles (src/features/inspections/).
+ */
+export function MyDevicesPage({ inspectionsSlot }: { inspectionsSlot?: ReactNode }) {
   const { t, i18n } = useLingui();
   const [range, setRange] = useState<DeviceRange>('today');
   const summary = useApiQuery(liftsApi.summary, { query: { range } });
@@ -162,6 +165,7 @@ export function MyDevicesPage() {
       )}
       {/* From the mirror when it is complete: offline too, where the summary above cannot load. */}
       <OpenAlarmsSection />
+      {inspectionsSlot}
       <MaintenanceDueSection list={due.list} error={due.error} />
     </Stack>
   );

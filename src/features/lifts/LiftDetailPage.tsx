@@ -14,7 +14,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown, KeyRound, Pencil } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { DEVICE_COMMANDS } from '../../../contract/device';
 import type { Description } from '../../../contract/schemas/description';
 import type { Lift } from '../../../contract/schemas/lift';
@@ -46,6 +46,8 @@ import { useLift } from './use-lifts';
 const TABS = ['overview', 'events', 'stats', 'parameters', 'files', 'people'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | undefined): value is Tab => TABS.includes(value as Tab);
+/** The overview's inspections section, as a link's hash (src/features/inspections/InspectionsPage.tsx). */
+const INSPECTIONS_ANCHOR = 'inspections';
 /** The tab last open, so that going from a lift to the list and to the next lift keeps it. */
 let lastTab: Tab = 'overview';
 
@@ -169,7 +171,7 @@ export function LiftDetailPage({
     // A link may name the tab as the hash (the Today page's `#overview`); the route file, part of the
     // first load, stays as it is.
     const named = window.location.hash.slice(1);
-    return isTab(named) ? named : lastTab;
+    return isTab(named) ? named : named === INSPECTIONS_ANCHOR ? 'overview' : lastTab;
   });
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -189,6 +191,12 @@ export function LiftDetailPage({
   });
 
   const data = lift.data;
+  // The inspections list's links (`#inspections`) land at the inspections section once the lift shows.
+  const shown = Boolean(data);
+  useEffect(() => {
+    if (shown && window.location.hash === `#${INSPECTIONS_ANCHOR}`)
+      document.getElementById(INSPECTIONS_ANCHOR)?.scrollIntoView();
+  }, [shown]);
   if (!data) {
     return (
       <Stack gap="4">
@@ -368,7 +376,9 @@ export function LiftDetailPage({
             </Stack>
             {maintenanceSlot}
             {reportsSlot}
-            {inspectionsSlot}
+            <Box id={INSPECTIONS_ANCHOR} scrollMarginTop="20">
+              {inspectionsSlot}
+            </Box>
           </Stack>
         </Tabs.Content>
 

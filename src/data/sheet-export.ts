@@ -1,6 +1,6 @@
-import { type SheetLanguage, toCsv } from '../../../contract/spreadsheet';
+import { type SheetLanguage, toCsv } from '../../contract/spreadsheet';
 
-/** One sheet of an export: a name, a header row and the rows. */
+/** One sheet of an export (analytics, the inspections list): a name, a header row and the rows. */
 export interface ExportSheet {
   name: string;
   header: string[];
