@@ -24,7 +24,9 @@ test('a dangerous defect: recorded, fixed offline, closed', async ({ page, brows
   await signInByToken(page, request, 'admin');
   await page.goto(`/apps/lift/lifts/${lift.id}`);
   // A first visit on a loaded machine may take longer than the default wait.
-  await expect(page.getByRole('heading', { name: 'Prüfungen', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Prüfungen', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Prüfung erfassen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Prüfung erfassen' });
   await dialog.getByLabel('Ergebnis').selectOption('dangerous');
@@ -76,7 +78,7 @@ test('a dangerous defect: recorded, fixed offline, closed', async ({ page, brows
   });
   await screenshots(page, 'inspection-report-dialog', async (shown) => {
     await shown.getByRole('button', { name: /Bericht öffnen|Open report/ }).click();
-    await expect(shown.getByRole('dialog').locator('iframe')).toBeVisible();
+    await expect(shown.getByRole('dialog').locator('iframe')).toBeVisible({ timeout: 30_000 });
   });
 
   // The service man, on his own phone, offline.
@@ -179,7 +181,6 @@ test('the fix dialog takes photos', async ({ page, request }) => {
   expect(recorded.status()).toBe(201);
   await signInByToken(page, request, 'service_man');
   await page.goto(`/apps/lift/lifts/${lift.id}`);
-  await waitForServiceWorker(page);
   await waitForMirror(page);
   await screenshots(page, 'defect-fix-dialog', async (shown) => {
     await shown.getByTestId('open-defects').getByRole('button').first().click();
