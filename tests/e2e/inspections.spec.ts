@@ -17,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
  * with a photo, both wait and then reach the server once; the admin closes it.
  */
 test('a dangerous defect: recorded, fixed offline, closed', async ({ page, browser, request, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const lift = await liftWithError(request);
   const defectText = `Tragseil angerissen ${Date.now()}`;
 
