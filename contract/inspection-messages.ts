@@ -13,4 +13,8 @@ export const INSPECTION_MSG = {
   fixNoteRequired: 'Describe what was done',
   defectNotFound: 'Defect not found',
   defectNotFixed: 'Only a fixed defect can be closed',
+  inspectionNotFound: 'Inspection not found',
+  reportNotFound: 'The report is not a stored file of this lift',
+  reportTypeInvalid: 'The report must be a PDF or an image (JPEG, PNG)',
+  photoNotFound: 'A photo is not a file of this lift',
 } as const;

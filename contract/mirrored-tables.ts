@@ -142,22 +142,25 @@ export const MIRRORED_TABLES = {
     shapeVersion: 3,
     storesVersion: 3,
   }),
-  /** Statutory inspections, whatever their age (docs/inspections.md); recorded online by admins. */
+  /**
+   * Statutory inspections, whatever their age (docs/inspections.md); recorded online by admins.
+   * Shape 8: `reportFileId` and `reportUrl`.
+   */
   inspections: mirrored({
     row: InspectionSchema,
     scope: 'liftChild',
     indexes: ['liftId'],
     outboxEntity: null,
-    shapeVersion: 5,
+    shapeVersion: 8,
     storesVersion: 6,
   }),
-  /** The inspections' defects; fixed (offline too) and closed through the outbox. */
+  /** The inspections' defects; fixed (offline too) and closed through the outbox. Shape 8: `fixPhotoUrls`. */
   defects: mirrored({
     row: DefectSchema,
     scope: 'liftChild',
     indexes: ['liftId'],
     outboxEntity: 'defect',
-    shapeVersion: 5,
+    shapeVersion: 8,
     storesVersion: 6,
   }),
   /** Service reports, whatever their age (docs/service-reports.md); written offline through the outbox. */

@@ -7,6 +7,8 @@ import {
   InspectionInputSchema,
   InspectionIntervalInputSchema,
   InspectionIntervalSchema,
+  InspectionReportInputSchema,
+  InspectionSchema,
   InspectionWithDefectsSchema,
   LiftInspectionsSchema,
 } from '../schemas/inspection';
@@ -46,7 +48,20 @@ export const inspectionsApi = {
     status: 201,
     errors: [404],
     auth: 'admin',
-    summary: 'Record an inspection with the defects it found (admins)',
+    summary:
+      'Record an inspection with the defects it found (admins), optionally with the body’s report, a PDF or image stored among the lift’s files before (`reportFileId`)',
+    tags,
+  }),
+  attachReport: endpoint({
+    method: 'PUT',
+    path: '/inspections/:id/report',
+    params: IdParamsSchema,
+    body: InspectionReportInputSchema,
+    answer: InspectionSchema,
+    errors: [404],
+    auth: 'admin',
+    summary:
+      'Link the inspection body’s report to an inspection recorded before (admins): a PDF or image stored among the lift’s files (`POST /files/register`); replaces an earlier one, which stays among the files',
     tags,
   }),
   setInterval: endpoint({
@@ -70,7 +85,7 @@ export const inspectionsApi = {
     errors: [403, 404],
     auth: 'service_man',
     summary:
-      'Mark a defect fixed, with what was done (the lift’s service men and admins). A defect fixed before is answered as it is',
+      'Mark a defect fixed, with what was done and optionally photos, files of the lift (the lift’s service men and admins). A defect fixed before is answered as it is',
     tags,
   }),
   close: endpoint({

@@ -22,6 +22,10 @@ export const InspectionSchema = v.object({
   body: v.string(),
   inspector: v.string(),
   result: v.picklist(INSPECTION_RESULTS),
+  /** The body's report among the lift's files (PDF or a scan), or null. */
+  reportFileId: v.nullable(IdSchema),
+  /** Where its bytes are served (`/api/files/<id>/content`), or null. */
+  reportUrl: v.nullable(v.string()),
   recordedBy: v.nullable(IdSchema),
   recordedByName: v.nullable(v.string()),
   createdAt: v.string(),
@@ -42,6 +46,8 @@ export const DefectSchema = v.object({
   fixedBy: v.nullable(IdSchema),
   fixedByName: v.nullable(v.string()),
   fixNote: v.string(),
+  /** Photos of the fix, lift files of the defect's lift (`/api/files/<id>/content`). */
+  fixPhotoUrls: v.array(v.string()),
   closedAt: v.nullable(v.string()),
   closedBy: v.nullable(IdSchema),
   createdAt: v.string(),
@@ -75,6 +81,8 @@ export const InspectionInputSchema = v.pipe(
     inspector: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, MSG.tooLong)), ''),
     result: v.picklist(INSPECTION_RESULTS, MSG.invalidValue),
     defects: v.optional(v.pipe(v.array(DefectInputSchema), v.maxLength(100, MSG.tooLong)), []),
+    /** The body's report, uploaded before as a file of the lift (`POST /files/register`). */
+    reportFileId: v.optional(v.nullable(v.pipe(v.string(), v.uuid(INSPECTION_MSG.reportNotFound))), null),
   }),
   v.forward(
     v.check((input) => input.result === 'none' || input.defects.length > 0, INSPECTION_MSG.defectsMissing),
@@ -122,9 +130,30 @@ export const LiftInspectionsSchema = v.object({
 });
 export type LiftInspections = v.InferOutput<typeof LiftInspectionsSchema>;
 
-/** `POST /defects/{id}/fixed`. */
+/** `PUT /inspections/{id}/report`: a report added to (or replacing one of) an inspection recorded before. */
+export const InspectionReportInputSchema = v.object({
+  reportFileId: v.pipe(v.string(INSPECTION_MSG.reportNotFound), v.uuid(INSPECTION_MSG.reportNotFound)),
+});
+
+/** How many photos a defect's fix takes. */
+export const DEFECT_FIX_MAX_PHOTOS = 10;
+
+/** `POST /defects/{id}/fixed`; the photos are files of the defect's lift, uploaded before. */
 export const DefectFixInputSchema = v.object({
   fixNote: requiredText(2000, INSPECTION_MSG.fixNoteRequired),
+  photoUrls: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string(INSPECTION_MSG.photoNotFound),
+          v.maxLength(2000, MSG.tooLong),
+          v.regex(/^\/api\/files\/[0-9a-f-]{36}\/content$/, INSPECTION_MSG.photoNotFound),
+        ),
+      ),
+      v.maxLength(DEFECT_FIX_MAX_PHOTOS, MSG.tooLong),
+    ),
+    [],
+  ),
 });
 
 /** The default interval in force for a lift without its own. */

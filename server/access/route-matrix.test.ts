@@ -51,6 +51,8 @@ interface World {
   failedMessageId: string;
   /** An open defect on the own lift and one on the foreign lift (docs/inspections.md). */
   defects: Record<Which, string>;
+  /** The inspections that found them. */
+  inspections: Record<Which, string>;
   /** A project of the demo customer ("own") and one of the other customer. */
   projects: Record<Which, string>;
   /** A mail of the outbox (no SMTP_URL in this app) with one attachment. */
@@ -355,6 +357,13 @@ const CASES: Record<string, AccessCase> = {
     request: (w, _role, which) => ({
       params: { id: lift(w, which).id },
       body: { inspectedOn: '2026-01-05', kind: 'other', body: 'Matrix body', result: 'none' },
+    }),
+  },
+  'inspections.attachReport': {
+    pathScoped: true,
+    request: (w, _role, which) => ({
+      params: { id: w.inspections[which] },
+      body: { reportFileId: w.files[which] },
     }),
   },
   'inspections.setInterval': {
@@ -676,9 +685,13 @@ beforeAll(async () => {
       },
     });
     if (recorded.statusCode !== 201) throw new Error(`inspection: ${recorded.body}`);
-    return recorded.json<{ defects: { id: string }[] }>().defects[0]?.id ?? '';
+    const inspection = recorded.json<{ id: string; defects: { id: string }[] }>();
+    return { inspection: inspection.id, defect: inspection.defects[0]?.id ?? '' };
   };
-  const defects = { own: await defectOn(f.own.id), foreign: await defectOn(f.foreign.id) };
+  const own = await defectOn(f.own.id);
+  const foreign = await defectOn(f.foreign.id);
+  const defects = { own: own.defect, foreign: foreign.defect };
+  const inspections = { own: own.inspection, foreign: foreign.inspection };
   w = {
     f,
     managedBy,
@@ -689,6 +702,7 @@ beforeAll(async () => {
     alarms: alarmIds,
     failedMessageId: failed?.id ?? '',
     defects,
+    inspections,
     projects,
     outboxMailId: outboxMail?.id ?? '',
     settingsVersionId: settings.json<{ versionId: number }>().versionId,

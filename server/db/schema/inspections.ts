@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { INSPECTION_KINDS, INSPECTION_RESULTS } from '../../../contract/inspection-rules';
 import { sqlList, syncPosition, timestamps, tombstone, version } from './columns';
+import { liftFiles } from './files';
 import { lifts } from './lifts';
 import { users } from './users';
 
@@ -28,6 +29,8 @@ export const inspections = pgTable(
     body: text('body').notNull(),
     inspector: text('inspector').notNull().default(''),
     result: text('result').notNull(),
+    /** The inspection body's report (PDF or a scan) among the lift's files. */
+    reportFileId: uuid('report_file_id').references(() => liftFiles.id, { onDelete: 'set null' }),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     ...version,
     ...syncPosition,
@@ -61,6 +64,8 @@ export const defects = pgTable(
     fixedAt: timestamp('fixed_at', { withTimezone: true }),
     fixedBy: uuid('fixed_by').references(() => users.id, { onDelete: 'set null' }),
     fixNote: text('fix_note').notNull().default(''),
+    /** Photos of the fix, lift files of the defect's lift (`/api/files/<id>/content`). */
+    fixPhotoUrls: jsonb('fix_photo_urls').$type<string[]>().notNull().default([]),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     ...version,

@@ -1,5 +1,6 @@
 import type { Defect, Inspection } from '../../../contract/schemas/inspection';
 import type { DefectRow, InspectionRow } from '../../db/schema/inspections';
+import { liftFileContentPath } from '../files/file-mapper';
 
 /** An inspection row as the API and the offline mirror show it, with the name of whoever recorded it. */
 export function toInspection(row: InspectionRow, recordedByName: string | null): Inspection {
@@ -11,6 +12,8 @@ export function toInspection(row: InspectionRow, recordedByName: string | null):
     body: row.body,
     inspector: row.inspector,
     result: row.result as Inspection['result'],
+    reportFileId: row.reportFileId,
+    reportUrl: row.reportFileId ? liftFileContentPath(row.reportFileId) : null,
     recordedBy: row.recordedBy,
     recordedByName,
     createdAt: row.createdAt.toISOString(),
@@ -31,6 +34,7 @@ export function toDefect(row: DefectRow, fixedByName: string | null): Defect {
     fixedBy: row.fixedBy,
     fixedByName,
     fixNote: row.fixNote,
+    fixPhotoUrls: row.fixPhotoUrls,
     closedAt: row.closedAt?.toISOString() ?? null,
     closedBy: row.closedBy,
     createdAt: row.createdAt.toISOString(),

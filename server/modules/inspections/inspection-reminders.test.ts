@@ -179,7 +179,7 @@ describe('inspection reminders', () => {
 
   it('mail once more when the day passed, not for a defect fixed meanwhile', async () => {
     const serviceMan = await t.signInAs('service_man');
-    await createInspectionsRepository(t.app.db).fix(defectFixed, serviceMan.user.id, 'getauscht');
+    await createInspectionsRepository(t.app.db).fix(defectFixed, serviceMan.user.id, 'getauscht', []);
     const before = smtp.received.length;
     expect(await run(later(12))).toBeGreaterThan(0);
 

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Defect, Inspection, InspectionInput } from '../../../contract/schemas/inspection';
 import { liftScopeCondition, type ScopeUser } from '../../access/lifts';
 import type { Database } from '../../db/client';
+import { liftFiles } from '../../db/schema/files';
 import { defects, inspectionIntervals, inspections } from '../../db/schema/inspections';
 import { lifts } from '../../db/schema/lifts';
 import { users } from '../../db/schema/users';
@@ -16,6 +17,14 @@ export function createInspectionsRepository(db: Database) {
       .leftJoin(users, eq(users.id, defects.fixedBy))
       .where(eq(defects.id, id));
     return found && toDefect(found.defect, found.name);
+  };
+  const inspectionById = async (id: string): Promise<Inspection | undefined> => {
+    const [found] = await db
+      .select({ inspection: inspections, name: users.displayName })
+      .from(inspections)
+      .leftJoin(users, eq(users.id, inspections.recordedBy))
+      .where(eq(inspections.id, id));
+    return found && toInspection(found.inspection, found.name);
   };
 
   return {
@@ -128,6 +137,7 @@ export function createInspectionsRepository(db: Database) {
             body: input.body,
             inspector: input.inspector,
             result: input.result,
+            reportFileId: input.reportFileId,
             recordedBy,
           })
           .returning();
@@ -166,6 +176,43 @@ export function createInspectionsRepository(db: Database) {
         });
     },
 
+    /**
+     * Live files of the lift among `ids`, with whether their bytes are stored here and their type
+     * (told by their bytes when they were uploaded, server/lib/file-type.ts).
+     */
+    async liftFiles(ids: string[], liftId: string): Promise<{ id: string; stored: boolean; type: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: liftFiles.id, blobName: liftFiles.blobName, type: liftFiles.type })
+        .from(liftFiles)
+        .where(and(inArray(liftFiles.id, ids), eq(liftFiles.liftId, liftId), isNull(liftFiles.deletedAt)));
+      return rows.map((row) => ({ id: row.id, stored: row.blobName !== null, type: row.type }));
+    },
+
+    /** A live inspection of a lift the user sees. */
+    async inspectionInScope(
+      id: string,
+      user: ScopeUser,
+    ): Promise<{ id: string; liftId: string } | undefined> {
+      const [row] = await db
+        .select({ id: inspections.id, liftId: inspections.liftId })
+        .from(inspections)
+        .innerJoin(lifts, eq(lifts.id, inspections.liftId))
+        .where(and(eq(inspections.id, id), isNull(inspections.deletedAt), liftScopeCondition(user)));
+      return row;
+    },
+
+    /** Links the report; a new version, so that mirrors pull it. */
+    async setReport(id: string, reportFileId: string): Promise<Inspection | undefined> {
+      await db
+        .update(inspections)
+        .set({ reportFileId, version: sql`${inspections.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(eq(inspections.id, id), sql`${inspections.reportFileId} is distinct from ${reportFileId}`),
+        );
+      return inspectionById(id);
+    },
+
     /** A live defect of a lift the user sees. */
     async defectInScope(id: string, user: ScopeUser): Promise<{ id: string; liftId: string } | undefined> {
       const [row] = await db
@@ -177,13 +224,19 @@ export function createInspectionsRepository(db: Database) {
     },
 
     /** Marks the defect fixed, once: a defect fixed before keeps its first fix. */
-    async fix(id: string, userId: string, fixNote: string): Promise<Defect | undefined> {
+    async fix(
+      id: string,
+      userId: string,
+      fixNote: string,
+      fixPhotoUrls: string[],
+    ): Promise<Defect | undefined> {
       await db
         .update(defects)
         .set({
           fixedAt: sql`now()`,
           fixedBy: userId,
           fixNote,
+          fixPhotoUrls,
           version: sql`${defects.version} + 1`,
           updatedAt: sql`now()`,
         })

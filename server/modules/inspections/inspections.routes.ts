@@ -21,6 +21,11 @@ import { createInspectionsRepository } from './inspections.repository';
 const isCalendarDay = (day: string) =>
   !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
+/** What an inspection report may be: its type was told by its bytes at upload (server/lib/file-type.ts). */
+const REPORT_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png']);
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
+const PHOTO_ID = /^\/api\/files\/([0-9a-f-]{36})\/content$/;
+
 /** Statutory inspections, their defects and the lifts' intervals (docs/inspections.md). */
 export const inspectionsRoutes: FastifyPluginAsync = async (app) => {
   const repository = createInspectionsRepository(app.db);
@@ -34,6 +39,25 @@ export const inspectionsRoutes: FastifyPluginAsync = async (app) => {
     const defect = await repository.defectInScope(id, user);
     if (!defect) throw new HttpError(404, INSPECTION_MSG.defectNotFound);
     return defect;
+  };
+
+  /**
+   * The report must be a file of the inspection's lift whose bytes the portal stores (a registered
+   * link's type is only claimed) and a PDF or image: a field error on `reportFileId` otherwise, so a
+   * file of another lift, whoever's, is never linked.
+   */
+  const checkReport = async (fileId: string, liftId: string) => {
+    const [file] = await repository.liftFiles([fileId], liftId);
+    if (!file?.stored) {
+      throw new HttpError(400, INSPECTION_MSG.reportNotFound, {
+        reportFileId: INSPECTION_MSG.reportNotFound,
+      });
+    }
+    if (!REPORT_TYPES.has(file.type)) {
+      throw new HttpError(400, INSPECTION_MSG.reportTypeInvalid, {
+        reportFileId: INSPECTION_MSG.reportTypeInvalid,
+      });
+    }
   };
 
   app.serve(inspectionsApi.due, async (request) => {
@@ -85,9 +109,20 @@ export const inspectionsRoutes: FastifyPluginAsync = async (app) => {
         [`defects.${badDeadline}.deadline`]: INSPECTION_MSG.invalidDeadline,
       });
     }
+    if (input.reportFileId) await checkReport(input.reportFileId, lift.id);
     const inspection = await repository.insertInspection(lift.id, input, user.id);
     askLiftSeersToPull(app, [lift.id], 'inspections');
     reply.status(201);
+    return inspection;
+  });
+
+  app.serve(inspectionsApi.attachReport, async (request) => {
+    const found = await repository.inspectionInScope(request.params.id, currentUser(request));
+    if (!found) throw new HttpError(404, INSPECTION_MSG.inspectionNotFound);
+    await checkReport(request.body.reportFileId, found.liftId);
+    const inspection = await repository.setReport(found.id, request.body.reportFileId);
+    if (!inspection) throw new HttpError(404, INSPECTION_MSG.inspectionNotFound);
+    askLiftSeersToPull(app, [found.liftId], 'inspections');
     return inspection;
   });
 
@@ -101,7 +136,14 @@ export const inspectionsRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const found = await defectForUser(request.params.id, user);
     if (!mayFixDefect(user)) throw forbidden();
-    const defect = await repository.fix(found.id, user.id, request.body.fixNote);
+    const { fixNote, photoUrls } = request.body;
+    // Photos of the defect's lift only, images (told by their bytes at upload).
+    const photoIds = [...new Set(photoUrls.map((url) => PHOTO_ID.exec(url)?.[1] ?? ''))];
+    const photos = await repository.liftFiles(photoIds, found.liftId);
+    if (photos.length !== photoIds.length || photos.some((photo) => !PHOTO_TYPES.has(photo.type))) {
+      throw new HttpError(400, INSPECTION_MSG.photoNotFound, { photoUrls: INSPECTION_MSG.photoNotFound });
+    }
+    const defect = await repository.fix(found.id, user.id, fixNote, [...new Set(photoUrls)]);
     if (!defect) throw new HttpError(404, INSPECTION_MSG.defectNotFound);
     askLiftSeersToPull(app, [found.liftId], 'defects');
     return defect;

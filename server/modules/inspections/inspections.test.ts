@@ -1,9 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_MSG } from '../../../contract/file-messages';
+import { INSPECTION_MSG } from '../../../contract/inspection-messages';
 import { addDays, addMonths, berlinDay } from '../../../contract/maintenance';
-import type { Defect, InspectionDueList, LiftInspections } from '../../../contract/schemas/inspection';
+import type { LiftFile } from '../../../contract/schemas/file';
+import type {
+  Defect,
+  Inspection,
+  InspectionDueList,
+  LiftInspections,
+} from '../../../contract/schemas/inspection';
 import type { SyncPullResponse } from '../../../contract/schemas/sync';
 import { createTestApp, type TestApp } from '../../../tests/server/helpers/app';
 import { insertLiftWithKey } from '../devices/device-test-kit';
+import { formData, PDF_BYTES, PNG_BYTES } from '../storage/storage-fixtures';
 
 /** Statutory inspections and their defects (docs/inspections.md). */
 
@@ -27,7 +37,8 @@ const dangerous = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Files up to 1 MB, so that a report too large is cheap to send.
+  t = await createTestApp({ FILE_MAX_MB: '1' });
   const customer = (await t.signInAs('customer')).user.id;
   const serviceMan = (await t.signInAs('service_man')).user.id;
   mine = await insertLiftWithKey(t.app.db, { customers: [customer], servicemen: [serviceMan] });
@@ -227,5 +238,160 @@ describe('inspections', () => {
       'defect',
     ]);
     expect((await call('GET', '/api/inspections/due?days=x', 'customer')).statusCode).toBe(400);
+  });
+});
+
+/** Uploads a file to a lift as the PWA does (`POST /files/register`, multipart), with the type it claims. */
+async function upload(role: Role, liftId: string, fileName: string, type: string, content: Buffer) {
+  const form = formData({ uid: randomUUID(), liftId }, { fileName, type, content });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/files/register',
+    payload: form.payload,
+    headers: { ...form.headers, ...(await t.authHeaders(role)) },
+  });
+}
+async function stored(role: Role, liftId: string, fileName: string, type: string, content: Buffer) {
+  const answer = await upload(role, liftId, fileName, type, content);
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json<LiftFile>();
+}
+const fieldErrors = (answer: { json: <T>() => T }) =>
+  answer.json<{ fieldErrors: Record<string, string> }>().fieldErrors;
+const GIF_BYTES = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+
+describe('the inspection body’s report', () => {
+  it('is a file of the lift, its type told by its bytes, linked when recording', async () => {
+    // A PDF named and sent as a PNG is stored as what its bytes are.
+    const report = await stored('admin', mine.id, 'scan.png', 'image/png', PDF_BYTES);
+    expect(report).toMatchObject({ type: 'application/pdf', stored: true });
+    const recorded = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      inspectedOn: today,
+      kind: 'intermediate',
+      body: 'DEKRA',
+      result: 'none',
+      reportFileId: report.id,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(recorded.json<Inspection>()).toMatchObject({
+      reportFileId: report.id,
+      reportUrl: `/api/files/${report.id}/content`,
+    });
+    // Whoever sees the lift opens it; it is among the lift's files.
+    const seen = (await lift(mine.id, 'customer')).inspections.find((row) => row.reportFileId === report.id);
+    expect(seen?.reportUrl).toBe(report.url);
+    const bytes = await call('GET', report.url, 'customer');
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('application/pdf');
+    const pulled = (await call('GET', '/api/sync/pull', 'service_man')).json<SyncPullResponse>();
+    expect(pulled.inspections).toContainEqual(expect.objectContaining({ reportFileId: report.id }));
+
+    // Text that calls itself a PDF is refused by its bytes, a file too large by its size.
+    const text = await upload('admin', mine.id, 'report.pdf', 'application/pdf', Buffer.from('not a pdf'));
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ message: FILE_MSG.fileTypeInvalid });
+    const large = Buffer.concat([PDF_BYTES, Buffer.alloc(1024 * 1024 + 1)]);
+    const tooLarge = await upload('admin', mine.id, 'big.pdf', 'application/pdf', large);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ message: FILE_MSG.fileTooLarge });
+  });
+
+  it('is added later by admins only, never a file of another lift, never losing the one linked', async () => {
+    const recorded = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      inspectedOn: today,
+      kind: 'other',
+      body: 'TÜV Nord',
+      result: 'none',
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const inspection = recorded.json<Inspection>();
+    expect(inspection).toMatchObject({ reportFileId: null, reportUrl: null });
+    const url = `/api/inspections/${inspection.id}/report`;
+    const scan = await stored('admin', mine.id, 'scan.png', 'image/png', PNG_BYTES);
+
+    for (const role of ['customer', 'customer_admin', 'service_man'] as const) {
+      expect((await call('PUT', url, role, { reportFileId: scan.id })).statusCode).toBe(403);
+    }
+    const attached = await call('PUT', url, 'admin', { reportFileId: scan.id });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json<Inspection>()).toMatchObject({ reportFileId: scan.id, version: 2 });
+    // The same again changes nothing.
+    expect((await call('PUT', url, 'admin', { reportFileId: scan.id })).json<Inspection>().version).toBe(2);
+
+    // Another customer's lift's file, a registered link (its type only claimed), a GIF: field
+    // errors, and the report linked before stays.
+    const foreignFile = await stored('admin', foreign.id, 'other.pdf', 'application/pdf', PDF_BYTES);
+    const link = await call('POST', '/api/files/register', 'admin', {
+      uid: randomUUID(),
+      liftId: mine.id,
+      name: 'Link.pdf',
+      size: 10,
+      type: 'application/pdf',
+      url: 'https://example.com/report.pdf',
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const gif = await stored('admin', mine.id, 'scan.gif', 'image/gif', GIF_BYTES);
+    for (const [fileId, message] of [
+      [foreignFile.id, INSPECTION_MSG.reportNotFound],
+      [link.json<LiftFile>().id, INSPECTION_MSG.reportNotFound],
+      [randomUUID(), INSPECTION_MSG.reportNotFound],
+      [gif.id, INSPECTION_MSG.reportTypeInvalid],
+    ] as const) {
+      const refused = await call('PUT', url, 'admin', { reportFileId: fileId });
+      expect(refused.statusCode).toBe(400);
+      expect(fieldErrors(refused)).toEqual({ reportFileId: message });
+    }
+    const recordedForeign = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      inspectedOn: today,
+      kind: 'other',
+      body: 'TÜV Nord',
+      result: 'none',
+      reportFileId: foreignFile.id,
+    });
+    expect(fieldErrors(recordedForeign)).toEqual({ reportFileId: INSPECTION_MSG.reportNotFound });
+    const kept = (await lift(mine.id)).inspections.find((row) => row.id === inspection.id);
+    expect(kept).toMatchObject({ reportFileId: scan.id, version: 2 });
+    expect(
+      (await call('PUT', `/api/inspections/${randomUUID()}/report`, 'admin', { reportFileId: scan.id }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('a defect fixed with photos', () => {
+  it('takes photos of its lift only, keeps them and mirrors them', async () => {
+    const recorded = await call('POST', `/api/lifts/${mine.id}/inspections`, 'admin', {
+      ...dangerous,
+      defects: [{ text: 'Türkontakt defekt', deadline: today }],
+    });
+    const [defect] = recorded.json<{ defects: Defect[] }>().defects;
+    if (!defect) throw new Error('no defect');
+    expect(defect.fixPhotoUrls).toEqual([]);
+    const photo = await stored('service_man', mine.id, 'photo.png', 'image/png', PNG_BYTES);
+    const foreignPhoto = await stored('admin', foreign.id, 'photo.png', 'image/png', PNG_BYTES);
+    const pdf = await stored('service_man', mine.id, 'plan.pdf', 'application/pdf', PDF_BYTES);
+    const fixUrl = `/api/defects/${defect.id}/fixed`;
+    for (const [photoUrls, field] of [
+      [[foreignPhoto.url], 'photoUrls'],
+      [[pdf.url], 'photoUrls'],
+      [['https://example.com/a.png'], 'photoUrls.0'],
+    ] as const) {
+      const refused = await call('POST', fixUrl, 'service_man', { fixNote: 'Kontakt getauscht', photoUrls });
+      expect(refused.statusCode).toBe(400);
+      expect(fieldErrors(refused)).toEqual({ [field]: INSPECTION_MSG.photoNotFound });
+    }
+    const fixed = await call('POST', fixUrl, 'service_man', {
+      fixNote: 'Kontakt getauscht',
+      photoUrls: [photo.url],
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json<Defect>()).toMatchObject({ fixPhotoUrls: [photo.url], version: 2 });
+    const seen = (await lift(mine.id, 'customer')).defects.find((row) => row.id === defect.id);
+    expect(seen?.fixPhotoUrls).toEqual([photo.url]);
+    const pulled = (await call('GET', '/api/sync/pull', 'service_man')).json<SyncPullResponse>();
+    expect(pulled.defects).toContainEqual(
+      expect.objectContaining({ id: defect.id, fixPhotoUrls: [photo.url] }),
+    );
+    expect((await call('GET', photo.url, 'customer')).statusCode).toBe(200);
   });
 });

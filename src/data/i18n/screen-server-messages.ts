@@ -54,6 +54,10 @@ const INSPECTION_TEXTS: Translations<typeof INSPECTION_MSG> = {
   'Describe what was done': msg`Describe what was done`,
   'Defect not found': msg`Defect not found`,
   'Only a fixed defect can be closed': msg`Only a fixed defect can be closed`,
+  'Inspection not found': msg`Inspection not found`,
+  'The report is not a stored file of this lift': msg`The report is not a stored file of this lift`,
+  'The report must be a PDF or an image (JPEG, PNG)': msg`The report must be a PDF or an image (JPEG, PNG)`,
+  'A photo is not a file of this lift': msg`A photo is not a file of this lift`,
 };
 
 const MAINTENANCE_TEXTS: Translations<typeof MAINTENANCE_MSG> = {

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ClipboardCheck } from 'lucide-react';
+import { ClipboardCheck, FilePlus, FileText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { inspectionsApi } from '../../../contract/api/inspections';
 import {
@@ -21,11 +21,14 @@ import { useMirror } from '../../data/mirror/use-mirror';
 import { sessionRole, useSession } from '../../data/session/session';
 import { reportSaveError } from '../../ui/form-errors';
 import { LoadFailure, Loading } from '../../ui/LoadFailure';
+import { PhotoStrip } from '../../ui/Photos';
 import { showToast } from '../../ui/toaster';
+import { AttachReportDialog } from './AttachReportDialog';
 import { closeDefect } from './defect-changes';
 import { FixDefectDialog } from './FixDefectDialog';
 import { InspectionDueBadge, useInspectionLabels } from './inspection-labels';
 import { RecordInspectionDialog } from './RecordInspectionDialog';
+import { ReportFileDialog } from './ReportFile';
 
 /** A `YYYY-MM-DD` day in the reader's language. */
 const formatDay = (day: string, locale: string) =>
@@ -44,6 +47,8 @@ export function useLiftInspections(liftId: string): { section: ReactNode; dialog
   const mirror = useMirror();
   const [recording, setRecording] = useState(false);
   const [fixing, setFixing] = useState<Defect | null>(null);
+  const [attaching, setAttaching] = useState<Inspection | null>(null);
+  const [openReport, setOpenReport] = useState<string | null>(null);
   const mirrored = useLiveQuery(
     async () =>
       mirror
@@ -101,7 +106,11 @@ export function useLiftInspections(liftId: string): { section: ReactNode; dialog
               onFix={setFixing}
               onClose={close}
             />
-            <InspectionsTable inspections={inspections} />
+            <InspectionsTable
+              inspections={inspections}
+              onOpenReport={setOpenReport}
+              onAttach={setAttaching}
+            />
           </>
         )}
       </Stack>
@@ -116,6 +125,18 @@ export function useLiftInspections(liftId: string): { section: ReactNode; dialog
           />
         )}
         {fixing && <FixDefectDialog defect={fixing} onClose={() => setFixing(null)} onSaved={state.reload} />}
+        {attaching && (
+          <AttachReportDialog
+            inspection={{
+              id: attaching.id,
+              liftId: attaching.liftId,
+              title: `${formatDay(attaching.inspectedOn, i18n.locale)}, ${attaching.body}`,
+            }}
+            onClose={() => setAttaching(null)}
+            onSaved={state.reload}
+          />
+        )}
+        {openReport && <ReportFileDialog url={openReport} onClose={() => setOpenReport(null)} />}
       </>
     ),
   };
@@ -228,6 +249,11 @@ function OpenDefects({
                   </Trans>
                 </Text>
               )}
+              {defect.fixedAt && (defect.fixPhotoUrls ?? []).length > 0 && (
+                <Box data-testid="defect-fix-photos">
+                  <PhotoStrip urls={defect.fixPhotoUrls} />
+                </Box>
+              )}
               <HStack gap="2" wrap="wrap">
                 {pending.has(defect.id) && (
                   <Badge colorPalette="orange">
@@ -253,8 +279,17 @@ function OpenDefects({
   );
 }
 
-function InspectionsTable({ inspections }: { inspections: Inspection[] }) {
+function InspectionsTable({
+  inspections,
+  onOpenReport,
+  onAttach,
+}: {
+  inspections: Inspection[];
+  onOpenReport: (url: string) => void;
+  onAttach: (inspection: Inspection) => void;
+}) {
   const { i18n } = useLingui();
+  const isAdmin = hasRole(sessionRole(useSession()), 'admin');
   const labels = useInspectionLabels();
   if (inspections.length === 0) return null;
   return (
@@ -277,6 +312,9 @@ function InspectionsTable({ inspections }: { inspections: Inspection[] }) {
             <Table.ColumnHeader>
               <Trans>Result</Trans>
             </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Report</Trans>
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -290,6 +328,25 @@ function InspectionsTable({ inspections }: { inspections: Inspection[] }) {
               </Table.Cell>
               <Table.Cell color={inspection.result === 'dangerous' ? 'fg.error' : undefined}>
                 {labels.results[inspection.result]}
+              </Table.Cell>
+              <Table.Cell>
+                {inspection.reportUrl ? (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => inspection.reportUrl && onOpenReport(inspection.reportUrl)}
+                  >
+                    <FileText aria-hidden="true" />
+                    <Trans>Open report</Trans>
+                  </Button>
+                ) : isAdmin ? (
+                  <Button size="xs" variant="ghost" onClick={() => onAttach(inspection)}>
+                    <FilePlus aria-hidden="true" />
+                    <Trans>Add report</Trans>
+                  </Button>
+                ) : (
+                  '—'
+                )}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakr
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { inspectionsApi } from '../../../contract/api/inspections';
 import {
@@ -24,6 +24,8 @@ import { reportSaveError } from '../../ui/form-errors';
 import { SelectInput } from '../../ui/SelectInput';
 import { showToast } from '../../ui/toaster';
 import { useInspectionLabels } from './inspection-labels';
+import { type PickedReport, reportFieldError, uploadReport } from './inspection-report';
+import { ReportFileField } from './ReportFile';
 
 interface FormValues {
   inspectedOn: string;
@@ -36,7 +38,9 @@ interface FormValues {
 
 /**
  * Records an inspection with its defects (admins). Online only: it is the office's work from the
- * body's report, not the service man's in the shaft. One Idempotency-Key per inspection.
+ * body's report, not the service man's in the shaft. One Idempotency-Key per inspection. The
+ * report file, when picked, is stored among the lift's files first (once, by its uid) and linked
+ * by its id; refused, it shows on its field and nothing is recorded, the form kept as it is.
  */
 export function RecordInspectionDialog({
   liftId,
@@ -50,6 +54,8 @@ export function RecordInspectionDialog({
   const { t, i18n } = useLingui();
   const labels = useInspectionLabels();
   const key = useRef(newIdempotencyKey());
+  const [report, setReport] = useState<PickedReport | null>(null);
+  const [reportError, setReportError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -71,8 +77,12 @@ export function RecordInspectionDialog({
   const defects = useFieldArray({ control, name: 'defects' });
   const message = (text: string | undefined) => (text ? translateServerMessage(i18n, text) : null);
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = handleSubmit(async (fields) => {
     try {
+      setReportError(null);
+      const file = report ? await uploadReport(liftId, report) : null;
+      if (report && file) setReport({ ...report, stored: file });
+      const body = { ...fields, reportFileId: file?.id ?? null };
       await call(
         inspectionsApi.record,
         { params: { id: liftId }, body },
@@ -83,6 +93,8 @@ export function RecordInspectionDialog({
       onSaved();
       onClose();
     } catch (error) {
+      const fieldError = reportFieldError(error, i18n);
+      if (fieldError) setReportError(fieldError);
       reportSaveError(error, i18n, setError as never);
     }
   });
@@ -184,6 +196,15 @@ export function RecordInspectionDialog({
               <Trans>Add a defect</Trans>
             </Button>
           </Stack>
+          <ReportFileField
+            id="inspection-report"
+            picked={report}
+            onPick={(next) => {
+              setReport(next);
+              setReportError(null);
+            }}
+            error={reportError}
+          />
         </Stack>
       </form>
     </AppDialog>

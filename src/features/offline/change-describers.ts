@@ -126,10 +126,11 @@ const describeDefect: Describer = (entry, { row, lift }) => {
     return { title: t`Defect closed at ${where}: ${text}`, details: [], photos: [] };
   }
   const note = (entry.body.fixNote as string | undefined) ?? defect?.fixNote ?? '';
+  const photos = ((entry.body.photoUrls as string[] | undefined) ?? []).filter(isPhotoUrl);
   return {
-    title: t`Defect fixed at ${where}: ${text}`,
+    title: withPhotos(t`Defect fixed at ${where}: ${text}`, photos),
     details: note ? [t`How: ${note}`] : [],
-    photos: [],
+    photos,
   };
 };
 
