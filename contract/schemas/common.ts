@@ -3,6 +3,14 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { MSG } from '../messages';
 
 export const IdSchema = v.pipe(v.string(), v.uuid(MSG.invalidValue));
+
+/** A due list's `?days=` window: whole days up to a year, as the query string carries them. */
+export const DueWithinDaysSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/, MSG.invalidValue),
+  v.transform(Number),
+  v.maxValue(365, MSG.invalidValue),
+);
 export const IdParamsSchema = v.object({ id: IdSchema });
 export const IdsBodySchema = v.object({
   ids: v.pipe(v.array(IdSchema), v.minLength(1, MSG.required), v.maxLength(1000, MSG.tooLong)),

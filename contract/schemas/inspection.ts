@@ -8,7 +8,7 @@ import {
   INSPECTION_RESULTS,
 } from '../inspection-rules';
 import { MSG } from '../messages';
-import { IdSchema, requiredText } from './common';
+import { DueWithinDaysSchema, IdSchema, requiredText } from './common';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -164,14 +164,7 @@ export const intervalOf = (own: number | null) => ({
 
 /** `GET /inspections/due`: due within `days` (default `INSPECTION_NOTICE_DAYS`) or overdue. */
 export const InspectionDueQuerySchema = v.object({
-  days: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, MSG.invalidValue),
-      v.transform(Number),
-      v.maxValue(365, MSG.invalidValue),
-    ),
-  ),
+  days: v.optional(DueWithinDaysSchema),
 });
 
 /** One row of `GET /inspections/due` (`inspectionDueList` of contract/inspection-rules.ts) with its lift. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MAINTENANCE_REASONS, MAINTENANCE_STATUSES } from '../maintenance';
 import { MAINTENANCE_MSG } from '../maintenance-messages';
 import { MSG } from '../messages';
-import { IdSchema } from './common';
+import { DueWithinDaysSchema, IdSchema } from './common';
 import { AssignedUserSchema } from './lift';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,14 +54,7 @@ export const MaintenanceDueItemSchema = v.object({
 
 export const MaintenanceDueQuerySchema = v.object({
   /** Lifts due within this many days; the settings' notice days when absent. */
-  days: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, MSG.invalidValue),
-      v.transform(Number),
-      v.maxValue(365, MSG.invalidValue),
-    ),
-  ),
+  days: v.optional(DueWithinDaysSchema),
   liftId: v.optional(IdSchema),
 });
 
