@@ -66,7 +66,9 @@ export default defineConfig({
     baseURL: MAIN_URL,
     launchOptions: chromiumLaunchOptions(),
     locale: 'de-DE',
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs the browser a good share of its time; a failing
+    // test is run again (retries: 1) and that run is traced.
+    trace: 'on-first-retry',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
+import { navigate, settle, trackRequests } from './page-walk';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -20,8 +21,8 @@ import {
  * covered without touching this file. Moderate and minor findings are listed in the test's
  * annotations, not failed.
  *
- * Fast on purpose: each role signs in once and goes from page to page by client-side navigation
- * (a reload only to change the language), with one axe run per page, width and language.
+ * Fast on purpose: a test per role and language signs in once and goes from page to page by
+ * client-side navigation (tests/e2e/page-walk.ts), with one axe run per page and width.
  */
 
 const ROLES: Role[] = ['dev', 'admin', 'customer_admin', 'customer', 'service_man'];
@@ -103,59 +104,6 @@ async function audit(page: Page, where: string, found: Audit) {
   }
 }
 
-/** Requests of the page still under way (the user socket's long polls aside). */
-function trackRequests(page: Page) {
-  const open = new Set<Request>();
-  const done = (request: Request) => open.delete(request);
-  page.on('request', (request) => {
-    if (!request.url().includes('/socket.io/')) open.add(request);
-  });
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return () => [...open].map((request) => request.url());
-}
-
-/**
- * Waits until the page has drawn its content: the router done, the page's heading shown, nothing
- * loading or moving, and no request under way (a page's own fetches start in effects after it is
- * drawn, and what they bring may start more).
- */
-async function settle(page: Page, openRequests: () => string[]) {
-  for (;;) {
-    await page.waitForFunction(() => {
-      const { state } = (window as unknown as RouterWindow).__TSR_ROUTER__;
-      if (state.status !== 'idle' || state.resolvedLocation?.href !== state.location.href) return false;
-      if (!document.querySelector('h1')?.checkVisibility()) return false;
-      if (document.querySelector('[aria-busy="true"], .chakra-spinner')) return false;
-      return document.getAnimations().every((animation) => animation.playState !== 'running');
-    });
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    if (openRequests().length === 0) return;
-    await expect
-      .poll(openRequests, { intervals: [50], message: `requests under way on ${page.url()}` })
-      .toEqual([]);
-  }
-}
-
-/**
- * TanStack Router puts itself on the window (for its devtools); the test navigates through it as a
- * link would, and reads whether it is done.
- */
-interface RouterWindow {
-  __TSR_ROUTER__: {
-    navigate(options: { href: string }): Promise<void>;
-    state: { status: string; location: { href: string }; resolvedLocation?: { href: string } };
-  };
-}
-
-/** Client-side navigation to `path`, as a click on a link to it; a redirect is followed. */
-async function navigate(page: Page, path: string, openRequests: () => string[]) {
-  await page.evaluate((href) => (window as unknown as RouterWindow).__TSR_ROUTER__.navigate({ href }), path);
-  await settle(page, openRequests);
-}
-
 interface Samples {
   liftId?: string;
   projectId?: string;
@@ -172,16 +120,16 @@ async function samplesFor(request: APIRequestContext, token: string): Promise<Sa
   return { liftId: lifts?.lifts?.[0]?.id, projectId: projects?.projects?.[0]?.id };
 }
 
+// A test per role and language, so each stays well inside its time limit on a slow machine.
 for (const role of ROLES) {
-  test(`axe finds nothing serious on the pages of ${role}`, async ({ page, request }) => {
-    test.setTimeout(240_000);
-    const token = await signInByToken(page, request, role);
-    await openSimSession(page, request, token, role);
-    const samples = await samplesFor(request, token);
-    const openRequests = trackRequests(page);
-    const found = newAudit();
-
-    for (const language of LANGUAGES) {
+  for (const language of LANGUAGES) {
+    test(`axe finds nothing serious on the pages of ${role} in ${language}`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const token = await signInByToken(page, request, role);
+      await openSimSession(page, request, token, role);
+      const samples = await samplesFor(request, token);
+      const openRequests = trackRequests(page);
+      const found = newAudit();
       const words = WORDS[language];
       await showIn(page, language);
       await page.setViewportSize(DESK);
@@ -228,10 +176,10 @@ for (const role of ROLES) {
           await expect(page.getByRole('dialog')).toHaveCount(0);
         }
       }
-    }
-    annotate(found);
-    expect(found.failures, `critical and serious axe violations as ${role}`).toEqual([]);
-  });
+      annotate(found);
+      expect(found.failures, `critical and serious axe violations as ${role} in ${language}`).toEqual([]);
+    });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
+import { navigate, settle, trackRequests } from './page-walk';
 import { LANDING_PATH, openSimSession, signInByToken, TEXT } from './support';
 
 /**
@@ -183,34 +184,31 @@ async function checkDialog(
   if ((await button.count()) === 0) return [];
   await button.first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.waitForTimeout(300);
+  // Measured once the dialog has finished opening.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const overflow = await dialogOverflow(page);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   return overflow ? [`${label}: ${overflow}`] : [];
 }
 
-/** Waits until the page has drawn its content (lists, detail, the lazily loaded parts). */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
-
 /** More views of a page than its first: run after its first view passed or failed; answers the failures. */
-type ExtraViews = (page: Page, path: string) => Promise<string[]>;
+type ExtraViews = (page: Page, path: string, openRequests: () => string[]) => Promise<string[]>;
 
 /** The lift detail's tabs in their German names (src/features/lifts/LiftDetailPage.tsx `TABS`). */
 const LIFT_TABS = ['Übersicht', 'Fehler und Infos', 'Statistik', 'Parameter', 'Dateien', 'Personen'];
 
 /** Every tab of the lift detail; on a phone "Fehler und Infos" is a card list, not the table. */
-const liftTabs: ExtraViews = async (page, path) => {
+const liftTabs: ExtraViews = async (page, path, openRequests) => {
   const failures: string[] = [];
   const tabs = page.getByRole('tablist', { name: 'Aufzugsdetails' }).getByRole('tab');
   expect(await tabs.allInnerTexts()).toEqual(LIFT_TABS);
   for (const name of LIFT_TABS) {
     await page.getByRole('tab', { name, exact: true }).click();
     await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
-    await settle(page);
+    await settle(page, openRequests);
     if (name === 'Fehler und Infos') {
       await expect(page.locator('ul[aria-label="Letzte Fehler und Infos"]')).toHaveCount(1);
       await expect(page.getByRole('tabpanel').locator('table')).toHaveCount(0);
@@ -247,17 +245,18 @@ const chatPreview: ExtraViews = async (page) => {
   return [];
 };
 
+/** Opens each of `paths` as a link would, from the page already open (tests/e2e/page-walk.ts). */
 async function checkPages(
   page: Page,
   paths: string[],
   extraViews: Record<string, ExtraViews> = {},
 ): Promise<{ checked: string[]; failures: string[]; landedOn: Map<string, string> }> {
+  const openRequests = trackRequests(page);
   const checked: string[] = [];
   const failures: string[] = [];
   const landedOn = new Map<string, string>();
   for (const path of paths) {
-    await page.goto(path);
-    await settle(page);
+    await navigate(page, path, openRequests);
     const landed = new URL(page.url());
     const wanted = new URL(path, landed.origin);
     landedOn.set(wanted.pathname, landed.pathname);
@@ -267,7 +266,7 @@ async function checkPages(
     const overflow = await sidewaysOverflow(page);
     if (overflow) failures.push(`${path}: ${overflow}`);
     const extra = extraViews[path];
-    if (extra) failures.push(...(await extra(page, path)));
+    if (extra) failures.push(...(await extra(page, path, openRequests)));
   }
   return { checked, failures, landedOn };
 }
@@ -322,6 +321,7 @@ test('no guest page scrolls sideways at 360 px', async ({ page }) => {
   await page.setViewportSize(PHONE);
   const guestRoutes = routePaths().filter((route) => route in GUEST_SAMPLES);
   expect(guestRoutes.sort()).toEqual(Object.keys(GUEST_SAMPLES).sort());
+  await page.goto('/login');
   const { checked, failures } = await checkPages(
     page,
     guestRoutes.flatMap((route) => GUEST_SAMPLES[route] ?? []),
