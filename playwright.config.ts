@@ -56,10 +56,11 @@ export default defineConfig({
   // sync fail now and then; a retried test is reported as flaky by tools/test-summary.mjs, not hidden.
   retries: 1,
   // Hang guards, not speed checks: on a quiet machine the longest plain test takes about 30 s and a
-  // wait about 2 s, and a CI run under load has gone at a fraction of that pace. A test that hangs
-  // costs its guard twice (the retry), so these stay well below what would stretch the suite.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // wait about 2 s, and a CI run has gone at a third of that pace (a first page's heading after
+  // 10 s). A test that hangs costs its guard twice (the retry), so these stay well below what
+  // would stretch the suite.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e.json' }]],
   outputDir: 'test-results',
   use: {
