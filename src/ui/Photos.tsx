@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { type FileBytes, fileIdOfUrl, useFileBytes, useObjectUrl } from '../data/files/file-bytes';
 import { requestSync, useMirrorState } from '../data/mirror/sync-status';
 import { dropUpload, queueUpload, UPLOAD_REF_PREFIX, uidOfRef, uploadRef } from '../data/mirror/uploads';
@@ -72,12 +72,12 @@ export function PhotoThumbnail({
 }
 
 /** What a dialog shows while a file's bytes are not there: loading, not kept on this device, or failed. */
-export function FileBytesStatus({ bytes }: { bytes: FileBytes }) {
+export function FileBytesStatus({ bytes, notKept }: { bytes: FileBytes; notKept?: ReactNode }) {
   if (bytes.status === 'loading') return <Loading />;
   if (bytes.status === 'notKept')
     return (
       <Text role="status" color="fg.muted">
-        <Trans>Not on this device</Trans>
+        {notKept ?? <Trans>Not on this device</Trans>}
       </Text>
     );
   if (bytes.status === 'failed')

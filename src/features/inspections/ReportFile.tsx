@@ -1,12 +1,10 @@
-import { Button, chakra, HStack, IconButton, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, FileUp, X } from 'lucide-react';
+import { FileUp, X } from 'lucide-react';
 import { useRef } from 'react';
-import { useFileBytes, useObjectUrl } from '../../data/files/file-bytes';
-import { AppDialog } from '../../ui/AppDialog';
+import { FileViewerDialog } from '../../ui/FileViewerDialog';
 import { FormField } from '../../ui/FormField';
 import { formatBytes } from '../../ui/format-bytes';
-import { FileBytesStatus } from '../../ui/Photos';
 import { type PickedReport, pickReport, REPORT_ACCEPT } from './inspection-report';
 
 /**
@@ -91,38 +89,13 @@ function ReportPicker({
 /** The report shown in the page (a PDF in the browser's viewer, an image as it is), with a download. */
 export function ReportFileDialog({ url, onClose }: { url: string; onClose: () => void }) {
   const { t } = useLingui();
-  const bytes = useFileBytes(url);
-  const blob = bytes.status === 'ready' ? bytes.blob : null;
-  const src = useObjectUrl(blob);
-  const title = t`Report of the inspection body`;
   return (
-    <AppDialog open onClose={onClose} title={title} size="xl">
-      <FileBytesStatus bytes={bytes} />
-      {src && blob && (
-        <Stack gap="2">
-          <Link
-            href={src}
-            download={blob.type === 'application/pdf' ? 'report.pdf' : 'report'}
-            colorPalette="blue"
-            alignSelf="flex-start"
-          >
-            <Download aria-hidden="true" />
-            <Trans>Download</Trans>
-          </Link>
-          {blob.type.startsWith('image/') ? (
-            <Image src={src} alt={title} maxWidth="full" marginInline="auto" />
-          ) : (
-            <chakra.iframe
-              title={t`Preview of the report`}
-              src={src}
-              width="full"
-              height={{ base: '70vh', md: '75vh' }}
-              borderWidth="1px"
-              borderRadius="l2"
-            />
-          )}
-        </Stack>
-      )}
-    </AppDialog>
+    <FileViewerDialog
+      file={url}
+      title={t`Report of the inspection body`}
+      previewTitle={t`Preview of the report`}
+      downloadName="report"
+      onClose={onClose}
+    />
   );
 }

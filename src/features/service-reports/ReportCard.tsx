@@ -1,14 +1,13 @@
 import { Badge, Box, Button, chakra, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { Download, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { ServiceReport } from '../../../contract/schemas/service-report';
-import { useFileBytes, useObjectUrl } from '../../data/files/file-bytes';
 import { dateTimeFormat, numberFormat } from '../../data/i18n/intl-format';
 import type { OutboxEntry } from '../../data/mirror/mirror-db';
-import { AppDialog } from '../../ui/AppDialog';
-import { FileBytesStatus, isPhotoUrl, PhotoStrip } from '../../ui/Photos';
+import { FileViewerDialog } from '../../ui/FileViewerDialog';
+import { isPhotoUrl, PhotoStrip } from '../../ui/Photos';
 
 /** When a report was signed, in the reader's language and Berlin's time. */
 export const signedText = (locale: string, at: string) =>
@@ -113,36 +112,14 @@ export function ReportCard({
         </Box>
       )}
       {open && report.pdfUrl && (
-        <ReportPdfDialog url={report.pdfUrl} title={t`Service report`} onClose={() => setOpen(false)} />
+        <FileViewerDialog
+          file={report.pdfUrl}
+          title={t`Service report`}
+          previewTitle={t`Preview of the service report`}
+          downloadName="service-report.pdf"
+          onClose={() => setOpen(false)}
+        />
       )}
     </Stack>
-  );
-}
-
-/** The report's PDF in the page (from the device when kept), with a download of the same bytes. */
-function ReportPdfDialog({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
-  const { t } = useLingui();
-  const bytes = useFileBytes(url);
-  const src = useObjectUrl(bytes.status === 'ready' ? bytes.blob : null);
-  return (
-    <AppDialog open onClose={onClose} title={title} size="xl">
-      <FileBytesStatus bytes={bytes} />
-      {src && (
-        <Stack gap="2">
-          <Link href={src} download="service-report.pdf" colorPalette="blue" alignSelf="flex-start">
-            <Download aria-hidden="true" />
-            <Trans>Download</Trans>
-          </Link>
-          <chakra.iframe
-            title={t`Preview of the service report`}
-            src={src}
-            width="full"
-            height={{ base: '70vh', md: '75vh' }}
-            borderWidth="1px"
-            borderRadius="l2"
-          />
-        </Stack>
-      )}
-    </AppDialog>
   );
 }
