@@ -17,9 +17,12 @@
  * with the median score): Lighthouse's main-thread work by kind, the scripts by CPU time and the
  * longest tasks.
  *
- *   tsx tools/bench/lighthouse.ts [--runs 3] [--port 3820] [--pg postgres://postgres@127.0.0.1:5432] [--json <dir>]
+ *   tsx tools/bench/lighthouse.ts [--runs 3] [--port 3820] [--pg postgres://postgres@127.0.0.1:5432]
+ *     [--json <dir>] [--web <dir>] [--skip-lifts]
  *
- * `--json <dir>` keeps each run's full report (open it in the Lighthouse viewer).
+ * `--json <dir>` keeps each run's full report (open it in the Lighthouse viewer). `--web <dir>`
+ * measures another build's web app (a copy of an earlier `dist/web`) with this server, to compare a
+ * change with what it changes. `--skip-lifts` measures `/login` and the ceiling only.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +40,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3820' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     json: { type: 'string' },
+    web: { type: 'string', default: 'dist/web' },
+    'skip-lifts': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -151,9 +156,9 @@ const shortUrl = (url: unknown) => {
   }
 };
 
-function printBreakdown(run: Run) {
+function printBreakdown(page: string, run: Run) {
   const items = (id: string) => run.lhr.audits[id]?.details?.items ?? [];
-  console.info('\nwhere the lift list’s main thread goes (Lighthouse, the median run, CPU 4x slower):');
+  console.info(`\nwhere ${page}'s main thread goes (Lighthouse, the median run, CPU 4x slower):`);
   for (const item of items('mainthread-work-breakdown').slice(0, 7)) {
     console.info(`  ${String(item.groupLabel ?? item.group).padEnd(34)} ${ms(Number(item.duration))}`);
   }
@@ -170,13 +175,13 @@ function printBreakdown(run: Run) {
   }
 }
 
-if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
+if (!existsSync(path.join(args.web, 'index.html')) || !existsSync('dist/server/main.js')) {
   console.error('Run "npm run build" first: the benchmark drives the built portal.');
   process.exit(1);
 }
 // The build as it is, plus the ceiling page (the server lists its static files when it starts).
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'lift-portal-lighthouse-web-'));
-cpSync('dist/web', webDir, { recursive: true });
+cpSync(args.web, webDir, { recursive: true });
 writeFileSync(path.join(webDir, CEILING_FILE), CEILING_HTML);
 
 const portal = await startBuiltPortal({
@@ -196,7 +201,8 @@ try {
   // Pages alternate run by run, so that each meets the machine in the same state.
   for (let run = 0; run < RUNS; run += 1) {
     results.login.push(await measure(portal.base, `${portal.base}/login`, null, 'login', run));
-    results.lifts.push(await measure(portal.base, `${portal.base}${LIFT_LIST}`, token, 'lifts', run));
+    if (!args['skip-lifts'])
+      results.lifts.push(await measure(portal.base, `${portal.base}${LIFT_LIST}`, token, 'lifts', run));
     results.ceiling.push(await measure(portal.base, `${portal.base}/${CEILING_FILE}`, null, 'ceiling', run));
   }
   console.info(`\nLighthouse 12, performance, mobile preset, ${RUNS} runs each (median):`);
@@ -206,10 +212,12 @@ try {
   const row = (label: string, f: Figures) =>
     console.info(`${label.padEnd(36)} ${String(f.score).padStart(5)} ${ms(f.fcp)} ${ms(f.lcp)} ${ms(f.tbt)}`);
   row('/login', summary(results.login));
-  row(`${LIFT_LIST} (service man)`, summary(results.lifts));
+  if (!args['skip-lifts']) row(`${LIFT_LIST} (service man)`, summary(results.lifts));
   row('ceiling: static page, same server', summary(results.ceiling));
+  const login = medianRun(results.login);
+  if (login) printBreakdown('/login', login);
   const lifts = medianRun(results.lifts);
-  if (lifts) printBreakdown(lifts);
+  if (lifts) printBreakdown('the lift list', lifts);
 } finally {
   await portal.stop();
   rmSync(webDir, { recursive: true, force: true });
