@@ -75,13 +75,16 @@ const mirrored = <
  * (contract/socket.ts). Adding one: docs/sync.md#adding-a-mirrored-table.
  */
 export const MIRRORED_TABLES = {
-  /** With stats, state and parameters. Shape 4: `maintenance`. Stores 5: `address` dropped. */
+  /**
+   * With stats, state and parameters. Shape 4: `maintenance`; shape 9: `inspectionEveryMonths`.
+   * Stores 5: `address` dropped.
+   */
   lifts: mirrored({
     row: LiftSchema,
     scope: 'visibleLifts',
     indexes: ['uid'],
     outboxEntity: 'lift',
-    shapeVersion: 4,
+    shapeVersion: 9,
     storesVersion: 5,
   }),
   /** The whole error-code catalogue. Shape 2: `contentDE` and `textDE`. */

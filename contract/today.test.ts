@@ -13,6 +13,7 @@ const lift = (id: string, uid: string, overrides: Partial<TodayLift> = {}): Toda
   stats: { trips: 0, operatingHours: 0 },
   // Registered a month ago with a 12-month plan: nothing due by the calendar.
   maintenance: { everyTrips: null, everyHours: null, everyMonths: null, since: '2026-05-15', baseline: null },
+  inspectionEveryMonths: null,
   ...overrides,
 });
 
@@ -169,6 +170,20 @@ describe('todayList', () => {
     ]);
     expect(items[0]).toMatchObject({ overdue: true, text: 'Rope' });
     expect(items[1]).toMatchObject({ overdue: false, dueOn: '2026-06-16' });
+  });
+
+  it('counts inspections by the lift’s own interval', () => {
+    const inspections = [{ id: 'i1', liftId: 'l2', kind: 'main' as const, inspectedOn: '2025-06-16' }];
+    // 12 months: the main inspection is due 2026-06-16, tomorrow; the intermediate one was due
+    // half-way and is overdue.
+    const own = todayList(base({ lifts: [lift('l2', 'A-2', { inspectionEveryMonths: 12 })], inspections }));
+    expect(own.filter((item) => item.kind === 'inspection')).toMatchObject([
+      { key: 'inspection:l2:intermediate', dueOn: '2025-12-16', overdue: true },
+      { key: 'inspection:l2:main', dueOn: '2026-06-16', overdue: false },
+    ]);
+    // 48 months: nothing falls due this week.
+    const long = todayList(base({ lifts: [lift('l2', 'A-2', { inspectionEveryMonths: 48 })], inspections }));
+    expect(long.filter((item) => item.kind === 'inspection')).toEqual([]);
   });
 
   it('builds another man’s list from his lifts only', () => {

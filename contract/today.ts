@@ -28,6 +28,8 @@ export interface TodayLift extends Omit<DueSubject, 'lastVisit'> {
   id: string;
   address: string;
   servicemen: readonly string[];
+  /** Its own interval of main inspections; null: the default. */
+  inspectionEveryMonths: number | null;
 }
 
 export interface TodayAlarm {
@@ -180,10 +182,9 @@ export function todayList(input: TodayInput): TodayItem[] {
         needsAction: true,
       });
     }
-    // The lift's own interval does not travel with the mirrored lift (docs/inspections.md#offline).
     const inspections = inspectionsDue(
       inspectionsByLift.get(lift.id) ?? [],
-      DEFAULT_MAIN_INTERVAL_MONTHS,
+      lift.inspectionEveryMonths ?? DEFAULT_MAIN_INTERVAL_MONTHS,
       today,
     );
     for (const which of ['main', 'intermediate'] as const) {

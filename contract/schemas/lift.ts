@@ -110,6 +110,11 @@ export const LiftSchema = v.object({
   simDataLeftMb: v.optional(v.nullable(v.number())),
   parameters: LiftParametersSchema,
   maintenance: LiftMaintenanceBasisSchema,
+  /**
+   * The lift's own interval between main inspections in months; null: the default
+   * (docs/inspections.md). On the row so that the due days hold offline too.
+   */
+  inspectionEveryMonths: v.nullable(v.number()),
   /** Base data keys (LIFT_BASE_FIELDS); optional so that rows mirrored before they existed still read. */
   manufacturer: v.optional(baseKey),
   driveType: v.optional(baseKey),

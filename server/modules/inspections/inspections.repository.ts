@@ -163,17 +163,22 @@ export function createInspectionsRepository(db: Database) {
 
     /** The lift's own interval; null drops it for the default. */
     async setInterval(liftId: string, mainEveryMonths: number | null): Promise<void> {
-      if (mainEveryMonths === null) {
-        await db.delete(inspectionIntervals).where(eq(inspectionIntervals.liftId, liftId));
-        return;
-      }
-      await db
-        .insert(inspectionIntervals)
-        .values({ liftId, mainEveryMonths })
-        .onConflictDoUpdate({
-          target: inspectionIntervals.liftId,
-          set: { mainEveryMonths, updatedAt: sql`now()` },
-        });
+      await db.transaction(async (tx) => {
+        if (mainEveryMonths === null) {
+          await tx.delete(inspectionIntervals).where(eq(inspectionIntervals.liftId, liftId));
+        } else {
+          await tx
+            .insert(inspectionIntervals)
+            .values({ liftId, mainEveryMonths })
+            .onConflictDoUpdate({
+              target: inspectionIntervals.liftId,
+              set: { mainEveryMonths, updatedAt: sql`now()` },
+            });
+        }
+        // The interval travels with the lift to the mirrors (`Lift.inspectionEveryMonths`): a new
+        // sync position, the same version, as a maintenance plan does.
+        await tx.execute(sql`update lifts set sync_seq = sync_seq where id = ${liftId}`);
+      });
     },
 
     /**

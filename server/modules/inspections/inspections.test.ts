@@ -186,6 +186,37 @@ describe('inspections', () => {
     });
   });
 
+  it('sends the lift again with its own interval, so that due days hold offline', async () => {
+    const pullFrom = async (cursor?: string) =>
+      (
+        await call(
+          'GET',
+          `/api/sync/pull${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+          'service_man',
+        )
+      ).json<SyncPullResponse>();
+    let first = await pullFrom();
+    while (first.hasMore) first = await pullFrom(first.cursor);
+    const url = `/api/lifts/${mine.id}/inspection-interval`;
+    const listed = async () =>
+      (await call('GET', `/api/lifts/${mine.id}`, 'service_man')).json<{
+        inspectionEveryMonths: number | null;
+      }>();
+    expect((await listed()).inspectionEveryMonths).toBeNull();
+
+    expect((await call('PUT', url, 'admin', { mainEveryMonths: 36 })).statusCode).toBe(200);
+    const after = await pullFrom(first.cursor);
+    const sent = after.lifts.filter((row) => row.id === mine.id);
+    expect(sent).toEqual([expect.objectContaining({ inspectionEveryMonths: 36 })]);
+    expect((await listed()).inspectionEveryMonths).toBe(36);
+
+    expect((await call('PUT', url, 'admin', { mainEveryMonths: null })).statusCode).toBe(200);
+    const reset = await pullFrom(after.cursor);
+    expect(reset.lifts.filter((row) => row.id === mine.id)).toEqual([
+      expect.objectContaining({ inspectionEveryMonths: null }),
+    ]);
+  });
+
   it('mirrors inspections and defects with their lift, only to those who see it', async () => {
     const pull = async (role: Role) => (await call('GET', '/api/sync/pull', role)).json<SyncPullResponse>();
     const serviceMan = await pull('service_man');

@@ -22,6 +22,7 @@ import {
 import { type Lift, simVolumeStatus } from '../../../contract/schemas/lift';
 import { HOUR_MS } from '../../../contract/time';
 import type { Database } from '../../db/client';
+import { inspectionIntervals } from '../../db/schema/inspections';
 import { type LiftRow, type LiftUserKind, lifts, liftUsers } from '../../db/schema/lifts';
 import { maintenancePlans, maintenanceVisits } from '../../db/schema/maintenance';
 import { sims } from '../../db/schema/sims';
@@ -79,10 +80,15 @@ interface Assignment {
 /** The two figures of a SIM that a lift shows. */
 type SimVolume = { quotaBytes: number; usedBytes: number };
 
-/** A lift's own maintenance plan (null: the settings' defaults) and its newest visit (docs/maintenance.md). */
-interface MaintenanceRecord {
+/**
+ * A lift's own maintenance plan (null: the settings' defaults), its newest visit
+ * (docs/maintenance.md) and its own interval of main inspections (null: the default,
+ * docs/inspections.md).
+ */
+interface LiftSchedule {
   plan: { everyTrips: number | null; everyHours: number | null; everyMonths: number | null } | null;
   lastVisit: VisitCounters | null;
+  inspectionEveryMonths: number | null;
 }
 
 /** What every lift of one answer shares: the clock, the day and the settings it is judged by. */
@@ -108,7 +114,7 @@ function toLift(
   row: ListedLiftRow,
   assigned: readonly Assignment[],
   sim: SimVolume | null,
-  { plan, lastVisit }: MaintenanceRecord,
+  { plan, lastVisit, inspectionEveryMonths }: LiftSchedule,
   context: MappingContext,
 ): Lift {
   const customers: string[] = [];
@@ -158,6 +164,7 @@ function toLift(
     simDataLeftMb: sim && sim.quotaBytes > 0 ? simDataLeftMb(sim) : null,
     parameters: row.parameters,
     maintenance,
+    inspectionEveryMonths,
     manufacturer: row.manufacturer,
     driveType: row.driveType,
     doorType: row.doorType,
@@ -176,14 +183,15 @@ const anyOf = (column: Column, values: string[], type: 'uuid' | 'text') =>
   sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
 
 /**
- * Lift rows as the contract's `Lift`, in five queries for any number of rows: the lifts, their
- * assignments with the users' names, their SIMs, their maintenance plans and newest visits.
+ * Lift rows as the contract's `Lift`, in six queries for any number of rows: the lifts, their
+ * assignments with the users' names, their SIMs, their maintenance plans, newest visits and
+ * inspection intervals.
  */
 export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const iccids = [...new Set(rows.map((row) => row.iccid).filter((iccid): iccid is string => !!iccid))];
-  const [assignments, simRows, planRows, visitRows] = await Promise.all([
+  const [assignments, simRows, planRows, visitRows, intervalRows] = await Promise.all([
     db
       .select({
         liftId: liftUsers.liftId,
@@ -220,6 +228,10 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
         desc(maintenanceVisits.visitedOn),
         desc(maintenanceVisits.createdAt),
       ),
+    db
+      .select()
+      .from(inspectionIntervals)
+      .where(anyOf(inspectionIntervals.liftId, ids, 'uuid')),
   ]);
   const simByIccid = new Map(simRows.map((sim) => [sim.iccid, sim]));
   const byLift = new Map<string, Assignment[]>();
@@ -230,13 +242,18 @@ export async function toLifts(db: Database, rows: LiftRow[]): Promise<Lift[]> {
   }
   const planById = new Map(planRows.map((plan) => [plan.liftId, plan]));
   const visitById = new Map(visitRows.map(({ liftId, ...visit }) => [liftId, visit]));
+  const intervalById = new Map(intervalRows.map((row) => [row.liftId, row.mainEveryMonths]));
   const context = mappingContext(db);
   return rows.map((row) =>
     toLift(
       row,
       byLift.get(row.id) ?? [],
       (row.iccid && simByIccid.get(row.iccid)) || null,
-      { plan: planById.get(row.id) ?? null, lastVisit: visitById.get(row.id) ?? null },
+      {
+        plan: planById.get(row.id) ?? null,
+        lastVisit: visitById.get(row.id) ?? null,
+        inspectionEveryMonths: intervalById.get(row.id) ?? null,
+      },
       context,
     ),
   );
@@ -290,7 +307,7 @@ const LIST_ROW_JSON = sql<string>`json_build_object(
   'simQuotaBytes', ${sims.quotaBytes}, 'simUsedBytes', ${sims.usedBytes},
   'planTrips', ${maintenancePlans.everyTrips}, 'planHours', ${maintenancePlans.everyHours},
   'planMonths', ${maintenancePlans.everyMonths}, 'hasPlan', ${maintenancePlans.liftId},
-  'lastVisit', ${LAST_VISIT})::text`;
+  'lastVisit', ${LAST_VISIT}, 'inspectionEveryMonths', ${inspectionIntervals.mainEveryMonths})::text`;
 
 /** The page query's columns and joins: a page of lifts is one statement (docs/api.md#lift-list). */
 function selectLiftRows(db: Database) {
@@ -299,6 +316,7 @@ function selectLiftRows(db: Database) {
     .from(lifts)
     .leftJoin(sims, and(eq(sims.iccid, lifts.iccid), isNull(sims.goneAt)))
     .leftJoin(maintenancePlans, eq(maintenancePlans.liftId, lifts.id))
+    .leftJoin(inspectionIntervals, eq(inspectionIntervals.liftId, lifts.id))
     .$dynamic();
 }
 type ListRowText = Awaited<ReturnType<typeof selectLiftRows>>[number];
@@ -313,6 +331,7 @@ interface LiftListRow {
   planMonths: number | null;
   hasPlan: string | null;
   lastVisit: VisitCounters | null;
+  inspectionEveryMonths: number | null;
 }
 
 function parseListRow({ row }: ListRowText): LiftListRow {
@@ -338,6 +357,7 @@ function rowToLift(text: ListRowText, context: MappingContext): Lift {
         ? { everyTrips: row.planTrips, everyHours: row.planHours, everyMonths: row.planMonths }
         : null,
       lastVisit: row.lastVisit,
+      inspectionEveryMonths: row.inspectionEveryMonths,
     },
     context,
   );

@@ -36,6 +36,7 @@ export function aLift(id: string, change: Partial<Lift> = {}): Lift {
       since: '2026-01-01',
       baseline: null,
     },
+    inspectionEveryMonths: null,
     version: 1,
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...change,

@@ -39,7 +39,7 @@ const formatDay = (day: string, locale: string) =>
  * inspections, with the dialogs to record one and to mark a defect fixed. The route holds it (a
  * feature never imports another), so that the lift page re-rendering keeps a half-filled form.
  * Inspections and defects come from the mirror when it holds them (offline too, with fixes made on
- * this device), the interval from the API (offline before its answer: the default; docs/inspections.md).
+ * this device), the interval too (the mirrored lift's), else from the API.
  */
 export function useLiftInspections(liftId: string): { section: ReactNode; dialog: ReactNode } {
   const { t, i18n } = useLingui();
@@ -53,6 +53,7 @@ export function useLiftInspections(liftId: string): { section: ReactNode; dialog
     async () =>
       mirror
         ? {
+            inspectionEveryMonths: (await mirror.lifts.get(liftId))?.inspectionEveryMonths ?? null,
             inspections: await mirror.inspections.where('liftId').equals(liftId).toArray(),
             defects: await mirror.defects.where('liftId').equals(liftId).toArray(),
             // Fixes and closings made on this device and not taken by the server yet.
@@ -71,7 +72,8 @@ export function useLiftInspections(liftId: string): { section: ReactNode; dialog
   const defects = [...(mirrored?.defects ?? state.data?.defects ?? [])].sort((a, b) =>
     a.deadline.localeCompare(b.deadline),
   );
-  const interval = state.data?.interval.mainEveryMonths ?? DEFAULT_MAIN_INTERVAL_MONTHS;
+  const interval =
+    state.data?.interval.mainEveryMonths ?? mirrored?.inspectionEveryMonths ?? DEFAULT_MAIN_INTERVAL_MONTHS;
   const hasData = Boolean(mirrored || state.data);
 
   const close = async (defect: Defect) => {

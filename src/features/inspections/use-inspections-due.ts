@@ -39,7 +39,7 @@ export function useInspectionsDue(days: number): {
   const lifts = new Map(mirrored.lifts.map((lift) => [lift.id, lift]));
   const items = inspectionDueList(
     {
-      lifts: mirrored.lifts.map((lift) => ({ id: lift.id, mainEveryMonths: null })),
+      lifts: mirrored.lifts.map((lift) => ({ id: lift.id, mainEveryMonths: lift.inspectionEveryMonths })),
       inspections: mirrored.inspections,
       defects: mirrored.defects,
     },
