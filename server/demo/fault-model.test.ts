@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../lib/seeded-random';
 import { DEMO_FAULT_RATES, FaultModel } from './fault-model';
-
-/** A seeded random source (mulberry32), so every run draws the same numbers. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

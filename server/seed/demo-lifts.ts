@@ -7,6 +7,7 @@ import { messages } from '../db/schema/messages';
 import { sims } from '../db/schema/sims';
 import { type NewUserRow, users } from '../db/schema/users';
 import { withLuhn } from '../integrations/sim/simulator';
+import { seededRandom } from '../lib/seeded-random';
 import { newDeviceKey } from '../modules/lifts/lifts.repository';
 import { DEMO_DESCRIPTIONS } from './demo-descriptions';
 import { DEMO_COMPANY_ID, type DemoUsers } from './demo-users';
@@ -124,18 +125,6 @@ function demoSim(
     dataExpiryDate: new Date(activated + 10 * 365 * DAY_MS),
     label: `Lift ${index + 1}`,
     notifiedLevel: level,
-  };
-}
-
-/** A small deterministic PRNG (mulberry32): the demo looks the same on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
@@ -266,7 +255,7 @@ export async function seedDemoLifts(
   const history: NewMessage[][] = [];
 
   DEMO_LIFT_IMEIS.forEach((imei, i) => {
-    const rnd = random(1000 + i);
+    const rnd = seededRandom(1000 + i);
     const stops = 3 + Math.floor(rnd() * 10);
     const iccid = i % 13 === 5 ? null : `894902000012${String(i + 1).padStart(8, '0')}`;
     if (iccid) {

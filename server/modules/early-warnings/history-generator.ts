@@ -1,23 +1,12 @@
 import { EARLY_WARNING_RULES, type EarlyWarningRule } from '../../../contract/early-warnings';
 import { DAY_MS } from '../../../contract/time';
+import { seededRandom } from '../../lib/seeded-random';
 import { type DayFigures, evaluateDay, type RulePoint } from './rules';
 
 /**
  * Generated lift histories with known anomalies, to measure the rules (docs/early-warnings.md#evaluation):
  * deterministic from a seed, so the figures are the same on every machine.
  */
-
-/** mulberry32: small, fast and good enough for test data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function normal(rnd: () => number): number {
   // Box–Muller; 1 − u keeps the logarithm finite.
