@@ -3,7 +3,8 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useEChart } from '../../ui/use-echart';
 
 // Only what the analytics charts use: bars, lines, axes, tooltip and legend on a canvas.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -35,22 +36,9 @@ export function TrendChart({
   /** Numbers in the reader's language (ECharts itself writes them in English). */
   formatNumber: (value: number) => string;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
 
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `chart` is a ref (useEChart)
   useEffect(() => {
     const category = { type: 'category' as const, data: labels, axisLabel: { hideOverlap: true } };
     const axisLabel = { formatter: (value: number) => formatNumber(value) };

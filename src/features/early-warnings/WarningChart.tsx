@@ -3,8 +3,9 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { EarlyWarningPoint } from '../../../contract/schemas/early-warning';
+import { useEChart } from '../../ui/use-echart';
 
 // Only what the band chart uses: lines and areas, axes, tooltip and legend on a canvas.
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -37,22 +38,9 @@ export function WarningChart({
   dayLabel: (day: string) => string;
   formatNumber: (value: number) => string;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
 
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `chart` is a ref (useEChart)
   useEffect(() => {
     const gap = (value: number | null) => (value === null ? '-' : value);
     chart.current?.setOption(
