@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DAY_MS, HOUR_MS } from '../../../contract/time';
+import { seededRandom } from '../../lib/seeded-random';
 
 /**
  * A stand-in for the 1NCE Management API (docs/sims.md): the same paths, headers, shapes and
@@ -86,17 +87,9 @@ const USAGE_MONTHS_MS = 183 * DAY_MS;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const round = (value: number, digits = 6) => Number(value.toFixed(digits));
 
-/** A small deterministic PRNG, so a card's history looks the same on every start. */
-function seeded(text: string) {
-  let state = [...text].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7);
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A card's own random source, seeded by its text, so its history looks the same on every start. */
+const seeded = (text: string) =>
+  seededRandom([...text].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0, 7));
 
 /** The ICCID's Luhn check digit appended, as the provider's `iccid_with_luhn`. */
 export function withLuhn(digits: string): string {
