@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
-import { navigate, settle, trackRequests } from './page-walk';
+import { apiReader, navigate, settle, trackRequests } from './page-walk';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -110,11 +110,7 @@ interface Samples {
 }
 
 async function samplesFor(request: APIRequestContext, token: string): Promise<Samples> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const get = async (path: string) => {
-    const response = await request.get(path, { headers });
-    return response.ok() ? await response.json() : null;
-  };
+  const get = apiReader(request, token);
   const lifts = await get('/api/lifts/getByPagination?page=1&pageSize=1');
   const projects = await get('/api/projects');
   return { liftId: lifts?.lifts?.[0]?.id, projectId: projects?.projects?.[0]?.id };

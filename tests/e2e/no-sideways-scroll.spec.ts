@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Role } from '../../contract/roles';
-import { navigate, settle, trackRequests } from './page-walk';
+import { apiReader, navigate, settle, trackRequests } from './page-walk';
 import { LANDING_PATH, openSimSession, signInByToken, TEXT } from './support';
 
 /**
@@ -58,10 +58,7 @@ const CHAT_PREVIEW = /Breitentest-x{60}-\d+/;
 /** Ids of this role's own data, for the pages with parameters. */
 async function samplesFor(request: APIRequestContext, token: string): Promise<Samples> {
   const headers = { Authorization: `Bearer ${token}` };
-  const get = async (path: string) => {
-    const response = await request.get(path, { headers });
-    return response.ok() ? await response.json() : null;
-  };
+  const get = apiReader(request, token);
   const lifts = await get('/api/lifts/getByPagination?page=1&pageSize=1');
   const users = await get('/api/users?page=1&pageSize=5');
   const servicemen = await get('/api/users?page=1&pageSize=5&role=service_man');

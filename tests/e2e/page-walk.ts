@@ -1,4 +1,4 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Going from page to page the way a link does, for the specs that visit every page of a role
@@ -62,4 +62,13 @@ export async function settle(page: Page, openRequests: () => string[]) {
 export async function navigate(page: Page, path: string, openRequests: () => string[]) {
   await page.evaluate((href) => (window as unknown as RouterWindow).__TSR_ROUTER__.navigate({ href }), path);
   await settle(page, openRequests);
+}
+
+/** Reads the API as the signed-in role, for the walk's samples (a lift, a project…); null when refused. */
+export function apiReader(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return async (path: string) => {
+    const response = await request.get(path, { headers });
+    return response.ok() ? await response.json() : null;
+  };
 }
