@@ -29,23 +29,28 @@ interface RouterWindow {
   };
 }
 
+/** What counts as a page drawn: its heading, or (`'headingOrError'`) the error it shows instead. */
+export type Drawn = 'heading' | 'headingOrError';
+
 /**
- * Waits until the page has drawn its content: the router done, the page's heading (or the error it
- * says instead) shown, nothing loading or moving, and no request under way (a page's own fetches
- * start in effects after it is drawn, and what they bring may start more).
+ * Waits until the page has drawn its content: the router done, the page's heading shown (or its
+ * error, where the walk checks error views too), nothing loading or moving, and no request under
+ * way (a page's own fetches start in effects after it is drawn, and what they bring may start more).
  */
-export async function settle(page: Page, openRequests: () => string[]) {
+export async function settle(page: Page, openRequests: () => string[], drawn: Drawn = 'heading') {
   for (;;) {
     await page.waitForFunction(
-      () => {
+      (acceptError) => {
         const { state } = (window as unknown as RouterWindow).__TSR_ROUTER__;
         if (state.status !== 'idle' || state.resolvedLocation?.href !== state.location.href) return false;
-        const drawn = document.querySelector('h1') ?? document.querySelector('main [role="alert"]');
-        if (!drawn?.checkVisibility()) return false;
+        const shown =
+          document.querySelector('h1') ??
+          (acceptError ? document.querySelector('main [role="alert"]') : null);
+        if (!shown?.checkVisibility()) return false;
         if (document.querySelector('[aria-busy="true"], .chakra-spinner')) return false;
         return document.getAnimations().every((animation) => animation.playState !== 'running');
       },
-      undefined,
+      drawn === 'headingOrError',
       { timeout: 30_000 },
     );
     await page.evaluate(
@@ -59,9 +64,14 @@ export async function settle(page: Page, openRequests: () => string[]) {
 }
 
 /** Client-side navigation to `path`, as a click on a link to it; a redirect is followed. */
-export async function navigate(page: Page, path: string, openRequests: () => string[]) {
+export async function navigate(
+  page: Page,
+  path: string,
+  openRequests: () => string[],
+  drawn: Drawn = 'heading',
+) {
   await page.evaluate((href) => (window as unknown as RouterWindow).__TSR_ROUTER__.navigate({ href }), path);
-  await settle(page, openRequests);
+  await settle(page, openRequests, drawn);
 }
 
 /** Reads the API as the signed-in role, for the walk's samples (a lift, a project…); null when refused. */
