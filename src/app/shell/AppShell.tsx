@@ -1,4 +1,13 @@
-import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Spacer } from '@chakra-ui/react';
+import {
+  Box,
+  CloseButton,
+  Drawer,
+  Flex,
+  IconButton,
+  Portal,
+  Spacer,
+  useBreakpointValue,
+} from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
@@ -88,6 +97,9 @@ export function AppShell() {
   const { navLayout, navFolded } = useLayoutSettings();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const vertical = navLayout === 'vertical';
+  // Below `lg` the navigation lives in the drawer: the side or menu bar is not rendered at all
+  // there, not only hidden, since it was a third of a phone's first render (docs/performance.md).
+  const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   const foldLabel = navFolded ? t`Unfold navigation` : t`Fold navigation`;
   useEffect(() => followAnimationSettings(), []);
   const pageFrame = usePageFadeIn();
@@ -116,9 +128,8 @@ export function AppShell() {
         bg="bg"
         boxShadow="sm"
       >
-        {vertical && (
+        {vertical && wide && (
           <Box
-            display={{ base: 'none', lg: 'block' }}
             width={`${navFolded ? NAVBAR_FOLDED_WIDTH_PX : NAVBAR_WIDTH_PX}px`}
             flexShrink="0"
             borderEndWidth="1px"
@@ -211,11 +222,7 @@ export function AppShell() {
             <UserMenu />
           </Flex>
 
-          {!vertical && (
-            <Box display={{ base: 'none', lg: 'block' }}>
-              <HorizontalNavigation groups={groups} />
-            </Box>
-          )}
+          {!vertical && wide && <HorizontalNavigation groups={groups} />}
 
           <Box
             as="main"
