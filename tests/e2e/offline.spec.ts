@@ -87,6 +87,29 @@ test('after one online visit the lift list, detail, recent errors and the code l
   await expect(page.locator('tbody tr')).toHaveCount(1);
 });
 
+test('the first sync writes its pages in a worker', async ({ page, request }) => {
+  const lift = await liftWithError(request);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForMirror(page);
+  expect(workers.some((url) => url.includes('page-writer'))).toBe(true);
+  await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+});
+
+test('a first sync whose worker cannot start writes its pages on the page', async ({ page, request }) => {
+  const lift = await liftWithError(request);
+  // src/data/mirror/page-writer.ts falls back to writing here.
+  await page.route('**/page-writer.worker-*.js', (route) => route.abort());
+  await signInByToken(page, request, 'service_man');
+  await page.goto('/apps/lift/lifts');
+  await waitForMirror(page);
+  await page.getByLabel('Aufzüge durchsuchen').fill(lift.uid);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+});
+
 test('a note written offline reaches the server exactly once through a 500, a hang and a duplicate', async ({
   page,
   context,

@@ -8,7 +8,8 @@ import { subscribeSocketEvent } from '../session/socket';
 import { MirrorDb, mirrorName } from './mirror-db';
 import { applyServerRow, makeWaitingDue, removeMirrorRow, replayOutbox } from './outbox';
 import { outboxStore, setOutboxEntries } from './outbox-state';
-import { applyLiveAlarm, applyLiveMessage, isMirrorComplete, pullAll } from './pull';
+import { pageWriter } from './page-writer';
+import { applyLiveAlarm, applyLiveMessage, isMirrorComplete, type PageWriter, pullAll } from './pull';
 import { fetchPullPage, sendOutboxEntry, sendUpload } from './send';
 import {
   mirrorStore,
@@ -25,6 +26,7 @@ const SYNC_DEBOUNCE_MS = 250;
 interface Running {
   userId: string;
   db: MirrorDb;
+  writer: PageWriter;
   stops: Array<() => void>;
 }
 
@@ -86,7 +88,7 @@ function createSyncer(current: Running, sessionConfirmed: Promise<unknown>) {
           syncStatusStore.update((status) => ({ ...status, delivered }));
         }
         if (!pull || running !== current) return;
-        await pullAll(current.db, fetchPullPage);
+        await pullAll(current.db, fetchPullPage, current.writer);
         if (running === current) mirrorStore.update((state) => ({ ...state, ready: true }));
         // In the background: fetching files ahead must not hold the next sync back.
         if (running === current)
@@ -201,7 +203,8 @@ export async function startMirror(userId: string, sessionConfirmed: Promise<unkn
     else db.close();
     return;
   }
-  const current: Running = { userId, db, stops: [] };
+  const writer = pageWriter(db);
+  const current: Running = { userId, db, writer, stops: [writer.close] };
   running = current;
   mirrorStore.set({ db, userId, ready: await isMirrorComplete(db) });
 

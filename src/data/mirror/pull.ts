@@ -108,6 +108,20 @@ export async function applyLiveAlarm(db: MirrorDb, alarm: Alarm): Promise<boolea
 export type FetchPullPage = (cursor: string | undefined) => Promise<SyncPullResponse>;
 
 /**
+ * Where pulled pages are written. The engine writes them in a worker (page-writer.ts), so that a
+ * first sync's thousands of rows do not hold the page's thread; `directWriter` writes them here.
+ */
+export interface PageWriter {
+  apply(page: SyncPullResponse): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export const directWriter = (db: MirrorDb): PageWriter => ({
+  apply: (page) => applyPullPage(db, page),
+  clear: () => clearMirrorData(db),
+});
+
+/**
  * Pages fetched ahead of the writer: while page N is written, page N+1 is on its way, and N+2 is
  * asked for as soon as N+1 arrives, so the link and IndexedDB work at the same time (docs/sync.md#pull).
  * `depth` pages at most are asked for or waiting; a page is asked for only with the cursor of the
@@ -156,6 +170,7 @@ const PREFETCH_DEPTH = 2;
 export async function pullAll(
   db: MirrorDb,
   fetchPage: FetchPullPage,
+  writer: PageWriter = directWriter(db),
   depth = PREFETCH_DEPTH,
 ): Promise<{ pages: number }> {
   let cursor = (await db.meta.get('cursor'))?.value as string | undefined;
@@ -170,17 +185,17 @@ export async function pullAll(
         pages++;
         if (page.reset) {
           if (resets++ > 0 && cursor === undefined) throw new Error('The server keeps answering reset');
-          await clearMirrorData(db);
+          await writer.clear();
           cursor = undefined;
           // Nothing is fetched ahead of a reset: start again from no cursor (or the one it gave).
           if (hasRows(page)) {
-            await applyPullPage(db, page);
+            await writer.apply(page);
             cursor = page.cursor || undefined;
             if (!page.hasMore) return { pages };
           }
           break;
         }
-        await applyPullPage(db, page);
+        await writer.apply(page);
         cursor = page.cursor;
         if (!page.hasMore) return { pages };
       }
