@@ -43,6 +43,16 @@ export function useStore<T>(store: Store<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
+/**
+ * One part of a store's value: the component renders again only when that part changes (by
+ * `Object.is`), not on every change of the store. `select` must answer a value or a reference the
+ * store holds, never a new object.
+ */
+export function useStoreSelect<T, S>(store: Store<T>, select: (value: T) => S): S {
+  const selected = () => select(store.get());
+  return useSyncExternalStore(store.subscribe, selected, selected);
+}
+
 /** localStorage that tolerates private mode, quota errors and its absence (tests). */
 export const storage = {
   read(key: string): string | null {

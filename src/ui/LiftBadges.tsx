@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { Lift, SimVolumeStatus } from '../../contract/schemas/lift';
 import { dateTimeFormat, numberFormat } from '../data/i18n/intl-format';
 import type { PickedText } from '../data/lookups/descriptions';
-import { useOnline, useSyncStatus } from '../data/mirror/sync-status';
+import { useLastSyncAt, useOnline } from '../data/mirror/sync-status';
 import { useSocketConnected } from '../data/session/socket';
 
 /**
@@ -77,7 +77,7 @@ export function useLiftStateAsOf(lift: Lift): string | null {
   const { i18n } = useLingui();
   const online = useOnline();
   const connected = useSocketConnected();
-  const { lastSyncAt } = useSyncStatus();
+  const lastSyncAt = useLastSyncAt();
   const live = online && connected;
   const wasLive = useRef(live);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, X } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { type FileBytes, fileIdOfUrl, useFileBytes, useObjectUrl } from '../data/files/file-bytes';
-import { requestSync, useMirrorState } from '../data/mirror/sync-status';
+import { requestSync, useOpenMirror } from '../data/mirror/sync-status';
 import { dropUpload, queueUpload, UPLOAD_REF_PREFIX, uidOfRef, uploadRef } from '../data/mirror/uploads';
 import { useMirror } from '../data/mirror/use-mirror';
 import { AppDialog } from './AppDialog';
@@ -144,7 +144,7 @@ export function PhotosField({
   const { t } = useLingui();
   const camera = useRef<HTMLInputElement>(null);
   const mirror = useMirror();
-  const { db } = useMirrorState();
+  const db = useOpenMirror();
   // Taken in this form: removing one gives up its upload (a saved one may still be named elsewhere).
   const added = useRef(new Set<string>());
 

@@ -5,7 +5,7 @@ import type { LiftFile } from '../../../contract/schemas/file';
 import { isApiRequestError } from '../api/api-error';
 import { api } from '../api/http';
 import type { MirrorDb } from '../mirror/mirror-db';
-import { useMirrorState } from '../mirror/sync-status';
+import { useOpenMirror } from '../mirror/sync-status';
 import { uidOfRef } from '../mirror/uploads';
 import { openFile } from './file-cache';
 
@@ -66,7 +66,7 @@ async function loadBytes(db: MirrorDb | null, target: LiftFile | string): Promis
  * still waiting to be uploaded (`upload:<uid>`): from the device when kept, else from the server.
  */
 export function useFileBytes(target: LiftFile | string | null): FileBytes {
-  const { db } = useMirrorState();
+  const db = useOpenMirror();
   const [state, setState] = useState<FileBytes>({ status: 'loading' });
   const key = target === null ? null : typeof target === 'string' ? target : target.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the target

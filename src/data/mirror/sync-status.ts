@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createStore, useStore } from '../store';
+import { createStore, useStore, useStoreSelect } from '../store';
 import type { MirrorDb } from './mirror-db';
 
 /**
@@ -32,6 +32,8 @@ export const syncStatusStore = createStore<SyncStatus>(() => ({
   delivered: null,
 }));
 export const useSyncStatus = () => useStore(syncStatusStore);
+/** The last complete pull's time alone: every lift's state badge shows it (src/ui/LiftBadges.tsx). */
+export const useLastSyncAt = () => useStoreSelect(syncStatusStore, (status) => status.lastSyncAt);
 
 /** Bytes sent of each upload on its way, by `uid` (empty between sync runs). */
 export const uploadProgressStore = createStore<Record<string, { loaded: number; total: number }>>({});
@@ -44,7 +46,8 @@ export interface MirrorState {
   ready: boolean;
 }
 export const mirrorStore = createStore<MirrorState>({ db: null, userId: null, ready: false });
-export const useMirrorState = () => useStore(mirrorStore);
+/** The open mirror's database alone (null when none is open), whether or not its first sync finished. */
+export const useOpenMirror = () => useStoreSelect(mirrorStore, (state) => state.db);
 
 export type SyncReason = 'start' | 'online' | 'visible' | 'reconnect' | 'reload' | 'timer' | 'user';
 

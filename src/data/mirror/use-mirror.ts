@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { Description } from '../../../contract/schemas/description';
 import { type ClientSettings, clientSettings, DEFAULT_SETTINGS } from '../../../contract/settings';
 import { loadDescriptions } from '../lookups/descriptions';
+import { useStoreSelect } from '../store';
 import type { MirrorDb } from './mirror-db';
-import { useMirrorState, useOnline } from './sync-status';
+import { mirrorStore, useOnline } from './sync-status';
 
 /** The user's mirror once its first sync finished; null means: ask the API. */
 export function useMirror(): MirrorDb | null {
-  const { db, ready } = useMirrorState();
-  return ready ? db : null;
+  return useStoreSelect(mirrorStore, (state) => (state.ready ? state.db : null));
 }
 
 /**

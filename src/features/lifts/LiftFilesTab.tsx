@@ -28,7 +28,7 @@ import {
 import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { translateServerMessage } from '../../data/i18n/server-messages';
 import type { MirrorDb, UploadEntry } from '../../data/mirror/mirror-db';
-import { requestSync, useMirrorState, useOnline, useUploadProgress } from '../../data/mirror/sync-status';
+import { requestSync, useOnline, useOpenMirror, useUploadProgress } from '../../data/mirror/sync-status';
 import { dropUpload, queueUpload, retryUpload } from '../../data/mirror/uploads';
 import { sessionRole, useSession } from '../../data/session/session';
 import { ConfirmDialog } from '../../ui/AppDialog';
@@ -163,7 +163,7 @@ export function LiftFilesTab({ liftId }: { liftId: string }) {
   const role = sessionRole(session);
   const userId = session.claims?.sub;
   const online = useOnline();
-  const { db } = useMirrorState();
+  const db = useOpenMirror();
   const { files, failed, uploads, reload } = useLiftFiles(liftId);
   const [previewing, setPreviewing] = useState<LiftFile | null>(null);
   const [deleting, setDeleting] = useState<LiftFile | null>(null);

@@ -4,7 +4,7 @@ import type { LiftFile } from '../../../contract/schemas/file';
 import { call } from '../../data/api/http';
 import { useApiQuery } from '../../data/api/use-api';
 import type { UploadEntry } from '../../data/mirror/mirror-db';
-import { useMirrorState } from '../../data/mirror/sync-status';
+import { useOpenMirror } from '../../data/mirror/sync-status';
 import { useMirror, useShowsMirror } from '../../data/mirror/use-mirror';
 import { useSocketEvent } from '../../data/session/socket';
 
@@ -16,7 +16,7 @@ const newestFirst = (a: LiftFile, b: LiftFile) => b.createdAt.localeCompare(a.cr
  */
 export function useLiftFiles(liftId: string) {
   const mirror = useMirror();
-  const { db: openDb } = useMirrorState();
+  const openDb = useOpenMirror();
   const mirrored = useLiveQuery(
     async () =>
       mirror ? (await mirror.files.where('liftId').equals(liftId).toArray()).sort(newestFirst) : undefined,

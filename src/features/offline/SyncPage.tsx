@@ -7,7 +7,7 @@ import { dateTimeFormat } from '../../data/i18n/intl-format';
 import { translateServerMessage } from '../../data/i18n/server-messages';
 import { type MirrorDb, mirroredStore, OUTBOX_TABLES, type OutboxEntry } from '../../data/mirror/mirror-db';
 import { dropChange, keepMine, makeWaitingDue, retryChange } from '../../data/mirror/outbox';
-import { requestSync, useMirrorState, useOnline, useSyncStatus } from '../../data/mirror/sync-status';
+import { requestSync, useOnline, useOpenMirror, useSyncStatus } from '../../data/mirror/sync-status';
 import { PageTitle } from '../../ui/PageTitle';
 import { PhotoStrip } from '../../ui/Photos';
 import { type ChangeContext, DESCRIBERS, fieldLines } from './change-describers';
@@ -152,7 +152,7 @@ function ChangeCard({ db, entry }: { db: MirrorDb; entry: OutboxEntry }) {
 /** `/apps/sync`: the changes made on this device that the server has not taken yet. */
 export function SyncPage() {
   const { t, i18n } = useLingui();
-  const { db } = useMirrorState();
+  const db = useOpenMirror();
   const status = useSyncStatus();
   const online = useOnline();
   const entries = useLiveQuery(async () => db?.outbox.orderBy('seq').toArray(), [db]);
