@@ -2,7 +2,7 @@ import { Badge, Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { earlyWarningsApi } from '../../../contract/api/early-warnings';
 import type { EarlyWarning } from '../../../contract/schemas/early-warning';
 import { useApiQuery } from '../../data/api/use-api';
@@ -33,13 +33,15 @@ function UnusualBadge({ warnings }: { warnings: EarlyWarning[] }) {
   );
 }
 
+const NO_WARNINGS: EarlyWarning[] = [];
+
 /** The lift list's mark and filter of unusual lifts (docs/early-warnings.md), online only. */
 export function useUnusualLiftsFilter(): UnusualLiftsFilter {
   const { t } = useLingui();
   const online = useOnline();
   const [only, setOnly] = useState(false);
   const state = useApiQuery(earlyWarningsApi.list, online ? {} : null);
-  const warnings = online ? (state.data?.warnings ?? []) : [];
+  const warnings = (online ? state.data?.warnings : undefined) ?? NO_WARNINGS;
   const byLift = useMemo(() => {
     const map = new Map<string, EarlyWarning[]>();
     for (const w of warnings) map.set(w.liftId, [...(map.get(w.liftId) ?? []), w]);
@@ -47,11 +49,16 @@ export function useUnusualLiftsFilter(): UnusualLiftsFilter {
   }, [warnings]);
   const active = only && online;
   const unusualCount = byLift.size;
-  return {
-    mark: (liftId) => {
+  // The same function while the warnings stay: the list's rows render again only when it changes.
+  const mark = useCallback(
+    (liftId: string) => {
       const found = byLift.get(liftId);
       return found ? <UnusualBadge warnings={found} /> : null;
     },
+    [byLift],
+  );
+  return {
+    mark,
     toggle: (
       <Button
         variant={active ? 'solid' : 'outline'}

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Input, Link, Stack, Table, Text, useBreakpointValu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
 import { usePagedSearch } from '../../data/api/use-paged-search';
@@ -21,11 +21,15 @@ import { PageTitle } from '../../ui/PageTitle';
 import { Pagination } from '../../ui/Pagination';
 import { showToast } from '../../ui/toaster';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
-import { LiftForm } from './LiftForm';
 import { removeLifts } from './lift-changes';
 import { registerLift } from './lifts-api';
 import { PrintStickersButton } from './PrintStickersButton';
 import { useLiftList } from './use-lifts';
+
+// The form (and its form library) loads when an admin opens it, not with every visit of the list.
+const LiftForm = lazy(() => import('./LiftForm').then((module) => ({ default: module.LiftForm })));
+
+const NO_LIFTS: Lift[] = [];
 
 const formatNumber = (value: number, locale: string) =>
   numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
@@ -52,6 +56,92 @@ function LiftLink({ lift }: { lift: Lift }) {
     </Link>
   );
 }
+
+interface LiftRowsProps {
+  lifts: Lift[];
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  mark: ((liftId: string) => ReactNode) | undefined;
+}
+
+/**
+ * The table's rows. Memoised, like the cards below: the page around them renders again on its own
+ * (a store, the socket, the mirror taking over) without a page of rows each time.
+ */
+const LiftTableRows = memo(function LiftTableRows({ lifts, selected, onToggle, mark }: LiftRowsProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const notSet = t`not set`;
+  return lifts.map((lift) => (
+    <Table.Row key={lift.id}>
+      <Table.Cell>
+        <Checkbox
+          aria-label={t`Select lift ${lift.uid}`}
+          checked={selected.has(lift.id)}
+          onChange={() => onToggle(lift.id)}
+        />
+      </Table.Cell>
+      <Table.Cell fontWeight="medium" whiteSpace="nowrap">
+        <LiftLink lift={lift} />
+      </Table.Cell>
+      <Table.Cell minWidth="40">{lift.address}</Table.Cell>
+      <Table.Cell>
+        <HStack gap="1" wrap="wrap">
+          <LiftStateBadges lift={lift} />
+          {mark?.(lift.id)}
+        </HStack>
+      </Table.Cell>
+      <Table.Cell>
+        <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
+      </Table.Cell>
+      <Table.Cell textAlign="end">{formatNumber(lift.stats.trips, locale)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatNumber(lift.stats.operatingHours, locale)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatNumber(lift.stats.brokenHours, locale)}</Table.Cell>
+      <Table.Cell textAlign="end">
+        <Limit value={lift.maxTrips} locale={locale} notSet={notSet} />
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <Limit value={lift.maxOperatingHours} locale={locale} notSet={notSet} />
+      </Table.Cell>
+    </Table.Row>
+  ));
+});
+
+/** One card per lift, on a phone. */
+const LiftCards = memo(function LiftCards({ lifts, selected, onToggle, mark }: LiftRowsProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  return lifts.map((lift) => (
+    <Stack as="li" key={lift.id} gap="1.5" borderWidth="1px" borderRadius="l2" padding="3">
+      <HStack gap="2" align="flex-start">
+        <Checkbox
+          aria-label={t`Select lift ${lift.uid}`}
+          checked={selected.has(lift.id)}
+          onChange={() => onToggle(lift.id)}
+        />
+        <Stack gap="0.5" flex="1" minWidth="0">
+          <Text fontWeight="semibold">
+            <LiftLink lift={lift} />
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {lift.address}
+          </Text>
+        </Stack>
+      </HStack>
+      <HStack gap="1" wrap="wrap">
+        <LiftStateBadges lift={lift} />
+        {mark?.(lift.id)}
+        <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
+      </HStack>
+      <Text fontSize="sm">
+        <Trans>
+          Trips {formatNumber(lift.stats.trips, locale)} · Operating hours{' '}
+          {formatNumber(lift.stats.operatingHours, locale)}
+        </Trans>
+      </Text>
+    </Stack>
+  ));
+});
 
 /**
  * `/apps/lift/lifts`: the lifts in the user's scope. The route fills `unusual` from the early
@@ -88,20 +178,26 @@ export function LiftsListPage({
     ),
   );
 
-  const lifts = state.data?.lifts ?? [];
+  const lifts = state.data?.lifts ?? NO_LIFTS;
+  // The rows render after the page around them, in a render React may pause for input: on a phone
+  // the toolbar, the search and a page of rows in one go held the main thread for most of a second
+  // (docs/performance.md#where-the-lift-lists-main-thread-goes). A new page or search does the same.
+  const shownLifts = useDeferredValue(lifts, NO_LIFTS);
+  const rowsBehind = shownLifts !== lifts;
   const count = state.data?.count ?? 0;
   const allSelected = lifts.length > 0 && lifts.every((lift) => selected.has(lift.id));
-  const locale = i18n.locale;
-  const notSet = t`not set`;
   // A phone gets one card per lift; the table needs the width of a tablet.
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   async function removeSelected() {
     setDeleting(true);
@@ -164,7 +260,7 @@ export function LiftsListPage({
           overflowX="auto"
           borderWidth="1px"
           borderRadius="l2"
-          aria-busy={state.status === 'loading'}
+          aria-busy={state.status === 'loading' || rowsBehind}
         >
           <Table.Root size="sm" stickyHeader>
             <Table.Caption srOnly>
@@ -211,39 +307,7 @@ export function LiftsListPage({
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {lifts.map((lift) => (
-                <Table.Row key={lift.id}>
-                  <Table.Cell>
-                    <Checkbox
-                      aria-label={t`Select lift ${lift.uid}`}
-                      checked={selected.has(lift.id)}
-                      onChange={() => toggle(lift.id)}
-                    />
-                  </Table.Cell>
-                  <Table.Cell fontWeight="medium" whiteSpace="nowrap">
-                    <LiftLink lift={lift} />
-                  </Table.Cell>
-                  <Table.Cell minWidth="40">{lift.address}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" wrap="wrap">
-                      <LiftStateBadges lift={lift} />
-                      {unusual?.mark(lift.id)}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{formatNumber(lift.stats.trips, locale)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatNumber(lift.stats.operatingHours, locale)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatNumber(lift.stats.brokenHours, locale)}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Limit value={lift.maxTrips} locale={locale} notSet={notSet} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Limit value={lift.maxOperatingHours} locale={locale} notSet={notSet} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
+              <LiftTableRows lifts={shownLifts} selected={selected} onToggle={toggle} mark={unusual?.mark} />
             </Table.Body>
           </Table.Root>
           {state.status === 'loading' && lifts.length === 0 && <Loading />}
@@ -254,7 +318,7 @@ export function LiftsListPage({
           )}
         </Box>
       ) : (
-        <Stack gap="2" aria-busy={state.status === 'loading'}>
+        <Stack gap="2" aria-busy={state.status === 'loading' || rowsBehind}>
           {lifts.length > 0 && (
             <HStack as="label" gap="2" fontSize="sm" paddingX="3">
               <Checkbox
@@ -265,36 +329,7 @@ export function LiftsListPage({
             </HStack>
           )}
           <Stack as="ul" gap="2" listStyleType="none" aria-label={t`Lifts`}>
-            {lifts.map((lift) => (
-              <Stack as="li" key={lift.id} gap="1.5" borderWidth="1px" borderRadius="l2" padding="3">
-                <HStack gap="2" align="flex-start">
-                  <Checkbox
-                    aria-label={t`Select lift ${lift.uid}`}
-                    checked={selected.has(lift.id)}
-                    onChange={() => toggle(lift.id)}
-                  />
-                  <Stack gap="0.5" flex="1" minWidth="0">
-                    <Text fontWeight="semibold">
-                      <LiftLink lift={lift} />
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {lift.address}
-                    </Text>
-                  </Stack>
-                </HStack>
-                <HStack gap="1" wrap="wrap">
-                  <LiftStateBadges lift={lift} />
-                  {unusual?.mark(lift.id)}
-                  <SimVolumeBadge status={lift.simVolumeStatus} leftMb={lift.simDataLeftMb} />
-                </HStack>
-                <Text fontSize="sm">
-                  <Trans>
-                    Trips {formatNumber(lift.stats.trips, locale)} · Operating hours{' '}
-                    {formatNumber(lift.stats.operatingHours, locale)}
-                  </Trans>
-                </Text>
-              </Stack>
-            ))}
+            <LiftCards lifts={shownLifts} selected={selected} onToggle={toggle} mark={unusual?.mark} />
           </Stack>
           {state.status === 'loading' && lifts.length === 0 && <Loading />}
           {state.status === 'ready' && lifts.length === 0 && (
@@ -311,16 +346,18 @@ export function LiftsListPage({
 
       <AppDialog open={creating} onClose={() => setCreating(false)} title={t`New lift`} size="lg">
         {creating && (
-          <LiftForm
-            onCancel={() => setCreating(false)}
-            onSubmit={async (values) => {
-              const created = await registerLift(values);
-              showToast('success', t`Saved successfully`);
-              setCreating(false);
-              setDeviceKey(created.deviceKey);
-              state.reload();
-            }}
-          />
+          <Suspense fallback={<Loading />}>
+            <LiftForm
+              onCancel={() => setCreating(false)}
+              onSubmit={async (values) => {
+                const created = await registerLift(values);
+                showToast('success', t`Saved successfully`);
+                setCreating(false);
+                setDeviceKey(created.deviceKey);
+                state.reload();
+              }}
+            />
+          </Suspense>
         )}
       </AppDialog>
       <ConfirmDialog
