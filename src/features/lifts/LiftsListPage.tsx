@@ -2,7 +2,16 @@ import { Box, Button, HStack, Input, Link, Stack, Table, Text, useBreakpointValu
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import {
+  lazy,
+  memo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+} from 'react';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/constants';
 import type { Lift } from '../../../contract/schemas/lift';
 import { usePagedSearch } from '../../data/api/use-paged-search';
@@ -30,6 +39,9 @@ import { useLiftList } from './use-lifts';
 const LiftForm = lazy(() => import('./LiftForm').then((module) => ({ default: module.LiftForm })));
 
 const NO_LIFTS: Lift[] = [];
+/** The rows a desktop's table and a phone's cards show without scrolling: drawn first. */
+const FIRST_TABLE_ROWS = 10;
+const FIRST_CARDS = 4;
 
 const formatNumber = (value: number, locale: string) =>
   numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
@@ -179,15 +191,19 @@ export function LiftsListPage({
   );
 
   const lifts = state.data?.lifts ?? NO_LIFTS;
-  // The rows render after the page around them, in a render React may pause for input: on a phone
-  // the toolbar, the search and a page of rows in one go held the main thread for most of a second
-  // (docs/performance.md#where-the-lift-lists-main-thread-goes). A new page or search does the same.
-  const shownLifts = useDeferredValue(lifts, NO_LIFTS);
+  // A phone gets one card per lift; the table needs the width of a tablet.
+  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
+  // A page that comes into an empty list draws at once the rows the screen shows without
+  // scrolling, and the others in a render React may pause for input: on a phone the toolbar, the
+  // search and a page of rows in one go held the main thread for most of a second
+  // (docs/performance.md#where-the-lift-lists-main-thread-goes). A new page or search keeps the
+  // rows shown until its own are drawn, in such a render too.
+  const deferredLifts = useDeferredValue(lifts, NO_LIFTS);
+  const firstRows = useMemo(() => lifts.slice(0, wide ? FIRST_TABLE_ROWS : FIRST_CARDS), [lifts, wide]);
+  const shownLifts = deferredLifts.length === 0 ? firstRows : deferredLifts;
   const rowsBehind = shownLifts !== lifts;
   const count = state.data?.count ?? 0;
   const allSelected = lifts.length > 0 && lifts.every((lift) => selected.has(lift.id));
-  // A phone gets one card per lift; the table needs the width of a tablet.
-  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
   const toggle = useCallback(
     (id: string) =>
       setSelected((current) => {
