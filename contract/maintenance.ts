@@ -97,14 +97,19 @@ export function addMonths(day: string, months: number): string {
   return dayString(year, month, date);
 }
 
-const FORMAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: MAINTENANCE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made at its first use: a formatter with a time zone costs a browser tens of milliseconds, and
+// pages import this module (through the outbox) without asking for a day.
+let berlinFormat: Intl.DateTimeFormat | undefined;
 /** Today (or the day of `at`) in Europe/Berlin. */
-export const berlinDay = (at: Date | number = Date.now()) => FORMAT.format(at);
+export const berlinDay = (at: Date | number = Date.now()) => {
+  berlinFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: MAINTENANCE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return berlinFormat.format(at);
+};
 
 /**
  * Status and due day of one lift on `today`. A counter limit reached makes the lift overdue at
