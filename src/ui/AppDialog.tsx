@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * A modal dialog with a title, a body and a footer. As tall as its content, also on a phone (a
@@ -23,11 +23,6 @@ export function AppDialog({
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
   const { t } = useLingui();
-  // Nothing until the first opening: a page's closed dialogs each ran a dialog machine on every
-  // render (docs/performance.md). Once opened it stays, so that it can animate its closing.
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  if (!opened) return null;
   return (
     <Dialog.Root
       open={open}
