@@ -134,6 +134,10 @@ test('a card resets its connectivity after confirmation and sends an SMS to the 
   const iccid = (await row.getByRole('link').first().textContent())?.trim() ?? '';
   await row.getByRole('link', { name: iccid }).click();
   await expect(page.getByRole('heading', { name: `SIM-Karte ${iccid}` })).toBeVisible();
+  // The card's details and usage come from the provider after the heading and move the section
+  // below them down: a click while they arrive can land beside the button.
+  await expect(page.getByText('IMSI', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Datennutzung der letzten 30 Tage/ })).toBeVisible();
 
   // The reset asks first; cancelling sends nothing.
   await page.getByRole('button', { name: 'Verbindung zurücksetzen' }).click();
