@@ -70,6 +70,8 @@ export async function navigate(
   openRequests: () => string[],
   drawn: Drawn = 'heading',
 ) {
+  // The router is set on the window once the app has started: a walk's first step can come sooner.
+  await page.waitForFunction(() => (window as unknown as Partial<RouterWindow>).__TSR_ROUTER__ !== undefined);
   await page.evaluate((href) => (window as unknown as RouterWindow).__TSR_ROUTER__.navigate({ href }), path);
   await settle(page, openRequests, drawn);
 }
