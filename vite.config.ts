@@ -144,8 +144,8 @@ export default defineConfig({
           groups: [
             // Everything the entry loads statically in one chunk: fewer requests, better compression.
             { name: 'initial', tags: ['$initial'] },
-            // Small modules the lazy chunks share (icons, labels, Chakra's parts, our ui/ and data/
-            // helpers) in one chunk instead of one each: a first signed-in visit asked for ~110
+            // Small modules the lazy chunks share (icons, labels, Chakra's parts, our ui/ and feature
+            // modules) in one chunk instead of one each: a first signed-in visit asked for ~110
             // scripts, 75 of them under 2 KB, one round trip per six (docs/performance.md#lighthouse).
             {
               name: 'shared',

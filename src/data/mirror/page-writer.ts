@@ -1,9 +1,10 @@
-import type { SyncPullResponse } from '../../../contract/schemas/sync';
 import type { MirrorDb } from './mirror-db';
-import type { PageWriterAnswer, PageWriterRequest } from './page-writer.worker';
+import type {
+  PageWriterOperation as Operation,
+  PageWriterAnswer,
+  PageWriterRequest,
+} from './page-writer.worker';
 import { directWriter, type PageWriter } from './pull';
-
-type Operation = { op: 'apply'; page: SyncPullResponse } | { op: 'clear' };
 
 /**
  * Writes pulled pages in a worker (page-writer.worker.ts): a first sync puts thousands of rows,

@@ -7,9 +7,9 @@ import type { SyncPullResponse } from '../../../contract/schemas/sync';
 import { MirrorDb } from './mirror-db';
 import { applyPullPage, clearMirrorData } from './pull';
 
-export type PageWriterRequest =
-  | { id: number; op: 'apply'; page: SyncPullResponse }
-  | { id: number; op: 'clear' };
+/** What the page asks the worker to do; a request carries it with its `id`. */
+export type PageWriterOperation = { op: 'apply'; page: SyncPullResponse } | { op: 'clear' };
+export type PageWriterRequest = PageWriterOperation & { id: number };
 
 export interface PageWriterAnswer {
   id: number;
