@@ -29,6 +29,7 @@ import { useLayoutSettings } from '../../data/preferences/layout-settings';
 import { chooseLayout } from '../../data/preferences/user-settings';
 import { sessionRole, useSession } from '../../data/session/session';
 import { BOTTOM_NOTICE_SPACE } from '../../ui/BottomNotices';
+import { InterruptibleMount } from '../../ui/InterruptibleMount';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { buildNavigation, visibleNavigation } from '../navigation';
 import { useFollowOpenAlarms } from './alarm-count';
@@ -83,6 +84,14 @@ function usePageFadeIn() {
  * tablets) and the page, boxed to 1280 px.
  */
 export function AppShell() {
+  return (
+    <InterruptibleMount>
+      <ShellFrame />
+    </InterruptibleMount>
+  );
+}
+
+function ShellFrame() {
   const { t } = useLingui();
   useFollowChatUnread();
   useFollowOpenAlarms();

@@ -2,11 +2,20 @@ import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { followAnimationSettings } from '../../data/preferences/animation-settings';
+import { InterruptibleMount } from '../../ui/InterruptibleMount';
 import { Brand } from './Brand';
 import { LanguageMenu } from './LanguageMenu';
 
 /** Frame of the pages for guests: sign-in, registration, password reset. */
 export function GuestLayout() {
+  return (
+    <InterruptibleMount>
+      <GuestFrame />
+    </InterruptibleMount>
+  );
+}
+
+function GuestFrame() {
   // Guests have no choice of their own: the device's reduced-motion wish decides (docs/spec-texts.md#constants).
   useEffect(() => followAnimationSettings(), []);
   return (
