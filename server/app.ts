@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     await app.register(validationPlugin);
     await app.register(errorsPlugin);
-    await app.register(securityPlugin);
+    await app.register(securityPlugin, { webDir: config.webDir });
     await app.register(compressionPlugin);
     await app.register(metricsPlugin, { ...config.metrics, poolStats: database.poolStats });
     await app.register(databasePlugin, { handle: database, closeWithApp: ownsDatabase });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
 import { createTestApp, type TestApp } from '../../tests/server/helpers/app';
 
-const INDEX_HTML = '<!doctype html><title>Lift portal</title>';
+const BOOT_SCRIPT = "document.getElementById('boot').hidden = false;";
+const INDEX_HTML = `<!doctype html><title>Lift portal</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/x-abc123.js"></script>`;
 
 function fakeWebBuild(): string {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'lift-portal-web-'));
@@ -125,7 +127,12 @@ describe('the built PWA', () => {
 
     expect(csp).toContain("default-src 'self'");
     // 'wasm-unsafe-eval' compiles the sticker scanner's WebAssembly only; scripts are never eval'd.
-    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    // index.html's own inline script by its hash, no other inline script.
+    const bootHash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    const scriptSrc = String(csp)
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src '));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${bootHash}'`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -4,7 +4,8 @@ import type { TokenClaims, User } from '../../../contract/schemas/user';
 import { createStore, storage, useStore } from '../store';
 import { decodeTokenClaims, isTokenExpired } from './token-claims';
 
-// The e2e tests hand a token to the page under this key (tests/e2e/support.ts).
+// The e2e tests hand a token to the page under this key (tests/e2e/support.ts), and index.html's
+// boot screen shows only when one is kept.
 const TOKEN_KEY = 'access_token';
 const USER_KEY = 'lift-portal.user';
 
