@@ -1,11 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from './app/I18nProvider';
 import { createAppRouter } from './app/router';
 import { followSessionEnds } from './app/session-events';
-import { activateLanguage, i18n, storedLanguage } from './data/i18n/i18n';
+import { activateLanguage, storedLanguage } from './data/i18n/i18n';
 import { startSessionServices } from './data/session/session-services';
 import { system } from './ui/system';
 
@@ -20,7 +20,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 createRoot(root).render(
   <StrictMode>
-    <I18nProvider i18n={i18n}>
+    <I18nProvider>
       <ChakraProvider value={system}>
         <RouterProvider router={router} />
       </ChakraProvider>
