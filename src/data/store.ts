@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useReducer, useRef } from 'react';
 
 /** A tiny subscribable value: enough for session, layout and socket state without a state library. */
 export interface Store<T> {
@@ -40,17 +40,42 @@ export function createStore<T>(initial: T | (() => T)): Store<T> {
 }
 
 export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useStoreSelect(store, same);
 }
+
+const same = <T>(value: T): T => value;
 
 /**
  * One part of a store's value: the component renders again only when that part changes (by
  * `Object.is`), not on every change of the store. `select` must answer a value or a reference the
  * store holds, never a new object.
+ *
+ * A change renders in a transition, which React splits into short slices and pauses for input.
+ * Not `useSyncExternalStore`: React renders a change through it synchronously, and one that came
+ * while a screen was being drawn in an interruptible render (src/ui/InterruptibleMount.tsx) drew
+ * the whole screen again in one blocking task; answers from the server set these stores in the
+ * first seconds of every visit (docs/performance.md#where-the-lift-lists-main-thread-goes). So
+ * two components may show a store one render apart; both follow it, and a component that mounted
+ * after a change it missed renders again at once.
  */
 export function useStoreSelect<T, S>(store: Store<T>, select: (value: T) => S): S {
-  const selected = () => select(store.get());
-  return useSyncExternalStore(store.subscribe, selected, selected);
+  const [, renderAgain] = useReducer((count: number) => count + 1, 0);
+  const selected = select(store.get());
+  const selectPart = useRef(select);
+  // What the committed render shows: a render React dropped must not count as shown.
+  const shown = useRef(selected);
+  useEffect(() => {
+    selectPart.current = select;
+    shown.current = selected;
+  });
+  useEffect(() => {
+    const follow = () => {
+      if (!Object.is(selectPart.current(store.get()), shown.current)) startTransition(renderAgain);
+    };
+    follow();
+    return store.subscribe(follow);
+  }, [store]);
+  return selected;
 }
 
 /** localStorage that tolerates private mode, quota errors and its absence (tests). */

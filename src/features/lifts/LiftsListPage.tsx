@@ -201,6 +201,8 @@ export function LiftsListPage({
   const deferredLifts = useDeferredValue(lifts, NO_LIFTS);
   const firstRows = useMemo(() => lifts.slice(0, wide ? FIRST_TABLE_ROWS : FIRST_CARDS), [lifts, wide]);
   const shownLifts = deferredLifts.length === 0 ? firstRows : deferredLifts;
+  // The early warnings come after the rows: their marks are drawn in such a render too.
+  const mark = useDeferredValue(unusual?.mark);
   const rowsBehind = shownLifts !== lifts;
   const count = state.data?.count ?? 0;
   const allSelected = lifts.length > 0 && lifts.every((lift) => selected.has(lift.id));
@@ -323,7 +325,7 @@ export function LiftsListPage({
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              <LiftTableRows lifts={shownLifts} selected={selected} onToggle={toggle} mark={unusual?.mark} />
+              <LiftTableRows lifts={shownLifts} selected={selected} onToggle={toggle} mark={mark} />
             </Table.Body>
           </Table.Root>
           {state.status === 'loading' && lifts.length === 0 && <Loading />}
@@ -345,7 +347,7 @@ export function LiftsListPage({
             </HStack>
           )}
           <Stack as="ul" gap="2" listStyleType="none" aria-label={t`Lifts`}>
-            <LiftCards lifts={shownLifts} selected={selected} onToggle={toggle} mark={unusual?.mark} />
+            <LiftCards lifts={shownLifts} selected={selected} onToggle={toggle} mark={mark} />
           </Stack>
           {state.status === 'loading' && lifts.length === 0 && <Loading />}
           {state.status === 'ready' && lifts.length === 0 && (
