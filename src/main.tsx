@@ -28,9 +28,25 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+/**
+ * Resolves once the page has a `<main>`, as every layout and error page has: the router's first
+ * render comes a render before the layout draws its page (src/ui/InterruptibleMount.tsx).
+ */
+function pageDrawn(container: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (container.querySelector('main')) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!container.querySelector('main')) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+  });
+}
+
 // After the first page is drawn (and loaded, which registerServiceWorker waits for): the service
 // worker and workbox-window stay off the sign-in page's way (tools/bench/size.mjs).
-const stopWaiting = router.subscribe('onRendered', () => {
-  stopWaiting();
-  void import('./app/pwa/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+void pageDrawn(root).then(async () => {
+  const { registerServiceWorker } = await import('./app/pwa/service-worker');
+  registerServiceWorker();
 });
