@@ -44,9 +44,11 @@ function pageDrawn(container: HTMLElement): Promise<void> {
   });
 }
 
-// After the first page is drawn (and loaded, which registerServiceWorker waits for): the service
-// worker and workbox-window stay off the sign-in page's way (tools/bench/size.mjs).
+// Once the first page is drawn: index.html's boot screen goes in the same frame, and the service
+// worker and workbox-window load (registerServiceWorker waits for the page's load too), off the
+// sign-in page's way (tools/bench/size.mjs).
 void pageDrawn(root).then(async () => {
+  document.getElementById('boot')?.remove();
   const { registerServiceWorker } = await import('./app/pwa/service-worker');
   registerServiceWorker();
 });

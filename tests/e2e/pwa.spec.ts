@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { LANDING_PATH, signInByToken, TEXT } from './support';
 
+const FIRST_LOAD_CHUNK = /\/assets\/initial-[\w-]+\.js$/;
+
 test('the manifest makes the portal installable', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.ok()).toBe(true);
@@ -53,39 +55,54 @@ test('the server sends a content security policy and caches only hashed assets f
   expect(script.headers()['cache-control']).toContain('immutable');
 });
 
-test('a signed-in visit shows the brand until its page is drawn; the sign-in page starts without it', async ({
-  page,
-  request,
-}) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
-      violations.push(message.text());
-  });
-  // The app's first-load chunk is held until the boot screen has been looked at.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/initial-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await signInByToken(page, request, 'service_man');
-  await page.goto('/apps/lift/lifts', { waitUntil: 'commit' });
-  const boot = page.locator('#boot');
-  await expect(boot).toBeVisible();
-  await expect(boot).toHaveText('Lift-Portal');
-  release();
-  await expect(page.getByRole('heading', { name: 'Aufzüge', level: 1 })).toBeVisible();
-  await expect(boot).toHaveCount(0);
+test.describe('the boot screen', () => {
+  // The first-load chunk is held below by routing it, which a service worker would bypass.
+  test.use({ serviceWorkers: 'block' });
 
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: TEXT.login })).toBeVisible();
-  await expect(boot).toHaveCount(0);
-  // The inline script ran (it removed the hidden brand): the policy allows it by its hash.
-  expect(violations).toEqual([]);
+  test('a signed-in visit shows the brand until its page is drawn; the sign-in page starts without it', async ({
+    page,
+    request,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(message.text());
+    });
+    // Holds the app's first-load chunk until released, so the page shows what index.html alone shows.
+    const holdApp = async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.unroute(FIRST_LOAD_CHUNK);
+      await page.route(FIRST_LOAD_CHUNK, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    const boot = page.locator('#boot');
+
+    let release = await holdApp();
+    await signInByToken(page, request, 'service_man');
+    await page.goto('/apps/lift/lifts', { waitUntil: 'commit' });
+    await expect(boot).toBeVisible();
+    await expect(boot).toHaveText('Lift-Portal');
+    release();
+    await expect(page.getByRole('heading', { name: 'Aufzüge', level: 1 })).toBeVisible();
+    await expect(boot).toHaveCount(0);
+
+    await page.evaluate(() => localStorage.clear());
+    release = await holdApp();
+    await page.goto('/login', { waitUntil: 'commit' });
+    // The document is parsed (its inline script has run) while the app cannot have drawn anything.
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    await expect(page.getByRole('main')).toHaveCount(0);
+    await expect(boot).toHaveCount(0);
+    release();
+    await expect(page.getByRole('button', { name: TEXT.login })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
 });
 
 test('a new version waiting is offered, and Reload activates it and loads the page again', async ({
