@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chakraGlobalCss } from './tools/chakra-global-css';
 import { precompress } from './tools/precompress.mjs';
 
 const API_TARGET = 'http://localhost:3000';
@@ -61,22 +62,23 @@ const CHAKRA_THEME_DIR = fileURLToPath(
   new URL('./node_modules/@chakra-ui/react/dist/esm/theme/', import.meta.url),
 );
 
-export default defineConfig({
-  resolve: {
-    // Chakra's theme one module per import (typed in src/ui/chakra-theme.d.ts): through the
-    // '@chakra-ui/react/theme' barrel every recipe used anywhere lands in the first load.
-    alias: [
-      { find: /^chakra-theme\/([\w/-]+)$/, replacement: `${CHAKRA_THEME_DIR}$1.js` },
-      // The shim re-implements useSyncExternalStore for React < 18; React 19 has it built in, and the
-      // package's plain entry uses that (docs/performance.md).
-      {
-        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-        replacement: 'use-sync-external-store/with-selector.js',
-      },
-    ],
+const alias = [
+  // Chakra's theme one module per import (typed in src/ui/chakra-theme.d.ts): through the
+  // '@chakra-ui/react/theme' barrel every recipe used anywhere lands in the first load.
+  { find: /^chakra-theme\/([\w/-]+)$/, replacement: `${CHAKRA_THEME_DIR}$1.js` },
+  // The shim re-implements useSyncExternalStore for React < 18; React 19 has it built in, and the
+  // package's plain entry uses that (docs/performance.md).
+  {
+    find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+    replacement: 'use-sync-external-store/with-selector.js',
   },
+];
+
+export default defineConfig({
+  resolve: { alias },
   plugins: [
     precompress(),
+    chakraGlobalCss({ alias }),
     // Must run before the React plugin so the generated route tree and split chunks are transformed.
     tanstackRouter({
       target: 'react',

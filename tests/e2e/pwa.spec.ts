@@ -55,9 +55,42 @@ test('the server sends a content security policy and caches only hashed assets f
   expect(script.headers()['cache-control']).toContain('immutable');
 });
 
-test.describe('the boot screen', () => {
+test.describe("what index.html shows before the app's script", () => {
   // The first-load chunk is held below by routing it, which a service worker would bypass.
   test.use({ serviceWorkers: 'block' });
+
+  test("Chakra's reset and tokens come with index.html, styled before any script, and are not inserted again", async ({
+    page,
+  }) => {
+    // The first-load chunk held: what styles the page now comes from index.html alone.
+    let releaseScript = () => {};
+    const scriptHeld = new Promise<void>((resolve) => {
+      releaseScript = resolve;
+    });
+    await page.route(FIRST_LOAD_CHUNK, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    const beforeScript = await page.evaluate(() => ({
+      foreground: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-fg').trim(),
+      boxSizing: getComputedStyle(document.body).boxSizing,
+    }));
+    // The foreground token, resolved through the palette (`--chakra-colors-black`), and the reset's box model.
+    expect(beforeScript).toEqual({ foreground: '#09090B', boxSizing: 'border-box' });
+
+    releaseScript();
+    await expect(page.getByRole('button', { name: TEXT.login })).toBeVisible();
+    // Emotion's own style elements hold the components' styles, never the tokens a second time.
+    const tokenDefinitions = await page.evaluate(
+      () =>
+        [...document.styleSheets].filter((sheet) =>
+          [...sheet.cssRules].some((rule) => rule.cssText.includes('--chakra-colors-fg:')),
+        ).length,
+    );
+    expect(tokenDefinitions).toBe(1);
+  });
 
   test('a signed-in visit shows the brand until its page is drawn; the sign-in page starts without it', async ({
     page,
