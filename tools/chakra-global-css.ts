@@ -15,9 +15,9 @@ interface GlobalCssSystem {
 
 /**
  * Chakra's reset, global and token CSS made at build time, as a `<style>` in index.html, instead
- * of in every visitor's browser: `createSystem` works it out eagerly (about half of its time) and
- * ChakraProvider's emotion `Global` serialises it through stylis in the first render
- * (docs/performance.md#chakras-global-css-at-build-time).
+ * of in every visitor's browser: `createSystem` works it out eagerly and ChakraProvider's emotion
+ * `Global` serialises it through stylis in the first render, ~130 ms of the sign-in page's script
+ * at 4x slower CPU (docs/performance.md#chakras-global-css-at-build-time).
  *
  * The CSS is what emotion would insert for the same system: the system is loaded in Node
  * through Vite (so `alias` must resolve its imports as the app's build does) and each part
@@ -49,9 +49,7 @@ export function chakraGlobalCss({ alias }: { alias: AliasOptions }): Plugin {
       order: 'post',
       async handler() {
         css ??= globalCssOf(root, alias);
-        return [
-          { tag: 'style', attrs: { 'data-chakra': 'global' }, children: await css, injectTo: 'head-prepend' },
-        ];
+        return [{ tag: 'style', attrs: { 'data-chakra': 'global' }, children: await css, injectTo: 'head' }];
       },
     },
   };
