@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LANDING_PATH, signInByToken, TEXT } from './support';
 
 const FIRST_LOAD_CHUNK = /\/assets\/initial-[\w-]+\.js$/;
@@ -55,22 +55,30 @@ test('the server sends a content security policy and caches only hashed assets f
   expect(script.headers()['cache-control']).toContain('immutable');
 });
 
+/**
+ * Holds the app's first-load chunk until the returned function is called, so that the page shows
+ * what index.html alone shows. A service worker would bypass the route: block it in the test.
+ */
+async function holdFirstLoadChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unroute(FIRST_LOAD_CHUNK);
+  await page.route(FIRST_LOAD_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("what index.html shows before the app's script", () => {
-  // The first-load chunk is held below by routing it, which a service worker would bypass.
   test.use({ serviceWorkers: 'block' });
 
   test("Chakra's reset and tokens come with index.html, styled before any script, and are not inserted again", async ({
     page,
   }) => {
-    // The first-load chunk held: what styles the page now comes from index.html alone.
-    let releaseScript = () => {};
-    const scriptHeld = new Promise<void>((resolve) => {
-      releaseScript = resolve;
-    });
-    await page.route(FIRST_LOAD_CHUNK, async (route) => {
-      await scriptHeld;
-      await route.continue();
-    });
+    const releaseScript = await holdFirstLoadChunk(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await page.waitForFunction(() => document.readyState !== 'loading');
     const beforeScript = await page.evaluate(() => ({
@@ -101,22 +109,9 @@ test.describe("what index.html shows before the app's script", () => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
         violations.push(message.text());
     });
-    // Holds the app's first-load chunk until released, so the page shows what index.html alone shows.
-    const holdApp = async () => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.unroute(FIRST_LOAD_CHUNK);
-      await page.route(FIRST_LOAD_CHUNK, async (route) => {
-        await held;
-        await route.continue();
-      });
-      return release;
-    };
     const boot = page.locator('#boot');
 
-    let release = await holdApp();
+    let release = await holdFirstLoadChunk(page);
     await signInByToken(page, request, 'service_man');
     await page.goto('/apps/lift/lifts', { waitUntil: 'commit' });
     await expect(boot).toBeVisible();
@@ -126,7 +121,7 @@ test.describe("what index.html shows before the app's script", () => {
     await expect(boot).toHaveCount(0);
 
     await page.evaluate(() => localStorage.clear());
-    release = await holdApp();
+    release = await holdFirstLoadChunk(page);
     await page.goto('/login', { waitUntil: 'commit' });
     // The document is parsed (its inline script has run) while the app cannot have drawn anything.
     await page.waitForFunction(() => document.readyState !== 'loading');
